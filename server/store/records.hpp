@@ -1,0 +1,102 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+// Plain values traded between the game and the store. No SQL, no behaviour beyond role names.
+namespace dw::store {
+
+/// An account's powers, in order.
+enum class role : std::uint8_t { player = 0, builder = 1, admin = 2 };
+
+/// "player", "builder" or "admin".
+std::string_view to_string(role r);
+/// The role named `name` (exact lower-case names as produced by to_string), or nullopt.
+std::optional<role> parse_role(std::string_view name);
+
+struct account_record {
+  std::int64_t id = 0;
+  std::string name;
+  std::string password_hash;
+  role account_role = role::player;
+  std::int64_t created_at = 0;
+  std::int64_t last_login = 0;
+};
+
+/// Where a character is: static rooms have ids 1 (village square) and 2 (start room, (0,0));
+/// a branch room is (branch_id, x, y) and room_id is its global room id. branch_id 0 = a static room.
+struct location {
+  std::int64_t room_id = 1;
+  std::int64_t branch_id = 0;
+  std::int32_t x = 0, y = 0;
+
+  friend bool operator==(const location&, const location&) = default;
+};
+
+struct character_record {
+  std::int64_t account_id = 0;
+  location where;
+  std::int32_t hp = 0, max_hp = 0;
+  std::int64_t last_seen = 0;
+  std::string pending_message;  ///< told at next login, e.g. "your branch collapsed"
+};
+
+struct branch_record {
+  std::int64_t id = 0;
+  std::int32_t direction = 0;
+  std::int32_t number = 0;
+  std::int64_t sequence = 0;
+  std::uint64_t seed = 0;
+  std::int64_t created_at = 0, window_end = 0, last_occupied = 0;
+  std::int32_t unexplored = 0;
+  std::int32_t room_count = 0;
+};
+
+struct room_record {
+  std::int64_t id = 0;         ///< global room id, allocated by the game
+  std::int64_t branch_id = 0;  ///< 0 only for the static rooms
+  std::int32_t x = 0, y = 0;
+  std::int32_t depth = 0;
+  bool clear = false;
+  std::array<std::uint8_t, 4> exits{};  ///< exit states n,e,s,w (0 none,1 unexplored,2 two-way,3 one-way,4 to start room)
+  std::int32_t event = 0;               ///< content event code
+  std::string contents;                 ///< content layer's compact encoding of what is in the room
+};
+
+struct item_record {
+  std::int64_t id = 0;
+  std::string kind;  ///< "scroll", "weapon", "armour"
+  std::string key;   ///< table key
+  std::uint64_t seed = 0;
+  std::int64_t owner_account = 0;  ///< carried by, or 0
+  std::int64_t room_id = 0;        ///< lying in, or 0
+  bool equipped = false;
+};
+
+struct ban_record {
+  std::int64_t id = 0;
+  std::string kind;    ///< "account" | "address"
+  std::string target;  ///< name or pattern
+  std::string reason;
+  std::string by;
+  std::int64_t created_at = 0;
+  std::int64_t expires_at = 0;  ///< 0 = never
+};
+
+struct audit_record {
+  std::int64_t id = 0;
+  std::int64_t at = 0;
+  std::string actor;
+  std::string action;
+  std::string result;
+};
+
+struct setting_record {
+  std::string key;
+  std::string value;
+};
+
+}  // namespace dw::store

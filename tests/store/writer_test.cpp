@@ -1,0 +1,258 @@
+#include "server/store/writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <future>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/store/accounts.hpp"
+#include "server/store/database.hpp"
+#include "server/store/settings.hpp"
+#include "server/store/store_error.hpp"
+#include "tests/store/temp_dir.hpp"
+
+namespace dw::store {
+namespace {
+
+using testing::temp_dir;
+
+// Holds the writer thread inside a change until released, so the test knows exactly which
+// changes queue up behind it and form the next batch. No sleeping involved.
+class gate {
+ public:
+  writer::change blocker() {
+    return [started = started_, open = open_.get_future().share()](database&) {
+      started->set_value();
+      open.wait();
+    };
+  }
+  void wait_until_blocked() { started_future_.wait(); }
+  void release() { open_.set_value(); }
+
+ private:
+  std::shared_ptr<std::promise<void>> started_ = std::make_shared<std::promise<void>>();
+  std::future<void> started_future_ = started_->get_future();
+  std::promise<void> open_;
+};
+
+writer::change set_setting(std::string key, std::string value) {
+  return [key = std::move(key), value = std::move(value)](database& db) { settings::set(db, key, value); };
+}
+
+struct recorder {
+  std::mutex mutex;
+  std::vector<std::uint64_t> committed;
+  std::vector<std::pair<std::uint64_t, std::string>> errors;
+
+  writer::committed_handler on_committed() {
+    return [this](std::uint64_t last) {
+      std::lock_guard lock(mutex);
+      committed.push_back(last);
+    };
+  }
+  writer::error_handler on_error() {
+    return [this](std::uint64_t ticket, std::string_view message) {
+      std::lock_guard lock(mutex);
+      errors.emplace_back(ticket, std::string(message));
+    };
+  }
+};
+
+TEST(Writer, TicketsIncreaseFromOne) {
+  temp_dir dir;
+  writer w(dir.file("deepwell.db"), {});
+  EXPECT_EQ(w.committed(), 0u);
+  EXPECT_EQ(w.submit(set_setting("a", "1")), 1u);
+  EXPECT_EQ(w.submit(set_setting("b", "2")), 2u);
+  EXPECT_EQ(w.submit(set_setting("c", "3")), 3u);
+  EXPECT_EQ(w.submitted(), 3u);
+  w.flush();
+  EXPECT_EQ(w.committed(), 3u);
+}
+
+TEST(Writer, DataIsVisibleFromASecondConnectionAfterFlush) {
+  temp_dir dir;
+  const std::string path = dir.file("deepwell.db");
+  database reader = database::open(path);
+  writer w(path, {});
+  w.submit([](database& db) { accounts::create(db, "Writer", "h", role::player, 1); });
+  w.submit(set_setting("motd", "persisted"));
+  w.flush();
+  EXPECT_TRUE(accounts::find_by_name(reader, "writer"));
+  EXPECT_EQ(settings::get(reader, "motd"), "persisted");
+}
+
+TEST(Writer, ManySubmitsFromSeveralThreadsAllCommit) {
+  temp_dir dir;
+  const std::string path = dir.file("deepwell.db");
+  recorder rec;
+  constexpr int threads = 4;
+  constexpr int per_thread = 500;
+  std::vector<std::vector<std::uint64_t>> tickets(threads);
+  {
+    writer w(path, rec.on_committed(), rec.on_error());
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+      workers.emplace_back([&, t] {
+        for (int i = 0; i < per_thread; ++i) {
+          tickets[static_cast<std::size_t>(t)].push_back(
+              w.submit(set_setting("t" + std::to_string(t) + "-" + std::to_string(i), "v")));
+        }
+      });
+    }
+    for (auto& worker : workers) {
+      worker.join();
+    }
+    w.flush();
+    EXPECT_EQ(w.committed(), static_cast<std::uint64_t>(threads * per_thread));
+  }
+  std::set<std::uint64_t> unique;
+  for (const auto& list : tickets) {
+    for (std::size_t i = 1; i < list.size(); ++i) {
+      EXPECT_LT(list[i - 1], list[i]);  // increasing as seen by each submitting thread
+    }
+    unique.insert(list.begin(), list.end());
+  }
+  EXPECT_EQ(unique.size(), static_cast<std::size_t>(threads * per_thread));
+  EXPECT_TRUE(rec.errors.empty());
+  database db = database::open(path);
+  EXPECT_EQ(db.query_int64("SELECT count(*) FROM settings"), threads * per_thread);
+}
+
+TEST(Writer, OnCommittedSeesTheLastTicketInIncreasingOrder) {
+  temp_dir dir;
+  recorder rec;
+  writer w(dir.file("deepwell.db"), rec.on_committed(), rec.on_error());
+  std::uint64_t last = 0;
+  for (int i = 0; i < 200; ++i) {
+    last = w.submit(set_setting("k" + std::to_string(i), "v"));
+  }
+  w.flush();
+  std::lock_guard lock(rec.mutex);
+  ASSERT_FALSE(rec.committed.empty());
+  EXPECT_EQ(rec.committed.back(), last);
+  for (std::size_t i = 1; i < rec.committed.size(); ++i) {
+    EXPECT_LT(rec.committed[i - 1], rec.committed[i]);
+  }
+}
+
+TEST(Writer, QueuedChangesCommitTogetherInOneBatch) {
+  temp_dir dir;
+  recorder rec;
+  writer w(dir.file("deepwell.db"), rec.on_committed(), rec.on_error());
+  gate g;
+  const auto first = w.submit(g.blocker());
+  g.wait_until_blocked();
+  std::uint64_t last = 0;
+  for (int i = 0; i < 50; ++i) {
+    last = w.submit(set_setting("k" + std::to_string(i), "v"));
+  }
+  g.release();
+  w.flush();
+  std::lock_guard lock(rec.mutex);
+  EXPECT_EQ(rec.committed, (std::vector<std::uint64_t>{first, last}));
+}
+
+TEST(Writer, OneFailingChangeDoesNotLoseTheOthers) {
+  temp_dir dir;
+  const std::string path = dir.file("deepwell.db");
+  recorder rec;
+  writer w(path, rec.on_committed(), rec.on_error());
+  gate g;
+  w.submit(g.blocker());
+  g.wait_until_blocked();
+  w.submit(set_setting("before", "1"));
+  const auto bad = w.submit([](database& db) {
+    settings::set(db, "half-done", "must be rolled back");
+    throw std::runtime_error("the rules say no");
+  });
+  const auto duplicate = w.submit([](database& db) {
+    db.exec("INSERT INTO rooms (id, branch_id, x, y) VALUES (1, NULL, 5, 5)");  // room 1 exists: constraint error
+  });
+  const auto after = w.submit(set_setting("after", "2"));
+  g.release();
+  w.flush();
+
+  EXPECT_EQ(w.committed(), after);
+  {
+    std::lock_guard lock(rec.mutex);
+    ASSERT_EQ(rec.errors.size(), 2u);
+    EXPECT_EQ(rec.errors[0].first, bad);
+    EXPECT_EQ(rec.errors[0].second, "the rules say no");
+    EXPECT_EQ(rec.errors[1].first, duplicate);
+    EXPECT_NE(rec.errors[1].second.find("UNIQUE"), std::string::npos) << rec.errors[1].second;
+    EXPECT_EQ(rec.committed.back(), after);
+  }
+  database reader = database::open(path);
+  EXPECT_EQ(settings::get(reader, "before"), "1");
+  EXPECT_EQ(settings::get(reader, "after"), "2");
+  EXPECT_FALSE(settings::get(reader, "half-done"));
+}
+
+TEST(Writer, ALoneFailingChangeIsReportedOnceAndTheWriterCarriesOn) {
+  temp_dir dir;
+  recorder rec;
+  writer w(dir.file("deepwell.db"), rec.on_committed(), rec.on_error());
+  std::atomic<int> runs{0};
+  const auto bad = w.submit([&runs](database&) {
+    ++runs;
+    throw store_error(1, "broken");
+  });
+  w.flush();
+  EXPECT_EQ(w.committed(), bad);
+  const auto good = w.submit(set_setting("k", "v"));
+  w.flush();
+  EXPECT_EQ(w.committed(), good);
+  EXPECT_EQ(runs.load(), 1);
+  std::lock_guard lock(rec.mutex);
+  ASSERT_EQ(rec.errors.size(), 1u);
+  EXPECT_EQ(rec.errors[0].first, bad);
+}
+
+TEST(Writer, DestructorCommitsEverythingQueued) {
+  temp_dir dir;
+  const std::string path = dir.file("deepwell.db");
+  {
+    writer w(path, {});
+    gate g;
+    w.submit(g.blocker());
+    g.wait_until_blocked();
+    for (int i = 0; i < 100; ++i) {
+      w.submit(set_setting("k" + std::to_string(i), "v"));
+    }
+    g.release();
+  }  // no flush: the destructor must drain
+  database db = database::open(path);
+  EXPECT_EQ(db.query_int64("SELECT count(*) FROM settings"), 100);
+}
+
+TEST(Writer, FlushWithNothingSubmittedReturns) {
+  temp_dir dir;
+  writer w(dir.file("deepwell.db"), {});
+  w.flush();
+  EXPECT_EQ(w.committed(), 0u);
+}
+
+TEST(Writer, OpenErrorsThrowFromTheConstructor) {
+  temp_dir dir;
+  EXPECT_THROW(writer(dir.file("missing/dir/deepwell.db"), {}), store_error);
+}
+
+TEST(Writer, HandlerThatThrowsDoesNotStopTheWriter) {
+  temp_dir dir;
+  writer w(dir.file("deepwell.db"), [](std::uint64_t) { throw std::runtime_error("handler bug"); });
+  w.submit(set_setting("a", "1"));
+  w.flush();
+  const auto second = w.submit(set_setting("b", "2"));
+  w.flush();
+  EXPECT_EQ(w.committed(), second);
+}
+
+}  // namespace
+}  // namespace dw::store
