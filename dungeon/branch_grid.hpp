@@ -1,0 +1,64 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "dungeon/branch_info.hpp"
+#include "dungeon/change_set.hpp"
+#include "dungeon/coord.hpp"
+#include "dungeon/direction.hpp"
+#include "dungeon/function_ref.hpp"
+#include "dungeon/room.hpp"
+#include "dungeon/room_loader.hpp"
+#include "dungeon/room_table.hpp"
+
+namespace dw::dungeon {
+
+/// Decides whether a freshly spawned room is clear; called once per spawn with the new room's value.
+using clear_decider = function_ref<bool(const room&)>;
+
+/// One branch: its info, its own grid of resident rooms, and the spawn rule that grows it.
+class branch_grid {
+ public:
+  /// A branch whose rooms are all resident (just created) or all in storage (restored).
+  branch_grid(const branch_info& info, bool fully_resident) : info_(info), fully_resident_(fully_resident) {}
+
+  const branch_info& info() const noexcept { return info_; }
+  branch_info& info() noexcept { return info_; }
+
+  /// The room at c: resident, else from the loader (it then stays resident); nullptr when there is none.
+  room_slot* find_or_load(coord c, room_loader* loader);
+
+  /// The resident room at c, or nullptr; never asks the loader.
+  const room_slot* find_resident(coord c) const noexcept { return rooms_.find(c); }
+
+  /// The caller's view of a stored slot.
+  room to_room(const room_slot& s) const noexcept { return room{s.id, info_.id, s.pos(), s.exits, s.clear}; }
+
+  /// Spawns room `id` at target, entered from direction `back` of it (from the start room when that step is
+  /// (0,0)). Applies the spawn rule, updates the counts and appends every created or modified room and the
+  /// branch info to out. The walked exit must be unexplored and target must hold no room.
+  room spawn(coord target, direction back, room_id id, std::uint32_t budget, clear_decider decide,
+             room_loader* loader, change_set& out);
+
+  /// Drops the resident rooms; later lookups go to the loader.
+  void evict() noexcept;
+
+  std::size_t resident_rooms() const noexcept { return rooms_.size(); }
+  std::size_t memory_bytes() const noexcept { return rooms_.memory_bytes(); }
+
+  /// Calls fn(const room_slot&) for every resident room.
+  template <class F>
+  void for_each_resident(F&& fn) const {
+    rooms_.for_each(fn);
+  }
+
+ private:
+  branch_info info_;
+  room_table rooms_;
+  // True while every room of the branch is resident (created in this process, never evicted): a miss is
+  // then a definite "no room" and the loader is not asked.
+  bool fully_resident_;
+};
+
+}  // namespace dw::dungeon

@@ -1,0 +1,79 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "dungeon/dungeon.hpp"
+#include "tests/dungeon/memory_store.hpp"
+
+namespace dw::dungeon::testing {
+
+// Short names for hand-drawn layouts: exits are listed n, e, s, w.
+inline constexpr exit_state N = exit_state::none;
+inline constexpr exit_state U = exit_state::unexplored;
+inline constexpr exit_state T = exit_state::two_way;
+inline constexpr exit_state O = exit_state::one_way;
+inline constexpr exit_state S = exit_state::to_start;
+
+/// A hand-made east branch in storage, restored into a dungeon: the tutorial's situations, exactly.
+class scenario {
+ public:
+  static constexpr branch_id id = 7;
+
+  explicit scenario(std::uint64_t branch_seed_value, std::uint32_t budget = 4)
+      : d_({1, budget, 300, 3600}, &store_) {
+    info_.id = id;
+    info_.sequence = id;
+    info_.dir = direction::east;
+    info_.number = 1;
+    info_.seed = branch_seed_value;
+    info_.created = 0;
+    info_.window_end = 300;
+  }
+
+  /// Stores a room (clear unless told otherwise).
+  scenario& add(coord pos, std::array<exit_state, 4> exits, bool clear = true) {
+    store_.put(room{next_id_++, id, pos, exits, clear});
+    ++info_.room_count;
+    for (exit_state e : exits) {
+      info_.unexplored += e == exit_state::unexplored ? 1 : 0;
+    }
+    return *this;
+  }
+
+  /// Restores the branch (no room resident) and returns the dungeon to play in.
+  dungeon& restore() {
+    d_.restore_branch(info_);
+    d_.set_next_room_id(1000);
+    store_.apply(change_set{{}, info_, std::nullopt});
+    return d_;
+  }
+
+  /// Moves and persists the result.
+  move_result move(coord from, direction dir, bool clear_new_room = true) {
+    move_result r = d_.move(id, from, dir, false, [clear_new_room](const room&) { return clear_new_room; });
+    store_.apply(r.changes);
+    return r;
+  }
+
+  dungeon& model() { return d_; }
+  memory_store& store() { return store_; }
+  std::uint32_t unexplored() const { return d_.branch(id)->unexplored; }
+
+ private:
+  memory_store store_;
+  dungeon d_;
+  branch_info info_;
+  room_id next_id_ = 100;
+};
+
+/// Number of unexplored exits of a room.
+inline int unexplored_exits(const room& r) {
+  int n = 0;
+  for (exit_state e : r.exits) {
+    n += e == exit_state::unexplored ? 1 : 0;
+  }
+  return n;
+}
+
+}  // namespace dw::dungeon::testing
