@@ -1,0 +1,42 @@
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "content/fight_rules.hpp"
+#include "content/item_def.hpp"
+#include "content/markov_names.hpp"
+#include "content/monster_def.hpp"
+#include "content/room_band.hpp"
+#include "content/scaling_curve.hpp"
+#include "content/scroll_tables.hpp"
+
+namespace dw::content {
+
+/// Every content table, loaded and validated by load_content. Treat it as immutable: the server keeps
+/// one (e.g. as shared_ptr<const content_tables>) and swaps in a new one only when a reload validates,
+/// so a bad edit never replaces good tables.
+struct content_tables {
+  std::vector<monster_def> monsters;  ///< at least one with min_depth 0
+  std::vector<size_class> sizes;      ///< at least one
+  scaling_curve scaling;
+  std::vector<item_def> weapons;  ///< at least one with min_depth 0
+  std::vector<item_def> armour;   ///< at least one with min_depth 0
+  fight_rules fights;
+  scroll_tables scrolls;
+  markov_names names;
+  std::vector<room_band> rooms;  ///< ascending min_depth, the first at 0
+
+  /// The monster with this key, or nullptr.
+  const monster_def* find_monster(std::string_view key) const;
+  /// The weapon with this key, or nullptr.
+  const item_def* find_weapon(std::string_view key) const;
+  /// The armour with this key, or nullptr.
+  const item_def* find_armour(std::string_view key) const;
+  /// A weapon or armour with this key (keys are unique across both), or nullptr.
+  const item_def* find_item(std::string_view key) const;
+
+  bool operator==(const content_tables&) const = default;
+};
+
+}  // namespace dw::content

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "content/content_tables.hpp"
+#include "content/fight_state.hpp"
+#include "content/fighter.hpp"
+#include "content/loot.hpp"
+#include "content/tape.hpp"
+
+namespace dw::content {
+
+/// What happened to one fighter in a round.
+struct fighter_outcome {
+  std::uint64_t id = 0;
+  bool acted = false;     ///< false when the fighter was already out or the monsters were already dead
+  int damage_taken = 0;   ///< after armour
+  int damage_dealt = 0;   ///< to the monster struck (can exceed what it had left)
+  int hp_after = 0;       ///< the fighter's hp at the end of the round
+  bool out = false;       ///< hp_after is 0: the server moves the fighter to the surface
+  std::optional<std::size_t> target;  ///< index of the monster struck
+
+  bool operator==(const fighter_outcome&) const = default;
+};
+
+/// One round of a fight.
+struct round_result {
+  std::uint32_t round = 0;  ///< this round's number (1 for the first)
+  std::vector<fighter_outcome> fighters;     ///< in the order given
+  std::vector<std::size_t> monsters_killed;  ///< indices into fight_state::monster_hp
+  bool won = false;   ///< every monster is dead: the room is clear
+  bool lost = false;  ///< every fighter is out and monsters remain
+  std::optional<loot> rewards;  ///< set in the round that wins the fight
+
+  bool operator==(const round_result&) const = default;
+};
+
+/// Fights one round. For each fighter in order, two tape values are read: first the monsters' blow
+/// (roll × the living group's most damage, less the fighter's armour, at least 0), then the fighter's
+/// (roll × the weapon's damage, or bare hands) at the first living monster. A fighter knocked out by
+/// the monsters' blow does not strike. Fighters already at 0 hp read nothing. The round that kills the
+/// last monster also rolls the loot. Calling again after the fight is over changes nothing.
+/// Unknown weapon or armour keys count as bare hands / no armour: a reload may have dropped an item a
+/// character still carries, and the fight must go on.
+round_result fight_round(const content_tables& tables, const tape& room_tape, fight_state& state,
+                         std::span<const fighter> fighters);
+
+/// A die roll scaled to a blow: each whole number from 0 to `most` equally likely.
+int blow(double roll, std::int64_t most) noexcept;
+
+}  // namespace dw::content

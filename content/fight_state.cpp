@@ -1,0 +1,123 @@
+#include "content/fight_state.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+
+#include "content/monster_group.hpp"
+
+namespace dw::content {
+
+namespace {
+
+constexpr std::size_t max_monsters = 100;
+
+/// Splits off the next space-separated field of `rest`.
+std::string_view next_field(std::string_view& rest) {
+  const auto space = rest.find(' ');
+  std::string_view field = rest.substr(0, space);
+  rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+  return field;
+}
+
+template <class Int>
+std::optional<Int> parse_int(std::string_view field, Int min, Int max) {
+  Int v{};
+  const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
+  if (ec != std::errc{} || end != field.data() + field.size() || field.empty() || v < min || v > max) {
+    return std::nullopt;
+  }
+  return v;
+}
+
+bool is_identifier(std::string_view s) {
+  return !s.empty() && s.size() <= 24 && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+}  // namespace
+
+int fight_state::alive() const noexcept {
+  return static_cast<int>(std::count_if(monster_hp.begin(), monster_hp.end(), [](int hp) { return hp > 0; }));
+}
+
+std::string fight_state::encode() const {
+  std::string out = "f1 ";
+  out.reserve(64 + monster_hp.size() * 4);
+  out += monster_key;
+  out += ' ';
+  out += size_key;
+  for (const std::uint64_t n : {static_cast<std::uint64_t>(depth), static_cast<std::uint64_t>(hp_each),
+                                static_cast<std::uint64_t>(damage_each), tape_position,
+                                static_cast<std::uint64_t>(round)}) {
+    out += ' ';
+    out += std::to_string(n);
+  }
+  out += ' ';
+  for (std::size_t i = 0; i < monster_hp.size(); ++i) {
+    if (i > 0) {
+      out += ',';
+    }
+    out += std::to_string(monster_hp[i]);
+  }
+  return out;
+}
+
+std::optional<fight_state> fight_state::decode(std::string_view text) {
+  std::string_view rest = text;
+  if (next_field(rest) != "f1") {
+    return std::nullopt;
+  }
+  fight_state s;
+  s.monster_key = std::string(next_field(rest));
+  s.size_key = std::string(next_field(rest));
+  const auto depth = parse_int<int>(next_field(rest), 0, 1'000'000'000);
+  const auto hp_each = parse_int<int>(next_field(rest), 1, monster_stat_cap);
+  const auto damage_each = parse_int<int>(next_field(rest), 1, monster_stat_cap);
+  const auto position = parse_int<std::uint64_t>(next_field(rest), 0, std::numeric_limits<std::uint64_t>::max());
+  const auto round = parse_int<std::uint32_t>(next_field(rest), 0, std::numeric_limits<std::uint32_t>::max());
+  const std::string_view hp_list = next_field(rest);
+  if (!rest.empty() || !is_identifier(s.monster_key) || !is_identifier(s.size_key) || !depth || !hp_each ||
+      !damage_each || !position || !round || hp_list.empty()) {
+    return std::nullopt;
+  }
+  s.depth = *depth;
+  s.hp_each = *hp_each;
+  s.damage_each = *damage_each;
+  s.tape_position = *position;
+  s.round = *round;
+  std::string_view hps = hp_list;
+  while (true) {
+    const auto comma = hps.find(',');
+    const auto hp = parse_int<int>(hps.substr(0, comma), 0, s.hp_each);
+    if (!hp || s.monster_hp.size() == max_monsters) {
+      return std::nullopt;
+    }
+    s.monster_hp.push_back(*hp);
+    if (comma == std::string_view::npos) {
+      break;
+    }
+    hps = hps.substr(comma + 1);
+  }
+  return s;
+}
+
+std::optional<fight_state> start_fight(const room_contents& room) {
+  if (!room.monsters.has_value()) {
+    return std::nullopt;
+  }
+  const monster_group& g = *room.monsters;
+  fight_state s;
+  s.monster_key = g.monster_key;
+  s.size_key = g.size_key;
+  s.depth = g.depth;
+  s.hp_each = g.hp_each;
+  s.damage_each = g.damage_each;
+  s.monster_hp.assign(static_cast<std::size_t>(g.count), g.hp_each);
+  s.tape_position = room.tape_position;
+  s.round = 0;
+  return s;
+}
+
+}  // namespace dw::content
