@@ -1,0 +1,322 @@
+#include "server/app/server.hpp"
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <spdlog/spdlog.h>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "content/content_loader.hpp"
+#include "server/game/dungeon_bridge.hpp"
+#include "server/game/services.hpp"
+#include "server/game/world.hpp"
+#include "server/net/commit_tracker.hpp"
+#include "server/net/session.hpp"
+#include "server/store/database.hpp"
+#include "server/store/writer.hpp"
+
+namespace dw::app {
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+namespace {
+
+/// Read connections for worker threads; a worker borrows one for the duration of a job.
+class reader_pool {
+ public:
+  explicit reader_pool(std::string path) : path_(std::move(path)) {}
+  std::unique_ptr<store::database> acquire() {
+    {
+      std::lock_guard lock(mutex_);  // worker threads only, never the world thread
+      if (!idle_.empty()) {
+        auto db = std::move(idle_.back());
+        idle_.pop_back();
+        return db;
+      }
+    }
+    return std::make_unique<store::database>(store::database::open(path_));
+  }
+  void release(std::unique_ptr<store::database> db) {
+    std::lock_guard lock(mutex_);
+    idle_.push_back(std::move(db));
+  }
+
+ private:
+  std::string path_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<store::database>> idle_;
+};
+
+std::shared_ptr<const content::content_tables> load_content_or_throw(const std::string& dir) {
+  auto loaded = content::load_content(dir);
+  if (auto* error = std::get_if<content::content_error>(&loaded)) {
+    throw std::runtime_error("content error: " + error->to_string());
+  }
+  return std::make_shared<const content::content_tables>(std::move(std::get<content::content_tables>(loaded)));
+}
+
+/// game::services on top of Asio, the worker pool and the store's writer.
+class server_services final : public game::services {
+ public:
+  server_services(asio::io_context& io, asio::thread_pool& workers, reader_pool& readers, store::writer& writer,
+                  net::commit_tracker& commits)
+      : io_(io), workers_(workers), readers_(readers), writer_(writer), commits_(commits) {}
+
+  void run_blocking(std::function<void(store::database&)> work, std::function<void()> done) override {
+    asio::post(workers_, [this, work = std::move(work), done = std::move(done)]() mutable {
+      try {
+        auto db = readers_.acquire();
+        work(*db);
+        readers_.release(std::move(db));
+      } catch (const std::exception& e) {
+        spdlog::error("worker job failed: {}", e.what());
+      }
+      asio::post(io_, std::move(done));
+    });
+  }
+
+  std::uint64_t persist(std::function<void(store::database&)> change) override {
+    const std::uint64_t ticket = writer_.submit(std::move(change));
+    commits_.submitted(ticket);
+    return ticket;
+  }
+
+  void after_commit(std::function<void()> fn) override { commits_.when_committed(std::move(fn)); }
+
+  void after(std::chrono::milliseconds delay, std::function<void()> fn) override {
+    auto timer = std::make_shared<asio::steady_timer>(io_, delay);
+    timer->async_wait([timer, fn = std::move(fn)](const boost::system::error_code& ec) {
+      if (!ec) {
+        fn();
+      }
+    });
+  }
+
+  std::int64_t now() override {
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
+
+ private:
+  asio::io_context& io_;
+  asio::thread_pool& workers_;
+  reader_pool& readers_;
+  store::writer& writer_;
+  net::commit_tracker& commits_;
+};
+
+class server {
+ public:
+  server(const config::settings& settings, const run_options& options)
+      : settings_(settings),
+        options_(options),
+        signals_(io_, SIGINT, SIGTERM),
+        acceptor_(io_),
+        tick_timer_(io_),
+        workers_(2),
+        readers_(settings.storage.path),
+        writer_(settings.storage.path,
+                [this](std::uint64_t ticket) {
+                  // Writer thread: hand the news to the world thread.
+                  asio::post(io_, [this, ticket] { committed(ticket); });
+                },
+                [](std::uint64_t ticket, std::string_view message) {
+                  spdlog::error("saving change {} failed: {}", ticket, message);
+                }),
+        services_(io_, workers_, readers_, writer_, commits_),
+        world_db_(store::database::open(settings.storage.path)),
+        room_loader_(world_db_),
+        world_(settings, services_, game::world_parts{&room_loader_, load_content_or_throw(settings.content.dir)}) {
+    const game::dungeon_snapshot snap = game::read_dungeon(world_db_);
+    world_.restore_dungeon(snap.branches, snap.counters);
+    spdlog::info("dungeon restored: {} branches", snap.branches.size());
+  }
+
+  int run() {
+    const auto address = asio::ip::make_address(settings_.server.host);
+    tcp::endpoint endpoint(address, static_cast<unsigned short>(settings_.server.port));
+    acceptor_.open(endpoint.protocol());
+    acceptor_.set_option(asio::socket_base::reuse_address(true));
+    acceptor_.bind(endpoint);
+    acceptor_.listen();
+    const auto bound = acceptor_.local_endpoint();
+    spdlog::info("Deepwell listening on {}:{} (database {})", bound.address().to_string(), bound.port(),
+                 settings_.storage.path);
+    if (!options_.port_file.empty()) {
+      std::ofstream(options_.port_file) << bound.port() << "\n";
+    }
+    signals_.async_wait([this](const boost::system::error_code& ec, int signal) {
+      if (!ec) {
+        spdlog::info("signal {} received: shutting down", signal);
+        begin_shutdown();
+      }
+    });
+    asio::co_spawn(io_, accept_loop(), asio::detached);
+    schedule_tick();
+    io_.run();
+    writer_.flush();
+    workers_.join();
+    spdlog::info("Deepwell stopped");
+    return 0;
+  }
+
+ private:
+  asio::awaitable<void> accept_loop() {
+    while (acceptor_.is_open()) {
+      boost::system::error_code ec;
+      tcp::socket socket = co_await acceptor_.async_accept(asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) {
+        if (ec == asio::error::operation_aborted) {
+          break;
+        }
+        spdlog::warn("accept failed: {}", ec.message());
+        continue;
+      }
+      admit(std::move(socket));
+    }
+  }
+
+  void admit(tcp::socket socket) {
+    boost::system::error_code ec;
+    const auto remote = socket.remote_endpoint(ec);
+    if (ec) {
+      return;
+    }
+    const std::string address = remote.address().to_string();
+    auto refuse = [&](std::string_view why) {
+      spdlog::warn("refused connection from {}: {}", address, why);
+      const std::string text = std::string(why) + "\r\n";
+      socket.write_some(asio::buffer(text), ec);  // best effort; a fresh socket's buffer has room
+      socket.close(ec);
+    };
+    if (static_cast<std::int64_t>(sessions_.size()) >= world_.settings().server.max_connections) {
+      refuse("Deepwell is full right now. Please try again later.");
+      return;
+    }
+    if (per_address_[address] >= world_.settings().server.max_connections_per_address) {
+      refuse("Too many connections from your address.");
+      return;
+    }
+    ++per_address_[address];
+    spdlog::info("connection from {}:{}", address, remote.port());
+    net::session_limits limits;
+    limits.max_output_queue_bytes = static_cast<std::size_t>(world_.settings().server.max_output_queue_bytes);
+    limits.codec.max_line_bytes = static_cast<std::size_t>(world_.settings().server.max_line_bytes);
+    limits.codec.max_subneg_bytes = static_cast<std::size_t>(world_.settings().server.max_subneg_bytes);
+    auto session = std::make_shared<net::session>(std::move(socket), world_, commits_, limits, nullptr);
+    net::session* raw = session.get();
+    session->set_on_closed([this, raw, address] {
+      sessions_.erase(raw);
+      if (--per_address_[address] <= 0) {
+        per_address_.erase(address);
+      }
+      if (stopping_ && sessions_.empty()) {
+        finish_shutdown();
+      }
+    });
+    sessions_.emplace(raw, session);
+    session->start();
+  }
+
+  void committed(std::uint64_t ticket) {
+    commits_.committed(ticket);
+    for (auto& [raw, session] : sessions_) {
+      session->commits_advanced();
+    }
+    world_.flush_output();
+  }
+
+  void schedule_tick() {
+    tick_timer_.expires_after(std::chrono::seconds(1));
+    tick_timer_.async_wait([this](const boost::system::error_code& ec) {
+      if (ec || stopping_) {
+        return;
+      }
+      world_.tick();
+      schedule_tick();
+    });
+  }
+
+  void begin_shutdown() {
+    if (stopping_) {
+      return;
+    }
+    stopping_ = true;
+    boost::system::error_code ec;
+    acceptor_.close(ec);
+    tick_timer_.cancel();
+    world_.shutdown("\nDeepwell is shutting down now. Your character is saved; come back soon.\n");
+    // Once every save has committed, close the connections; they drain their output and go.
+    commits_.when_committed([this] {
+      std::vector<std::shared_ptr<net::session>> all;
+      for (auto& [raw, session] : sessions_) {
+        all.push_back(session);
+      }
+      for (auto& session : all) {
+        session->close();
+      }
+      if (sessions_.empty()) {
+        finish_shutdown();
+      }
+    });
+    // Whatever happens, stop within the promised 5 seconds.
+    tick_timer_.expires_after(std::chrono::seconds(3));
+    tick_timer_.async_wait([this](const boost::system::error_code&) { finish_shutdown(); });
+  }
+
+  void finish_shutdown() {
+    if (finished_) {
+      return;
+    }
+    finished_ = true;
+    std::vector<std::shared_ptr<net::session>> all;
+    for (auto& [raw, session] : sessions_) {
+      all.push_back(session);
+    }
+    for (auto& session : all) {
+      session->abort();
+    }
+    signals_.cancel();
+    io_.stop();
+  }
+
+  config::settings settings_;
+  run_options options_;
+  asio::io_context io_{1};
+  asio::signal_set signals_;
+  tcp::acceptor acceptor_;
+  asio::steady_timer tick_timer_;
+  asio::thread_pool workers_;
+  reader_pool readers_;
+  net::commit_tracker commits_;
+  store::writer writer_;
+  server_services services_;
+  store::database world_db_;  ///< the world thread's own read connection (room loading)
+  game::store_room_loader room_loader_;
+  game::world world_;
+  std::unordered_map<net::session*, std::shared_ptr<net::session>> sessions_;
+  std::unordered_map<std::string, std::int64_t> per_address_;
+  bool stopping_ = false;
+  bool finished_ = false;
+};
+
+}  // namespace
+
+int run_server(const config::settings& settings, const run_options& options) {
+  server s(settings, options);
+  return s.run();
+}
+
+}  // namespace dw::app

@@ -1,0 +1,68 @@
+#include "server/config/config_loader.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <toml++/toml.h>
+
+namespace dw::config {
+
+settings load_config_text(std::string_view toml_text, std::string_view source) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text, source);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << source << ":" << e.source().begin.line << ": " << e.description();
+    throw config_error("", msg.str());
+  }
+
+  settings s;
+  for (const auto& [section_key, section_node] : root) {
+    const std::string section(section_key.str());
+    const toml::table* table = section_node.as_table();
+    if (table == nullptr) {
+      throw config_error(section, std::string(source) + ": " + section + ": unknown key (settings live in sections "
+                                      "such as [server])");
+    }
+    for (const auto& [name_key, node] : *table) {
+      const std::string key = section + "." + std::string(name_key.str());
+      const setting_def* def = nullptr;
+      for (const setting_def& d : setting_defs()) {
+        if (d.full_name() == key) {
+          def = &d;
+          break;
+        }
+      }
+      if (def == nullptr) {
+        throw config_error(key, std::string(source) + ": " + key + ": unknown key");
+      }
+      setting_value value;
+      if (const auto* i = node.as_integer()) {
+        value = i->get();
+      } else if (const auto* str = node.as_string()) {
+        value = str->get();
+      } else {
+        throw config_error(key, std::string(source) + ": " + key + ": must be " +
+                                    (def->is_integer ? "an integer" : "a string"));
+      }
+      try {
+        apply_setting(s, *def, value);
+      } catch (const config_error& e) {
+        throw config_error(key, std::string(source) + ": " + e.what());
+      }
+    }
+  }
+  return s;
+}
+
+settings load_config_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw config_error("", "cannot read config file " + path.string());
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return load_config_text(text.str(), path.string());
+}
+
+}  // namespace dw::config

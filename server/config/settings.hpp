@@ -1,0 +1,97 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace dw::config {
+
+/// Every setting the server knows, with its default. config/deepwell.toml documents each one.
+struct settings {
+  struct server_section {
+    std::string host = "127.0.0.1";
+    std::int64_t port = 4000;
+    std::int64_t idle_timeout_seconds = 3600;
+    std::int64_t max_line_bytes = 4096;
+    std::int64_t max_subneg_bytes = 8192;
+    std::int64_t max_output_queue_bytes = 1024 * 1024;
+    std::int64_t max_connections = 512;
+    std::int64_t max_connections_per_address = 16;
+    std::int64_t max_commands_per_second = 20;
+  } server;
+  struct storage_section {
+    std::string path = "data/deepwell.db";
+  } storage;
+  struct log_section {
+    std::string level = "info";
+    std::string dir = "data/logs";
+  } log;
+  struct accounts_section {
+    std::int64_t hash_ops_limit = 2;
+    std::int64_t hash_memory_kib = 65536;
+    std::int64_t failed_login_base_delay_ms = 500;
+    std::int64_t failed_login_max_delay_ms = 8000;
+  } accounts;
+  struct content_section {
+    std::string dir = "content";
+  } content;
+  struct dungeon_section {
+    std::int64_t world_seed = 20261122;
+    std::int64_t max_unexplored_exits = 4;
+    std::int64_t branch_join_seconds = 300;
+    std::int64_t branch_idle_collapse_seconds = 3600;
+  } dungeon;
+};
+
+/// A setting's value as it appears in TOML: an integer or a string.
+using setting_value = std::variant<std::int64_t, std::string>;
+
+/// Thrown for a bad configuration; `key()` names the offending key ("server.port").
+class config_error : public std::runtime_error {
+ public:
+  config_error(std::string key, const std::string& message)
+      : std::runtime_error(message), key_(std::move(key)) {}
+  const std::string& key() const { return key_; }
+
+ private:
+  std::string key_;
+};
+
+/// Describes one setting: where it lives, its type, its bounds, whether it may change at run time.
+struct setting_def {
+  std::string_view section;
+  std::string_view name;
+  std::string_view help;
+  bool is_integer;
+  std::int64_t min;  ///< integers only
+  std::int64_t max;  ///< integers only
+  bool live;         ///< may be changed while the server runs (administration)
+  std::function<setting_value(const settings&)> get;
+  std::function<void(settings&, const setting_value&)> set;
+  /// Extra validation for strings (nullopt = fine, otherwise the reason).
+  std::function<std::optional<std::string>(const std::string&)> check_string;
+
+  std::string full_name() const;
+};
+
+/// The table of every setting. The config loader and live administration both go through it.
+std::span<const setting_def> setting_defs();
+
+/// Finds a setting by "section.name" or, when unambiguous, by "name" alone.
+const setting_def* find_setting(std::string_view key);
+
+/// Validates `value` for `def` and stores it; throws config_error naming the key on a bad value.
+void apply_setting(settings& s, const setting_def& def, const setting_value& value);
+
+/// Parses a textual value (from a command line) into the setting's type and applies it.
+void apply_setting_text(settings& s, const setting_def& def, std::string_view text);
+
+/// Renders a value for display ("4000", "\"info\"").
+std::string to_display(const setting_value& value);
+
+}  // namespace dw::config

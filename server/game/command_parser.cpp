@@ -1,0 +1,53 @@
+#include "server/game/command_parser.hpp"
+
+namespace dw::game {
+namespace {
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+}  // namespace
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (lower(a[i]) != lower(b[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool istarts_with(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && iequals(text.substr(0, prefix.size()), prefix);
+}
+
+parsed_command parse_command(std::string_view line) {
+  line = trim(line);
+  if (line.empty()) {
+    return {};
+  }
+  // MUSH/MUD shortcuts: the punctuation is the verb and needs no space after it.
+  if (line.front() == '\'' || line.front() == '"') {
+    return {"say", trim(line.substr(1))};
+  }
+  if (line.front() == ':') {
+    return {"emote", trim(line.substr(1))};
+  }
+  const std::size_t space = line.find_first_of(" \t");
+  if (space == std::string_view::npos) {
+    return {line, {}};
+  }
+  return {line.substr(0, space), trim(line.substr(space + 1))};
+}
+
+}  // namespace dw::game

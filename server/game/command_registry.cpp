@@ -1,0 +1,70 @@
+#include "server/game/command_registry.hpp"
+
+#include <algorithm>
+
+#include "server/game/command_parser.hpp"
+
+namespace dw::game {
+
+std::string_view role_name(role r) {
+  switch (r) {
+    case role::player:
+      return "player";
+    case role::builder:
+      return "builder";
+    case role::admin:
+      return "admin";
+  }
+  return "player";
+}
+
+void command_registry::add(command_def def) { commands_.push_back(std::move(def)); }
+
+command_lookup command_registry::find(std::string_view word, role who) const {
+  command_lookup result;
+  if (!word.empty() && word.front() == '@') {
+    word.remove_prefix(1);
+  }
+  if (word.empty()) {
+    return result;
+  }
+  auto visible_to = [who](const command_def& c) { return static_cast<int>(c.min_role) <= static_cast<int>(who); };
+  for (const command_def& c : commands_) {
+    if (!visible_to(c)) {
+      continue;
+    }
+    if (iequals(c.name, word)) {
+      result.found = &c;
+      return result;
+    }
+    for (const std::string& alias : c.aliases) {
+      if (iequals(alias, word)) {
+        result.found = &c;
+        return result;
+      }
+    }
+  }
+  for (const command_def& c : commands_) {
+    if (visible_to(c) && istarts_with(c.name, word)) {
+      result.candidates.push_back(&c);
+    }
+  }
+  if (result.candidates.size() == 1) {
+    result.found = result.candidates.front();
+    result.candidates.clear();
+  }
+  return result;
+}
+
+std::vector<const command_def*> command_registry::visible(role who) const {
+  std::vector<const command_def*> out;
+  for (const command_def& c : commands_) {
+    if (static_cast<int>(c.min_role) <= static_cast<int>(who)) {
+      out.push_back(&c);
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const command_def* a, const command_def* b) { return a->name < b->name; });
+  return out;
+}
+
+}  // namespace dw::game

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/game/session_port.hpp"
+
+namespace dw::game {
+
+/// Where a connection is in the login conversation.
+enum class login_stage : std::uint8_t {
+  menu,              ///< "create ...", "connect ...", "who", "quit"
+  ask_name,          ///< `create`/`connect` alone asked "Name:"
+  ask_password,      ///< asked "Password:" with echo off
+  ask_new_password,  ///< creating: first password
+  confirm_password,  ///< creating: the password again
+  waiting,           ///< hashing or reading on a worker; input is held back
+  playing,
+};
+
+/// One connection as the game sees it. World thread only.
+struct connection {
+  std::uint64_t id = 0;
+  session_port* port = nullptr;  ///< owned by the network layer; valid until on_disconnect
+  login_stage stage = login_stage::menu;
+  bool creating = false;      ///< the login conversation is creating an account
+  std::string pending_name;   ///< name typed during the conversation
+  std::string pending_password;
+  std::int64_t account_id = 0;  ///< the character played, when stage == playing
+  std::int64_t connected_at = 0;
+  std::int64_t last_input = 0;
+  bool idle_warned = false;
+  double command_tokens = 0;  ///< rate-limit bucket
+  std::int64_t tokens_at_ms = 0;
+  bool rate_warned = false;
+  bool touched = false;    ///< got output during the current event; gets a prompt and a flush
+  bool gmcp_only = false;  ///< only GMCP so far this event: flush without a prompt
+  bool at_prompt = false;  ///< the last thing sent was a prompt the person has not answered
+  bool closing = false;
+  std::string gmcp_client;  ///< from GMCP Core.Hello
+  std::string gmcp_client_version;
+  std::vector<std::string> gmcp_supports;  ///< GMCP packages the client asked for ("Room", "Char")
+};
+
+}  // namespace dw::game

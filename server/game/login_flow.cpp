@@ -1,0 +1,333 @@
+#include "server/game/login_flow.hpp"
+
+#include <memory>
+#include <spdlog/spdlog.h>
+
+#include "server/game/accounts.hpp"
+#include "server/game/command_parser.hpp"
+#include "server/game/persistence.hpp"
+#include "server/game/world.hpp"
+
+namespace dw::game::login_flow {
+namespace {
+
+constexpr std::string_view menu_text =
+    "Type one of:\n"
+    "  create <name> <password>   make a new character\n"
+    "  connect <name> <password>  play an existing one\n"
+    "  create  or  connect        to be asked step by step\n"
+    "  who                        see who is playing\n"
+    "  quit                       leave\n";
+
+void ask_hidden(world& w, connection& conn, login_stage stage) {
+  conn.stage = stage;
+  conn.port->set_hidden_input(true);
+  w.touch(conn);
+}
+
+void end_hidden(connection& conn) {
+  conn.port->set_hidden_input(false);
+  // The client did not echo the Enter that ended the password: start a fresh line.
+  conn.port->write_text("\n");
+}
+
+void back_to_menu(connection& conn) {
+  conn.stage = login_stage::menu;
+  conn.creating = false;
+  conn.pending_name.clear();
+  conn.pending_password.clear();
+}
+
+role to_role(store::role r) {
+  switch (r) {
+    case store::role::admin:
+      return role::admin;
+    case store::role::builder:
+      return role::builder;
+    case store::role::player:
+      break;
+  }
+  return role::player;
+}
+
+character make_character(const store::account_record& account, const store::character_record& rec) {
+  character ch;
+  ch.account_id = account.id;
+  ch.name = account.name;
+  ch.account_role = to_role(account.account_role);
+  ch.where = rec.where;
+  ch.hp = rec.hp;
+  ch.max_hp = rec.max_hp;
+  return ch;
+}
+
+/// Puts the character into play, taking over an older connection that plays it.
+void admit(world& w, connection& conn, character ch, bool created, std::string pending_message) {
+  if (character* existing = w.find_character(ch.account_id)) {
+    // Take-over: the newest connection wins; the in-memory character is the freshest state.
+    if (connection* old = w.find_connection(existing->connection); old != nullptr && old->id != conn.id) {
+      spdlog::info("{} taken over by connection {} ({}) from connection {}", existing->name, conn.id,
+                   conn.port->address(), old->id);
+      w.disconnect(*old, "Someone has connected to your character from elsewhere. Goodbye.\n");
+      old->stage = login_stage::menu;  // the old connection no longer owns the character
+      old->account_id = 0;
+    }
+    ch.where = existing->where;
+    ch.hp = existing->hp;
+    ch.max_hp = existing->max_hp;
+    w.send(conn, "You take over your character from your other connection.\n");
+  }
+  w.enter_play(conn, std::move(ch), created, std::move(pending_message));
+}
+
+void start_connect(world& w, connection& conn, std::string name, std::string password) {
+  conn.stage = login_stage::waiting;
+  auto lookup = std::make_shared<login_lookup>();
+  auto ok = std::make_shared<bool>(false);
+  const std::uint64_t conn_id = conn.id;
+  w.svc().run_blocking(
+      [lookup, ok, name, password](store::database& db) {
+        *lookup = read_login(db, name);
+        // Verify even for a missing account so both answers take the same time.
+        *ok = lookup->account && verify_password(password, lookup->account->password_hash);
+      },
+      [&w, conn_id, lookup, ok, name]() {
+        const event_scope scope(w);
+        connection* c = w.find_connection(conn_id);
+        if (c == nullptr || c->closing) {
+          return;
+        }
+        const std::string address(c->port->address());
+        const std::string lower = lower_name(name);
+        if (!lookup->account) {
+          spdlog::info("failed login: no account '{}' (connection {}, {})", name, conn_id, address);
+          back_to_menu(*c);
+          w.send(*c, "There is no character called " + canonical_name(name) + ". Type 'create " +
+                         canonical_name(name) + " <password>' to make one.\n");
+          return;
+        }
+        if (!*ok) {
+          const auto delay = w.throttle().fail(lower, address, w.svc().now());
+          spdlog::warn("failed login: wrong password for '{}' (connection {}, {}; {} recent failures; answering "
+                       "in {} ms)",
+                       lookup->account->name, conn_id, address, w.throttle().failures(lower, address, w.svc().now()),
+                       delay.count());
+          w.svc().after(delay, [&w, conn_id]() {
+            const event_scope scope(w);
+            connection* again = w.find_connection(conn_id);
+            if (again == nullptr || again->closing) {
+              return;
+            }
+            back_to_menu(*again);
+            w.send(*again, "Wrong name or password.\n");
+                      });
+          return;
+        }
+        w.throttle().succeed(lower);
+        spdlog::info("login: {} (connection {}, {})", lookup->account->name, conn_id, address);
+        const std::int64_t account_id = lookup->account->id;
+        w.svc().persist([account_id, now = w.svc().now()](store::database& db) { touch_login(db, account_id, now); });
+        store::character_record rec = lookup->character.value_or(store::character_record{});
+        if (!lookup->character) {
+          rec.account_id = account_id;
+          rec.hp = rec.max_hp = 20;
+        }
+        std::string message = rec.pending_message;
+        admit(w, *c, make_character(*lookup->account, rec), false, std::move(message));
+      });
+}
+
+void start_create(world& w, connection& conn, std::string name, std::string password) {
+  conn.stage = login_stage::waiting;
+  auto hash = std::make_shared<std::string>();
+  const std::uint64_t conn_id = conn.id;
+  const auto ops = static_cast<unsigned long long>(w.settings().accounts.hash_ops_limit);
+  const auto mem = static_cast<std::size_t>(w.settings().accounts.hash_memory_kib) * 1024U;
+  w.svc().run_blocking([hash, password, ops, mem](store::database&) { *hash = hash_password(password, ops, mem); },
+                       [&w, conn_id, hash, name]() {
+                         auto outcome = std::make_shared<create_outcome>();
+                         const std::int64_t now = w.svc().now();
+                         w.svc().persist([outcome, name, hash, now](store::database& db) {
+                           create_account(db, *outcome, name, *hash, now, 20);
+                         });
+                         // Only announce the account once it is on disk (it must survive kill -9).
+                         w.svc().after_commit([&w, conn_id, outcome, name]() {
+                           const event_scope scope(w);
+                           connection* c = w.find_connection(conn_id);
+                           if (outcome->name_taken) {
+                             if (c != nullptr && !c->closing) {
+                               back_to_menu(*c);
+                               w.send(*c, "The name " + name + " is already taken; choose another.\n");
+                                                            }
+                             return;
+                           }
+                           spdlog::info("account created: {} ({})", outcome->account.name,
+                                        role_name(to_role(outcome->account.account_role)));
+                           if (c == nullptr || c->closing) {
+                             return;
+                           }
+                           if (outcome->account.account_role == store::role::admin) {
+                             w.send(*c, "As the first account of this world, " + outcome->account.name +
+                                            " is its administrator.\n");
+                           }
+                           admit(w, *c, make_character(outcome->account, outcome->character), true, {});
+                                                    });
+                       });
+}
+
+bool split_credentials(std::string_view args, std::string& name, std::string& password) {
+  args = trim(args);
+  const std::size_t space = args.find(' ');
+  if (space == std::string_view::npos) {
+    name = std::string(args);
+    password.clear();
+    return false;
+  }
+  name = std::string(args.substr(0, space));
+  password = std::string(trim(args.substr(space + 1)));
+  return !password.empty();
+}
+
+void menu_line(world& w, connection& conn, std::string_view line) {
+  const parsed_command cmd = parse_command(line);
+  if (cmd.verb.empty()) {
+    w.touch(conn);
+    return;
+  }
+  if (iequals(cmd.verb, "quit") || iequals(cmd.verb, "q")) {
+    w.disconnect(conn, "Goodbye.\n");
+    return;
+  }
+  if (iequals(cmd.verb, "who")) {
+    w.send(conn, who_text(w));
+    return;
+  }
+  if (iequals(cmd.verb, "help") || iequals(cmd.verb, "look") || iequals(cmd.verb, "l")) {
+    w.send(conn, std::string(menu_text));
+    return;
+  }
+  const bool creating = iequals(cmd.verb, "create") || iequals(cmd.verb, "new");
+  const bool connecting = iequals(cmd.verb, "connect") || iequals(cmd.verb, "con");
+  if (!creating && !connecting) {
+    w.send(conn, "You are not logged in. " + std::string(menu_text));
+    return;
+  }
+  conn.creating = creating;
+  std::string name;
+  std::string password;
+  const bool both = split_credentials(cmd.args, name, password);
+  if (name.empty()) {
+    conn.stage = login_stage::ask_name;
+    w.touch(conn);
+    return;
+  }
+  if (auto why = check_name(name); why && creating) {
+    w.send(conn, *why + "\n");
+    return;
+  }
+  conn.pending_name = canonical_name(name);
+  if (!both) {
+    ask_hidden(w, conn, creating ? login_stage::ask_new_password : login_stage::ask_password);
+    return;
+  }
+  if (creating) {
+    if (auto why = check_password(password)) {
+      w.send(conn, *why + "\n");
+      back_to_menu(conn);
+      return;
+    }
+    start_create(w, conn, conn.pending_name, password);
+  } else {
+    start_connect(w, conn, conn.pending_name, password);
+  }
+}
+
+}  // namespace
+
+void greet(world& w, connection& conn) {
+  w.send(conn,
+         "\n"
+         "     ~ D E E P W E L L ~\n"
+         "  A well in the village square. Below it, a dungeon that is never the same twice.\n"
+         "\n" +
+             std::string(menu_text));
+}
+
+std::string who_text(world& w) {
+  const auto players = w.online();
+  if (players.empty()) {
+    return "Nobody is playing right now.\n";
+  }
+  std::string out = "Playing now:\n";
+  for (const character* ch : players) {
+    out += "  " + ch->name;
+    if (ch->account_role != role::player) {
+      out += " (" + std::string(role_name(ch->account_role)) + ")";
+    }
+    out += "\n";
+  }
+  out += std::to_string(players.size()) + (players.size() == 1 ? " player.\n" : " players.\n");
+  return out;
+}
+
+void handle_line(world& w, connection& conn, std::string_view line) {
+  switch (conn.stage) {
+    case login_stage::menu:
+      menu_line(w, conn, line);
+      return;
+    case login_stage::ask_name: {
+      const std::string_view name = trim(line);
+      if (name.empty() || iequals(name, "quit")) {
+        back_to_menu(conn);
+        w.send(conn, std::string(menu_text));
+        return;
+      }
+      if (auto why = check_name(name); why && conn.creating) {
+        w.send(conn, *why + "\n");
+        return;
+      }
+      conn.pending_name = canonical_name(name);
+      ask_hidden(w, conn, conn.creating ? login_stage::ask_new_password : login_stage::ask_password);
+      return;
+    }
+    case login_stage::ask_password: {
+      end_hidden(conn);
+      start_connect(w, conn, conn.pending_name, std::string(line));
+      return;
+    }
+    case login_stage::ask_new_password: {
+      if (auto why = check_password(line)) {
+        w.send(conn, "\n" + *why + "\n");
+        w.touch(conn);
+        return;
+      }
+      conn.pending_password = std::string(line);
+      conn.port->write_text("\n");
+      conn.stage = login_stage::confirm_password;
+      w.touch(conn);
+      return;
+    }
+    case login_stage::confirm_password: {
+      end_hidden(conn);
+      if (line != conn.pending_password) {
+        conn.pending_password.clear();
+        w.send(conn, "The passwords differ. Let's try again.\n");
+        ask_hidden(w, conn, login_stage::ask_new_password);
+        return;
+      }
+      std::string password = std::move(conn.pending_password);
+      conn.pending_password.clear();
+      start_create(w, conn, conn.pending_name, std::move(password));
+      return;
+    }
+    case login_stage::waiting:
+      if (!trim(line).empty()) {
+        w.send(conn, "One moment...\n");
+      }
+      return;
+    case login_stage::playing:
+      return;
+  }
+}
+
+}  // namespace dw::game::login_flow

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "server/telnet/codec.hpp"
+
+namespace dw::game {
+
+/// The game's only view of a connection. Implemented by the network layer (net::session) and by
+/// test fakes. Runs on the world thread only.
+class session_port {
+ public:
+  virtual ~session_port() = default;
+  /// Appends text (UTF-8, "\n" line ends) to the output being gathered for this connection.
+  virtual void write_text(std::string_view text) = 0;
+  /// Appends a GMCP message when the client agreed to GMCP; otherwise does nothing.
+  virtual void write_gmcp(std::string_view package, std::string_view json) = 0;
+  /// Appends the prompt marker (IAC EOR or IAC GA, as negotiated).
+  virtual void write_prompt_end() = 0;
+  /// Sends everything gathered so far as one write (released once earlier persistent changes committed).
+  virtual void flush() = 0;
+  /// Asks the client to stop (true) or resume (false) echoing what the person types.
+  virtual void set_hidden_input(bool hidden) = 0;
+  /// Flushes, then closes the connection. The game gets on_disconnect afterwards.
+  virtual void close() = 0;
+  virtual const telnet::client_info& client() const = 0;
+  virtual std::string_view address() const = 0;
+};
+
+}  // namespace dw::game

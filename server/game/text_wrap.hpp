@@ -1,0 +1,12 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace dw::game {
+
+/// Word-wraps UTF-8 text to `width` columns (counting code points), keeping existing line breaks
+/// and leaving lines that start with a space (tables, maps) untouched. Appends to `out`. Pure.
+void wrap_text(std::string_view text, std::size_t width, std::string& out);
+
+}  // namespace dw::game

@@ -1,0 +1,518 @@
+#include "server/game/world.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <spdlog/spdlog.h>
+
+#include "server/game/command_parser.hpp"
+#include "server/game/commands.hpp"
+#include "server/game/dungeon_bridge.hpp"
+#include "server/game/dungeon_play.hpp"
+#include "server/game/gmcp.hpp"
+#include "server/game/login_flow.hpp"
+#include "server/game/text_wrap.hpp"
+#include "server/game/persistence.hpp"
+
+namespace dw::game {
+namespace {
+
+std::int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+namespace {
+dungeon::dungeon_settings dungeon_settings_of(const config::settings& s) {
+  dungeon::dungeon_settings d;
+  d.world_seed = static_cast<std::uint64_t>(s.dungeon.world_seed);
+  d.max_unexplored_exits = static_cast<std::uint32_t>(s.dungeon.max_unexplored_exits);
+  d.branch_join_seconds = s.dungeon.branch_join_seconds;
+  d.branch_idle_collapse_seconds = s.dungeon.branch_idle_collapse_seconds;
+  return d;
+}
+}  // namespace
+
+world::world(config::settings settings, services& services, world_parts parts)
+    : settings_(std::move(settings)),
+      services_(services),
+      content_(std::move(parts.content)),
+      dungeon_(std::make_unique<dungeon::dungeon>(dungeon_settings_of(settings_), parts.room_loader)),
+      throttle_(settings_.accounts.failed_login_base_delay_ms, settings_.accounts.failed_login_max_delay_ms) {
+  started_at_ = services_.now();
+  register_basic_commands(commands_);
+  register_dungeon_commands(commands_);
+}
+
+void world::restore_dungeon(const std::vector<dungeon::branch_info>& branches,
+                            const std::optional<dungeon::id_counters>& counters) {
+  for (const dungeon::branch_info& b : branches) {
+    dungeon_->restore_branch(b);
+  }
+  if (counters) {
+    dungeon_->restore_counters(*counters);
+  }
+}
+
+void world::persist_changes(const dungeon::change_set& changes) {
+  if (changes.empty()) {
+    return;
+  }
+  services_.persist([changes](store::database& db) { apply_changes(db, changes); });
+}
+
+bool world::decide_clear(const dungeon::room& r) { return clear_decider_ ? clear_decider_(r) : true; }
+
+void world::room_created(const dungeon::room& r, bool fresh) {
+  (void)r;
+  (void)fresh;
+}
+
+content::room_description world::describe(const dungeon::room& r) const {
+  // The variant is chosen from the room's own identity so it never changes between visits.
+  const std::uint64_t variant = (static_cast<std::uint64_t>(r.branch) << 32) ^ r.id;
+  return content::describe_room(*content_, static_cast<int>(dungeon::depth_of(r.pos)), variant);
+}
+
+std::string world::room_extras(const dungeon::room& r, const character& viewer) {
+  (void)r;
+  (void)viewer;
+  return {};
+}
+
+bool world::in_combat(const character& ch) const {
+  (void)ch;
+  return false;
+}
+
+void world::branch_collapsed(dungeon::branch_id b) { (void)b; }
+
+// ---------------------------------------------------------------- events
+
+std::uint64_t world::on_connect(session_port& port) {
+  auto conn = std::make_unique<connection>();
+  conn->id = next_connection_id_++;
+  conn->port = &port;
+  conn->connected_at = services_.now();
+  conn->last_input = conn->connected_at;
+  conn->command_tokens = static_cast<double>(settings_.server.max_commands_per_second) * 2;
+  conn->tokens_at_ms = steady_ms();
+  const std::uint64_t id = conn->id;
+  connection& c = *conn;
+  connections_.emplace(id, std::move(conn));
+  login_flow::greet(*this, c);
+  flush_output();
+  return id;
+}
+
+void world::on_line(std::uint64_t conn_id, std::string_view line) {
+  connection* conn = find_connection(conn_id);
+  if (conn == nullptr || conn->closing) {
+    return;
+  }
+  conn->last_input = services_.now();
+  conn->idle_warned = false;
+  conn->at_prompt = false;  // the person pressed Enter: their client is on a fresh line
+  if (!rate_limited(*conn)) {
+    dispatch(*conn, line);
+  }
+  flush_output();
+}
+
+void world::on_line_too_long(std::uint64_t conn_id, std::size_t bytes) {
+  connection* conn = find_connection(conn_id);
+  if (conn == nullptr) {
+    return;
+  }
+  conn->at_prompt = false;
+  spdlog::warn("connection {} ({}) sent a line of {} bytes; discarded", conn_id, conn->port->address(), bytes);
+  send(*conn, "That line was too long (" + std::to_string(bytes) + " bytes; the limit is " +
+                  std::to_string(settings_.server.max_line_bytes) + "). It was ignored.\n");
+  flush_output();
+}
+
+void world::on_gmcp(std::uint64_t conn_id, std::string_view package, std::string_view json) {
+  connection* conn = find_connection(conn_id);
+  if (conn == nullptr) {
+    return;
+  }
+  handle_gmcp(*this, *conn, package, json);
+  // GMCP traffic gets no prompt: it is not something the person typed.
+  flush_output();
+}
+
+void world::on_client_info(std::uint64_t conn_id) {
+  (void)conn_id;  // width and terminal are read from the port when rendering
+}
+
+void world::on_disconnect(std::uint64_t conn_id) {
+  auto it = connections_.find(conn_id);
+  if (it == connections_.end()) {
+    return;
+  }
+  connection& conn = *it->second;
+  if (conn.stage == login_stage::playing) {
+    if (character* ch = find_character(conn.account_id); ch != nullptr && ch->connection == conn_id) {
+      spdlog::info("{} left the game (connection {})", ch->name, conn_id);
+      send_room(ch->where.room_id, ch->name + " fades away.\n", ch->account_id);
+      save_character(*ch);
+      unplace(*ch);
+      characters_.erase(ch->account_id);
+    }
+  }
+  spdlog::info("connection {} from {} closed", conn_id, conn.port->address());
+  std::erase(touched_, conn_id);
+  connections_.erase(it);
+  flush_output();
+}
+
+void world::tick() {
+  const std::int64_t now = services_.now();
+  const std::int64_t timeout = settings_.server.idle_timeout_seconds;
+  const std::int64_t warn_at = timeout - std::min<std::int64_t>(300, timeout / 4);
+  std::vector<connection*> idle;
+  for (auto& [id, conn] : connections_) {
+    const std::int64_t quiet = now - conn->last_input;
+    if (conn->closing) {
+      continue;
+    }
+    if (quiet >= timeout) {
+      idle.push_back(conn.get());
+    } else if (quiet >= warn_at && !conn->idle_warned) {
+      conn->idle_warned = true;
+      send(*conn, "You have been idle for a while. You will be disconnected in " +
+                      std::to_string(timeout - quiet) + " seconds unless you type something.\n");
+    }
+  }
+  for (connection* conn : idle) {
+    spdlog::info("connection {} idle for {} s: disconnecting", conn->id, now - conn->last_input);
+    disconnect(*conn, "You have been idle too long. Goodbye.\n");
+  }
+  collapse_idle_branches(*this);
+  flush_output();
+}
+
+void world::shutdown(std::string_view message) {
+  for (auto& [id, conn] : connections_) {
+    send(*conn, message);
+  }
+  for (auto& [account, ch] : characters_) {
+    save_character(ch);
+  }
+  flush_output();
+}
+
+// ---------------------------------------------------------------- commands
+
+bool world::rate_limited(connection& conn) {
+  const double rate = static_cast<double>(settings_.server.max_commands_per_second);
+  const std::int64_t now_ms = steady_ms();
+  conn.command_tokens =
+      std::min(rate * 2, conn.command_tokens + rate * static_cast<double>(now_ms - conn.tokens_at_ms) / 1000.0);
+  conn.tokens_at_ms = now_ms;
+  if (conn.command_tokens < 1.0) {
+    if (!conn.rate_warned) {
+      conn.rate_warned = true;
+      spdlog::warn("connection {} ({}) is sending commands too fast; dropping", conn.id, conn.port->address());
+      send(conn, "You are typing faster than the game can follow; slow down. (Commands are being ignored.)\n");
+    }
+    return true;
+  }
+  conn.rate_warned = false;
+  conn.command_tokens -= 1.0;
+  return false;
+}
+
+void world::dispatch(connection& conn, std::string_view line) {
+  if (conn.stage != login_stage::playing) {
+    login_flow::handle_line(*this, conn, line);
+    return;
+  }
+  character* ch = find_character(conn.account_id);
+  if (ch == nullptr) {
+    return;
+  }
+  const parsed_command cmd = parse_command(line);
+  if (cmd.verb.empty()) {
+    touch(conn);  // an empty line just gets a fresh prompt
+    return;
+  }
+  const command_lookup found = commands_.find(cmd.verb, ch->account_role);
+  if (found.found == nullptr) {
+    if (!found.candidates.empty()) {
+      std::string names;
+      for (const command_def* c : found.candidates) {
+        names += names.empty() ? "" : ", ";
+        names += c->name;
+      }
+      send(conn, "'" + std::string(cmd.verb) + "' could mean: " + names + ". Type more letters.\n");
+    } else {
+      send(conn, "Unknown command '" + std::string(cmd.verb) + "'. Type 'help'.\n");
+    }
+    return;
+  }
+  command_context ctx{*this, conn, *ch, cmd.verb, cmd.args};
+  found.found->handler(ctx);
+}
+
+// ---------------------------------------------------------------- output
+
+void world::touch(connection& conn) {
+  conn.gmcp_only = false;  // text was sent: a prompt is owed
+  if (!conn.touched) {
+    conn.touched = true;
+    touched_.push_back(conn.id);
+  }
+}
+
+void world::send(connection& conn, std::string_view text) {
+  if (conn.closing) {
+    return;
+  }
+  if (conn.at_prompt) {
+    conn.port->write_text("\n");  // leave the prompt line the person was looking at
+    conn.at_prompt = false;
+  }
+  std::string wrapped;
+  wrapped.reserve(text.size() + 16);
+  wrap_text(text, conn.port->client().width, wrapped);
+  conn.port->write_text(wrapped);
+  touch(conn);
+}
+
+void world::send(std::uint64_t conn_id, std::string_view text) {
+  if (connection* conn = find_connection(conn_id)) {
+    send(*conn, text);
+  }
+}
+
+void world::send_room(std::int64_t room_id, std::string_view text, std::int64_t except_account) {
+  auto it = occupants_.find(room_id);
+  if (it == occupants_.end()) {
+    return;
+  }
+  for (std::int64_t account : it->second) {
+    if (account == except_account) {
+      continue;
+    }
+    if (const character* ch = find_character(account)) {
+      send(ch->connection, text);
+    }
+  }
+}
+
+void world::send_all(std::string_view text) {
+  for (auto& [id, conn] : connections_) {
+    send(*conn, text);
+  }
+}
+
+void world::send_gmcp(connection& conn, std::string_view package, std::string_view json) {
+  conn.port->write_gmcp(package, json);
+  if (!conn.touched) {
+    // GMCP alone needs a flush but no prompt.
+    conn.touched = true;
+    conn.gmcp_only = true;
+    touched_.push_back(conn.id);
+  }
+}
+
+void world::send_prompt(connection& conn) {
+  std::string prompt;
+  switch (conn.stage) {
+    case login_stage::ask_name:
+      prompt = "Name: ";
+      break;
+    case login_stage::ask_password:
+    case login_stage::ask_new_password:
+      prompt = "Password: ";
+      break;
+    case login_stage::confirm_password:
+      prompt = "Password again: ";
+      break;
+    case login_stage::waiting:
+      return;  // the answer comes with its own prompt
+    case login_stage::menu:
+      prompt = "> ";
+      break;
+    case login_stage::playing:
+      if (const character* ch = find_character(conn.account_id)) {
+        prompt = "[" + std::to_string(ch->hp) + "/" + std::to_string(ch->max_hp) + " hp] > ";
+      } else {
+        prompt = "> ";
+      }
+      break;
+  }
+  conn.port->write_text(prompt);
+  conn.port->write_prompt_end();
+  conn.at_prompt = true;
+}
+
+void world::flush_output() {
+  if (flushing_) {
+    return;  // a flush that leads to a disconnect must not start a second pass over touched_
+  }
+  flushing_ = true;
+  // Every connection that got output during this event gets its prompt and one write.
+  for (std::uint64_t id : touched_) {
+    connection* conn = find_connection(id);
+    if (conn == nullptr) {
+      continue;
+    }
+    if (!conn->closing && !conn->gmcp_only) {
+      send_prompt(*conn);
+    }
+    conn->touched = false;
+    conn->gmcp_only = false;
+    conn->port->flush();
+  }
+  touched_.clear();
+  flushing_ = false;
+}
+
+void world::disconnect(connection& conn, std::string_view farewell) {
+  if (conn.closing) {
+    return;
+  }
+  send(conn, farewell);
+  conn.closing = true;
+  conn.port->close();
+}
+
+// ---------------------------------------------------------------- characters and rooms
+
+connection* world::find_connection(std::uint64_t conn_id) {
+  auto it = connections_.find(conn_id);
+  return it == connections_.end() ? nullptr : it->second.get();
+}
+
+character* world::find_character(std::int64_t account_id) {
+  auto it = characters_.find(account_id);
+  return it == characters_.end() ? nullptr : &it->second;
+}
+
+character* world::find_character_by_name(std::string_view name) {
+  for (auto& [id, ch] : characters_) {
+    if (iequals(ch.name, name)) {
+      return &ch;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<const character*> world::characters_in(std::int64_t room_id) const {
+  std::vector<const character*> out;
+  if (auto it = occupants_.find(room_id); it != occupants_.end()) {
+    for (std::int64_t account : it->second) {
+      if (auto c = characters_.find(account); c != characters_.end()) {
+        out.push_back(&c->second);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<const character*> world::online() const {
+  std::vector<const character*> out;
+  out.reserve(characters_.size());
+  for (const auto& [id, ch] : characters_) {
+    out.push_back(&ch);
+  }
+  std::sort(out.begin(), out.end(), [](const character* a, const character* b) { return a->name < b->name; });
+  return out;
+}
+
+void world::place(character& ch) {
+  occupants_[ch.where.room_id].push_back(ch.account_id);
+  if (ch.where.branch_id != 0) {
+    persist_changes(dungeon_->enter_branch(static_cast<dungeon::branch_id>(ch.where.branch_id)));
+  }
+}
+
+void world::unplace(const character& ch) {
+  if (ch.where.branch_id != 0) {
+    persist_changes(dungeon_->leave_branch(static_cast<dungeon::branch_id>(ch.where.branch_id), services_.now()));
+  }
+  auto it = occupants_.find(ch.where.room_id);
+  if (it == occupants_.end()) {
+    return;
+  }
+  std::erase(it->second, ch.account_id);
+  if (it->second.empty()) {
+    occupants_.erase(it);
+  }
+}
+
+void world::save_character(const character& ch) {
+  store::character_record rec;
+  rec.account_id = ch.account_id;
+  rec.where = ch.where;
+  rec.hp = ch.hp;
+  rec.max_hp = ch.max_hp;
+  rec.last_seen = services_.now();
+  services_.persist([rec](store::database& db) { game::save_character(db, rec); });
+}
+
+void world::move_character(character& ch, const store::location& to, std::string_view leave_text,
+                           std::string_view arrive_text) {
+  send_room(ch.where.room_id, leave_text, ch.account_id);
+  unplace(ch);
+  ch.where = to;
+  place(ch);
+  save_character(ch);
+  send_room(ch.where.room_id, arrive_text, ch.account_id);
+  show_room(ch);
+}
+
+void world::enter_play(connection& conn, character ch, bool created, std::string pending_message) {
+  const std::int64_t account = ch.account_id;
+  ch.connection = conn.id;
+  const bool known = ch.where.branch_id == 0
+                         ? rooms_.find(ch.where.room_id) != nullptr
+                         : dungeon_->room_at(static_cast<dungeon::branch_id>(ch.where.branch_id),
+                                             {ch.where.x, ch.where.y})
+                               .has_value();
+  if (!known) {
+    // The room is gone (its branch collapsed): wake at the bottom of the well.
+    spdlog::info("{} was in a room that no longer exists; moving to the start room", ch.name);
+    ch.where = store::location{};
+    ch.where.room_id = start_room_id;
+    pending_message += pending_message.empty() ? "" : "\n";
+    pending_message += "The passages you were in have collapsed. You wake at the bottom of the well.";
+  }
+  auto [it, inserted] = characters_.insert_or_assign(account, std::move(ch));
+  character& placed = it->second;
+  place(placed);
+  conn.stage = login_stage::playing;
+  conn.account_id = account;
+  send_gmcp(conn, "Char.Name", gmcp_char_name(placed.name));
+  if (created) {
+    send(conn, "Welcome to Deepwell, " + placed.name + ". Type 'help' to see what you can do.\n");
+  } else {
+    send(conn, "Welcome back, " + placed.name + ".\n");
+  }
+  if (!pending_message.empty()) {
+    send(conn, pending_message + "\n");
+    save_character(placed);  // the message has been told: clear it, and keep the corrected location
+  }
+  send_room(placed.where.room_id, placed.name + " appears.\n", account);
+  show_room(placed);
+}
+
+void world::show_room(character& ch) {
+  connection* conn = find_connection(ch.connection);
+  if (conn == nullptr) {
+    return;
+  }
+  send(*conn, room_text(*this, ch));
+  send_room_info(ch);
+}
+
+void world::send_room_info(character& ch) {
+  if (connection* conn = find_connection(ch.connection)) {
+    send_gmcp(*conn, "Room.Info", room_info_json(*this, ch));
+  }
+}
+
+}  // namespace dw::game

@@ -1,0 +1,161 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "content/content_tables.hpp"
+#include "content/room_description.hpp"
+#include "dungeon/dungeon.hpp"
+#include "server/config/settings.hpp"
+#include "server/game/character.hpp"
+#include "server/game/command_registry.hpp"
+#include "server/game/connection.hpp"
+#include "server/game/login_throttle.hpp"
+#include "server/game/services.hpp"
+#include "server/game/static_rooms.hpp"
+
+namespace dw::game {
+
+struct command_context {
+  class world& world;
+  connection& conn;
+  character& actor;
+  std::string_view verb;
+  std::string_view args;
+};
+
+/// The game: connections, characters in play, rooms and commands. Everything here runs on the world
+/// thread, so nothing is locked. The network layer reports events; the world answers through
+/// session_port and asks `services` for blocking work and persistence.
+/// What the world is built from besides settings and services.
+struct world_parts {
+  dungeon::room_loader* room_loader = nullptr;  ///< brings non-resident rooms back (not owned)
+  std::shared_ptr<const content::content_tables> content;
+};
+
+class world {
+ public:
+  world(config::settings settings, services& services, world_parts parts);
+  /// Restores the dungeon's branches and id counters read from storage (start-up).
+  void restore_dungeon(const std::vector<dungeon::branch_info>& branches,
+                       const std::optional<dungeon::id_counters>& counters);
+  world(const world&) = delete;
+  world& operator=(const world&) = delete;
+
+  // ---- events from the network layer (each ends by flushing every connection that got output)
+  std::uint64_t on_connect(session_port& port);
+  void on_line(std::uint64_t conn_id, std::string_view line);
+  void on_line_too_long(std::uint64_t conn_id, std::size_t bytes);
+  void on_gmcp(std::uint64_t conn_id, std::string_view package, std::string_view json);
+  void on_client_info(std::uint64_t conn_id);
+  void on_disconnect(std::uint64_t conn_id);
+  /// Once a second: idle warnings and disconnects.
+  void tick();
+  /// Tells everyone `message`, saves every character in play (the caller then flushes the store).
+  void shutdown(std::string_view message);
+
+  /// Ends an event: every connection that got output gets its prompt and one write.
+  /// Entry points call it themselves; deferred work (completions, timers) uses event_scope.
+  void flush_output();
+
+  // ---- used by commands and the login conversation
+  /// Marks a connection as owed a prompt and a flush at the end of this event.
+  void touch(connection& conn);
+  void send(connection& conn, std::string_view text);
+  void send(std::uint64_t conn_id, std::string_view text);
+  /// Sends to everyone in the room but `except` (an account id, 0 for nobody).
+  void send_room(std::int64_t room_id, std::string_view text, std::int64_t except_account = 0);
+  void send_all(std::string_view text);
+  void send_gmcp(connection& conn, std::string_view package, std::string_view json);
+  /// Sends the room description to `ch` (and GMCP Room.Info).
+  void show_room(character& ch);
+  void send_room_info(character& ch);
+  /// Moves a character to `to`, telling both rooms, saving the new location, showing the room.
+  void move_character(character& ch, const store::location& to, std::string_view leave_text,
+                      std::string_view arrive_text);
+  /// Disconnects with a farewell line.
+  void disconnect(connection& conn, std::string_view farewell);
+  /// Persists a character's saved state (location, hit points).
+  void save_character(const character& ch);
+  /// Puts a character loaded by the login conversation into play on `conn`.
+  void enter_play(connection& conn, character ch, bool created, std::string pending_message);
+
+  // ---- the dungeon
+  dungeon::dungeon& dungeon() { return *dungeon_; }
+  /// Persists what a dungeon operation changed.
+  void persist_changes(const dungeon::change_set& changes);
+  /// Whether a newly spawned room starts clear (the content layer's decision).
+  bool decide_clear(const dungeon::room& r);
+  /// Called once a new room exists (content populates it).
+  void room_created(const dungeon::room& r, bool fresh);
+  /// The room's name and description (content tables, by depth).
+  content::room_description describe(const dungeon::room& r) const;
+  /// Extra lines of a room's description from the content layer (monsters, items).
+  std::string room_extras(const dungeon::room& r, const character& viewer);
+  /// True while `ch` is fighting.
+  bool in_combat(const character& ch) const;
+  /// A branch collapsed (nobody online was inside).
+  void branch_collapsed(dungeon::branch_id b);
+  /// Tests provide a challenge here to make rooms start not clear (the content issue replaces it).
+  void set_clear_decider(std::function<bool(const dungeon::room&)> decide) { clear_decider_ = std::move(decide); }
+  const content::content_tables& content() const { return *content_; }
+
+  connection* find_connection(std::uint64_t conn_id);
+  character* find_character(std::int64_t account_id);
+  character* find_character_by_name(std::string_view name);
+  std::vector<const character*> characters_in(std::int64_t room_id) const;
+  /// Names of the characters in play, sorted.
+  std::vector<const character*> online() const;
+  const std::unordered_map<std::uint64_t, std::unique_ptr<connection>>& connections() const { return connections_; }
+
+  const command_registry& commands() const { return commands_; }
+  command_registry& commands() { return commands_; }
+  const config::settings& settings() const { return settings_; }
+  services& svc() { return services_; }
+  login_throttle& throttle() { return throttle_; }
+  const static_rooms& rooms() const { return rooms_; }
+  std::int64_t started_at() const { return started_at_; }
+
+ private:
+  void dispatch(connection& conn, std::string_view line);
+  bool rate_limited(connection& conn);
+  void send_prompt(connection& conn);
+  void place(character& ch);
+  void unplace(const character& ch);
+
+  config::settings settings_;
+  services& services_;
+  std::shared_ptr<const content::content_tables> content_;
+  std::unique_ptr<dungeon::dungeon> dungeon_;
+  std::function<bool(const dungeon::room&)> clear_decider_;
+  command_registry commands_;
+  static_rooms rooms_;
+  login_throttle throttle_;
+  std::int64_t started_at_ = 0;
+  std::uint64_t next_connection_id_ = 1;
+  std::unordered_map<std::uint64_t, std::unique_ptr<connection>> connections_;
+  std::unordered_map<std::int64_t, character> characters_;              // by account id, in play only
+  std::unordered_map<std::int64_t, std::vector<std::int64_t>> occupants_;  // room id -> account ids
+  std::vector<std::uint64_t> touched_;
+  bool flushing_ = false;
+};
+
+/// Flushes the world's output when deferred work (a completion or a timer) finishes.
+class event_scope {
+ public:
+  explicit event_scope(world& w) : world_(w) {}
+  ~event_scope() { world_.flush_output(); }
+  event_scope(const event_scope&) = delete;
+  event_scope& operator=(const event_scope&) = delete;
+
+ private:
+  world& world_;
+};
+
+}  // namespace dw::game

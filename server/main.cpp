@@ -1,0 +1,78 @@
+// deepwell: the Deepwell MUD server.
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <spdlog/spdlog.h>
+
+#include "server/app/logging.hpp"
+#include "server/app/server.hpp"
+#include "server/config/config_loader.hpp"
+#include "server/store/database.hpp"
+#include "server/store/store_error.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App cli{"Deepwell, a MUD server with a procedural dungeon"};
+  std::string config_path;
+  std::string db_path;
+  std::string log_level;
+  std::string host;
+  int port = -1;
+  dw::app::run_options options;
+  cli.add_option("--config", config_path, "TOML config file (default: built-in defaults)");
+  cli.add_option("--port", port, "TCP port to listen on (overrides server.port; 0 picks a free one)");
+  cli.add_option("--host", host, "Address to listen on (overrides server.host)");
+  cli.add_option("--db", db_path, "SQLite database file (overrides storage.path)");
+  cli.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off (overrides log.level)");
+  cli.add_option("--port-file", options.port_file, "Write the bound port to this file once listening");
+  CLI11_PARSE(cli, argc, argv);
+
+  dw::config::settings settings;
+  try {
+    if (!config_path.empty()) {
+      settings = dw::config::load_config_file(config_path);
+    }
+    auto apply = [&](std::string_view key, const std::string& value) {
+      dw::config::apply_setting_text(settings, *dw::config::find_setting(key), value);
+    };
+    if (port >= 0) {
+      apply("server.port", std::to_string(port));
+    }
+    if (!host.empty()) {
+      apply("server.host", host);
+    }
+    if (!db_path.empty()) {
+      apply("storage.path", db_path);
+    }
+    if (!log_level.empty()) {
+      apply("log.level", log_level);
+    }
+  } catch (const dw::config::config_error& e) {
+    spdlog::critical("configuration error: {}", e.what());
+    return 2;
+  }
+
+  try {
+    dw::app::setup_logging(settings.log.dir, settings.log.level);
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot set up logging in '{}': {}", settings.log.dir, e.what());
+    return 2;
+  }
+
+  try {
+    // Open (and migrate) the database once before anything listens: a bad file stops start-up here.
+    const std::filesystem::path db(settings.storage.path);
+    if (db.has_parent_path()) {
+      std::filesystem::create_directories(db.parent_path());
+    }
+    dw::store::database::open(settings.storage.path);
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot open database {}: {}", settings.storage.path, e.what());
+    return 3;
+  }
+
+  try {
+    return dw::app::run_server(settings, options);
+  } catch (const std::exception& e) {
+    spdlog::critical("fatal: {}", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,208 @@
+#include "server/net/session.hpp"
+
+#include <array>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/game/world.hpp"
+
+namespace dw::net {
+namespace asio = boost::asio;
+using asio::use_awaitable;
+
+session::session(asio::ip::tcp::socket socket, game::world& world, commit_tracker& commits, session_limits limits,
+                 std::function<void()> on_closed)
+    : socket_(std::move(socket)),
+      wake_(socket_.get_executor()),
+      close_deadline_(socket_.get_executor()),
+      world_(world),
+      commits_(commits),
+      limits_(limits),
+      on_closed_(std::move(on_closed)),
+      codec_(limits.codec) {
+  boost::system::error_code ec;
+  const auto remote = socket_.remote_endpoint(ec);
+  address_ = ec ? std::string("unknown") : remote.address().to_string();
+  // Small replies must not wait for Nagle's algorithm (it costs ~40 ms per command).
+  socket_.set_option(asio::ip::tcp::no_delay(true), ec);
+  wake_.expires_at(asio::steady_timer::time_point::max());
+}
+
+session::~session() = default;
+
+void session::start() {
+  codec_.start(gathering_);
+  id_ = world_.on_connect(*this);
+  flush();
+  asio::co_spawn(socket_.get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
+  asio::co_spawn(socket_.get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
+}
+
+asio::awaitable<void> session::read_loop() {
+  std::array<char, 4096> buffer{};
+  std::string replies;
+  try {
+    while (!shut_) {
+      const std::size_t n = co_await socket_.async_read_some(asio::buffer(buffer), use_awaitable);
+      events_.clear();
+      replies.clear();
+      codec_.feed(std::string_view(buffer.data(), n), events_, replies);
+      if (!replies.empty()) {
+        gathering_ += replies;
+      }
+      handle_events();
+      if (!gathering_.empty()) {
+        flush();
+      }
+    }
+  } catch (const boost::system::system_error& e) {
+    // EOF, reset and our own cancellation are how connections end: not failures.
+    if (e.code() != asio::error::eof && e.code() != asio::error::operation_aborted &&
+        e.code() != asio::error::connection_reset && e.code() != asio::error::bad_descriptor) {
+      spdlog::debug("connection {} read error: {}", id_, e.code().message());
+    }
+  } catch (const std::exception& e) {
+    spdlog::error("connection {}: {}", id_, e.what());
+  }
+  shut();
+}
+
+void session::handle_events() {
+  for (telnet::event& ev : events_) {
+    if (disconnected_) {
+      return;
+    }
+    std::visit(
+        [this](auto& e) {
+          using T = std::decay_t<decltype(e)>;
+          if constexpr (std::is_same_v<T, telnet::line_event>) {
+            world_.on_line(id_, e.text);
+          } else if constexpr (std::is_same_v<T, telnet::line_too_long_event>) {
+            world_.on_line_too_long(id_, e.bytes);
+          } else if constexpr (std::is_same_v<T, telnet::gmcp_event>) {
+            world_.on_gmcp(id_, e.package, e.json);
+          } else if constexpr (std::is_same_v<T, telnet::subneg_overflow_event>) {
+            spdlog::warn("connection {} ({}) sent an oversized subnegotiation (option {}); dropped", id_, address_,
+                         static_cast<int>(e.option));
+          } else {
+            world_.on_client_info(id_);
+          }
+        },
+        ev);
+  }
+}
+
+asio::awaitable<void> session::write_loop() {
+  std::vector<asio::const_buffer> buffers;
+  try {
+    while (true) {
+      std::size_t ready = 0;
+      while (ready < queue_.size() && ready < 64 && commits_.is_committed(queue_[ready].ticket)) {
+        ++ready;
+      }
+      if (ready == 0) {
+        if (queue_.empty() && (closing_ || shut_)) {
+          break;
+        }
+        boost::system::error_code ec;
+        co_await wake_.async_wait(asio::redirect_error(use_awaitable, ec));
+        wake_.expires_at(asio::steady_timer::time_point::max());
+        if (shut_ && !closing_) {
+          break;
+        }
+        continue;
+      }
+      buffers.clear();
+      for (std::size_t i = 0; i < ready; ++i) {
+        buffers.push_back(asio::buffer(queue_[i].bytes));
+      }
+      // One gathered write for everything that is ready: a command's output and its prompt together.
+      co_await asio::async_write(socket_, buffers, use_awaitable);
+      for (std::size_t i = 0; i < ready; ++i) {
+        queued_bytes_ -= queue_.front().bytes.size();
+        queue_.pop_front();
+      }
+    }
+  } catch (const boost::system::system_error& e) {
+    if (e.code() != asio::error::operation_aborted && e.code() != asio::error::broken_pipe &&
+        e.code() != asio::error::connection_reset && e.code() != asio::error::bad_descriptor) {
+      spdlog::debug("connection {} write error: {}", id_, e.code().message());
+    }
+  }
+  shut();
+}
+
+void session::write_text(std::string_view text) { telnet::codec::encode_text(text, gathering_); }
+
+void session::write_gmcp(std::string_view package, std::string_view json) {
+  codec_.encode_gmcp(package, json, gathering_);
+}
+
+void session::write_prompt_end() { codec_.end_prompt(gathering_); }
+
+void session::flush() {
+  if (gathering_.empty() || shut_) {
+    return;
+  }
+  queued_bytes_ += gathering_.size();
+  queue_.push_back({std::move(gathering_), commits_.last_submitted()});
+  gathering_.clear();
+  if (queued_bytes_ > limits_.max_output_queue_bytes) {
+    // The client stopped reading. Drop it rather than let it hold memory or slow anyone else.
+    spdlog::warn("connection {} ({}) has {} bytes of unread output: disconnecting", id_, address_, queued_bytes_);
+    queue_.clear();
+    queued_bytes_ = 0;
+    // Not shut() here: flush() runs inside world code, which must not be re-entered.
+    asio::post(socket_.get_executor(), [self = shared_from_this()] { self->shut(); });
+    return;
+  }
+  wake_.cancel();
+}
+
+void session::commits_advanced() {
+  if (!queue_.empty()) {
+    wake_.cancel();
+  }
+}
+
+void session::set_hidden_input(bool hidden) { codec_.set_hidden_input(hidden, gathering_); }
+
+void session::close() {
+  flush();
+  closing_ = true;
+  wake_.cancel();
+  // A client that stops reading must not keep a closing connection open for ever.
+  close_deadline_.expires_after(std::chrono::seconds(5));
+  close_deadline_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    if (!ec) {
+      self->shut();
+    }
+  });
+}
+
+void session::abort() { shut(); }
+
+void session::shut() {
+  if (!shut_) {
+    shut_ = true;
+    boost::system::error_code ec;
+    socket_.shutdown(asio::ip::tcp::socket::shutdown_both, ec);
+    socket_.close(ec);
+    wake_.cancel();
+    close_deadline_.cancel();
+  }
+  if (!disconnected_) {
+    disconnected_ = true;
+    world_.on_disconnect(id_);
+    if (on_closed_) {
+      on_closed_();
+    }
+  }
+}
+
+}  // namespace dw::net

@@ -1,0 +1,83 @@
+#pragma once
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "server/game/session_port.hpp"
+#include "server/net/commit_tracker.hpp"
+#include "server/telnet/codec.hpp"
+
+namespace dw::game {
+class world;
+}
+
+namespace dw::net {
+
+struct session_limits {
+  std::size_t max_output_queue_bytes = 1024 * 1024;
+  telnet::codec_limits codec;
+};
+
+/// One telnet connection: owns the socket, the codec and a bounded write queue. Runs on the world
+/// thread (the io_context has one thread), so it calls the world directly. Output gathered during
+/// an event leaves in one write, and only once every change persisted before it has committed.
+class session : public game::session_port, public std::enable_shared_from_this<session> {
+ public:
+  session(boost::asio::ip::tcp::socket socket, game::world& world, commit_tracker& commits, session_limits limits,
+          std::function<void()> on_closed);
+  ~session() override;
+
+  /// Starts the reader and writer coroutines; `self` references keep the session alive while they run.
+  void start();
+  /// Wakes the writer because more changes committed.
+  void commits_advanced();
+  /// Closes at once without flushing (used when the server stops).
+  void abort();
+  /// Called once when the connection has ended (the world has been told).
+  void set_on_closed(std::function<void()> fn) { on_closed_ = std::move(fn); }
+
+  // game::session_port
+  void write_text(std::string_view text) override;
+  void write_gmcp(std::string_view package, std::string_view json) override;
+  void write_prompt_end() override;
+  void flush() override;
+  void set_hidden_input(bool hidden) override;
+  void close() override;
+  const telnet::client_info& client() const override { return codec_.client(); }
+  std::string_view address() const override { return address_; }
+
+ private:
+  struct chunk {
+    std::string bytes;
+    std::uint64_t ticket;
+  };
+  boost::asio::awaitable<void> read_loop();
+  boost::asio::awaitable<void> write_loop();
+  void handle_events();
+  void shut();
+
+  boost::asio::ip::tcp::socket socket_;
+  boost::asio::steady_timer wake_;            ///< wakes the writer: more output, or more commits
+  boost::asio::steady_timer close_deadline_;  ///< a closing connection is shut after this
+  game::world& world_;
+  commit_tracker& commits_;
+  session_limits limits_;
+  std::function<void()> on_closed_;
+  telnet::codec codec_;
+  std::string address_;
+  std::uint64_t id_ = 0;
+  std::string gathering_;
+  std::deque<chunk> queue_;
+  std::size_t queued_bytes_ = 0;
+  std::vector<telnet::event> events_;
+  bool closing_ = false;       ///< close() asked: drain the queue, then shut the socket
+  bool shut_ = false;
+  bool disconnected_ = false;  ///< the world has been told
+};
+
+}  // namespace dw::net

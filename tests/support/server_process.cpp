@@ -1,0 +1,196 @@
+#include "tests/support/server_process.hpp"
+
+#include <csignal>
+#include <fcntl.h>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+#ifndef DW_SERVER_BINARY
+#error "DW_SERVER_BINARY must name the deepwell binary"
+#endif
+
+namespace dw::testing {
+namespace {
+
+std::filesystem::path make_temp_dir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "deepwell-test-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    throw std::runtime_error("mkdtemp failed");
+  }
+  return pattern;
+}
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// Polls `ready` every few milliseconds until it holds or the deadline passes (a wait, not a sleep-and-hope).
+template <typename F>
+bool poll_until(F ready, std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!ready()) {
+    if (std::chrono::steady_clock::now() >= deadline) {
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
+
+int wait_status_to_int(int status) {
+  if (WIFEXITED(status)) {
+    return WEXITSTATUS(status);
+  }
+  if (WIFSIGNALED(status)) {
+    return -WTERMSIG(status);
+  }
+  return -1000;
+}
+
+}  // namespace
+
+server_process::server_process(std::string extra_toml) : dir_(make_temp_dir()), extra_toml_(std::move(extra_toml)) {
+  start();
+}
+
+server_process::~server_process() {
+  if (pid_ > 0) {
+    kill9();
+  }
+  std::error_code ec;
+  std::filesystem::remove_all(dir_, ec);
+}
+
+void server_process::start() {
+  const auto config = dir_ / "test.toml";
+  {
+    std::ofstream out(config);
+    // Fast hashing keeps the suite quick; everything else is the real thing.
+    out << "[accounts]\nhash_ops_limit = 1\nhash_memory_kib = 8192\nfailed_login_base_delay_ms = 50\n"
+        << "failed_login_max_delay_ms = 400\n"
+        << "[log]\ndir = \"" << (dir_ / "logs").string() << "\"\n"
+        << "[content]\ndir = \"" << DW_CONTENT_DIR << "\"\n"
+        << extra_toml_ << "\n";
+  }
+  const auto port_file = dir_ / "port";
+  std::filesystem::remove(port_file);
+  const std::string log_path = (dir_ / "stdout.log").string();
+  pid_ = ::fork();
+  if (pid_ < 0) {
+    throw std::runtime_error("fork failed");
+  }
+  if (pid_ == 0) {
+    const int fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (fd >= 0) {
+      ::dup2(fd, 1);
+      ::dup2(fd, 2);
+    }
+    const std::string cfg = config.string();
+    const std::string db = db_path().string();
+    const std::string pf = port_file.string();
+    ::execl(DW_SERVER_BINARY, DW_SERVER_BINARY, "--config", cfg.c_str(), "--db", db.c_str(), "--port", "0",
+            "--host", "127.0.0.1", "--port-file", pf.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  const bool up = poll_until(
+      [&] {
+        int status = 0;
+        if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+          pid_ = -1;
+          throw std::runtime_error("deepwell exited during start-up:\n" + read_file(log_path));
+        }
+        const std::string text = read_file(port_file);
+        return !text.empty() && text.back() == '\n';
+      },
+      std::chrono::seconds(60));
+  if (!up) {
+    throw std::runtime_error("deepwell did not start listening:\n" + read_file(log_path));
+  }
+  port_ = static_cast<std::uint16_t>(std::stoi(read_file(port_file)));
+}
+
+int server_process::stop(std::chrono::milliseconds timeout) {
+  if (pid_ <= 0) {
+    return 0;
+  }
+  ::kill(pid_, SIGTERM);
+  int status = 0;
+  const bool done = poll_until([&] { return ::waitpid(pid_, &status, WNOHANG) == pid_; }, timeout);
+  if (!done) {
+    kill9();
+    return -1000;
+  }
+  pid_ = -1;
+  return wait_status_to_int(status);
+}
+
+void server_process::kill9() {
+  if (pid_ <= 0) {
+    return;
+  }
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+std::string server_process::log_text() const { return read_file(dir_ / "stdout.log"); }
+
+bool server_process::wait_log(std::string_view needle, std::chrono::milliseconds timeout) const {
+  return poll_until([&] { return log_text().find(needle) != std::string::npos; }, timeout);
+}
+
+run_result run_deepwell(const std::vector<std::string>& args, std::chrono::milliseconds timeout) {
+  int pipefd[2];
+  if (::pipe(pipefd) != 0) {
+    throw std::runtime_error("pipe failed");
+  }
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(pipefd[1], 1);
+    ::dup2(pipefd[1], 2);
+    ::close(pipefd[0]);
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(DW_SERVER_BINARY));
+    for (const std::string& a : args) {
+      argv.push_back(const_cast<char*>(a.c_str()));
+    }
+    argv.push_back(nullptr);
+    ::execv(DW_SERVER_BINARY, argv.data());
+    ::_exit(127);
+  }
+  ::close(pipefd[1]);
+  ::fcntl(pipefd[0], F_SETFL, O_NONBLOCK);
+  std::string output;
+  int status = 0;
+  bool exited = false;
+  poll_until(
+      [&] {
+        char buf[4096];
+        ssize_t n = 0;
+        while ((n = ::read(pipefd[0], buf, sizeof buf)) > 0) {
+          output.append(buf, static_cast<std::size_t>(n));
+        }
+        exited = exited || ::waitpid(pid, &status, WNOHANG) == pid;
+        return exited && n == 0;
+      },
+      timeout);
+  ::close(pipefd[0]);
+  if (!exited) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+    return {-1000, output};
+  }
+  return {wait_status_to_int(status), output};
+}
+
+}  // namespace dw::testing
