@@ -138,7 +138,7 @@ class server {
         services_(io_, workers_, readers_, writer_, commits_),
         world_db_(store::database::open(settings.storage.path)),
         room_loader_(world_db_),
-        world_(settings, services_, game::world_parts{&room_loader_, load_content_or_throw(settings.content.dir)}) {
+        world_(settings, services_, game::world_parts{&room_loader_, &world_db_, load_content_or_throw(settings.content.dir)}) {
     const game::dungeon_snapshot snap = game::read_dungeon(world_db_);
     world_.restore_dungeon(snap.branches, snap.counters);
     spdlog::info("dungeon restored: {} branches", snap.branches.size());

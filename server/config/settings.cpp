@@ -86,6 +86,12 @@ std::vector<setting_def> make_defs() {
   d.push_back(integer("accounts", "failed_login_max_delay_ms", &S::accounts,
                       &S::accounts_section::failed_login_max_delay_ms, 0, 600000, true,
                       "Upper bound of the failed-login delay."));
+  d.push_back(integer("game", "fight_round_ms", &S::game, &S::game_section::fight_round_ms, 100, 60000, true,
+                      "Milliseconds between fight rounds (typing 'fight' during a fight strikes at once)."));
+  d.push_back(integer("game", "character_max_hp", &S::game, &S::game_section::character_max_hp, 1, 100000, true,
+                      "Hit points of a new character."));
+  d.push_back(integer("game", "rest_hp_per_minute", &S::game, &S::game_section::rest_hp_per_minute, 0, 100000,
+                      true, "Hit points regained per minute while resting in the village square."));
   d.push_back(text("content", "dir", &S::content, &S::content_section::dir, false,
                    "Folder of the content tables (monsters, items, scrolls, room descriptions).", non_empty));
   d.push_back(integer("dungeon", "world_seed", &S::dungeon, &S::dungeon_section::world_seed, 0,

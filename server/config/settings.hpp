@@ -37,6 +37,11 @@ struct settings {
     std::int64_t failed_login_base_delay_ms = 500;
     std::int64_t failed_login_max_delay_ms = 8000;
   } accounts;
+  struct game_section {
+    std::int64_t fight_round_ms = 2000;
+    std::int64_t character_max_hp = 40;
+    std::int64_t rest_hp_per_minute = 30;
+  } game;
   struct content_section {
     std::string dir = "content";
   } content;

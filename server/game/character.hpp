@@ -2,7 +2,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "server/game/item.hpp"
 #include "server/game/command_registry.hpp"
 #include "server/store/records.hpp"
 
@@ -17,6 +19,7 @@ struct character {
   std::int32_t hp = 20;
   std::int32_t max_hp = 20;
   std::uint64_t connection = 0;  ///< id of the connection playing it
+  std::vector<item> inventory;   ///< carried items, loaded at login
 };
 
 }  // namespace dw::game

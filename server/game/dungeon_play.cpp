@@ -185,6 +185,7 @@ std::string room_text(world& w, const character& ch) {
       }
     }
     text += "Exits: " + exits + ".\n";
+    text += w.play().room_extras(room->id, ch);
     if (room->id == start_room_id) {
       for (const dungeon::branch_info& b : w.dungeon().branches()) {
         if (dungeon::window_open(b, w.svc().now())) {

@@ -75,6 +75,7 @@ void admit(world& w, connection& conn, character ch, bool created, std::string p
     ch.where = existing->where;
     ch.hp = existing->hp;
     ch.max_hp = existing->max_hp;
+    ch.inventory = existing->inventory;
     w.send(conn, "You take over your character from your other connection.\n");
   }
   w.enter_play(conn, std::move(ch), created, std::move(pending_message));
@@ -130,10 +131,14 @@ void start_connect(world& w, connection& conn, std::string name, std::string pas
         store::character_record rec = lookup->character.value_or(store::character_record{});
         if (!lookup->character) {
           rec.account_id = account_id;
-          rec.hp = rec.max_hp = 20;
+          rec.hp = rec.max_hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
         }
         std::string message = rec.pending_message;
-        admit(w, *c, make_character(*lookup->account, rec), false, std::move(message));
+        character ch = make_character(*lookup->account, rec);
+        for (const store::item_record& it : lookup->items) {
+          ch.inventory.push_back(content_play::from_record(it));
+        }
+        admit(w, *c, std::move(ch), false, std::move(message));
       });
 }
 
@@ -147,8 +152,9 @@ void start_create(world& w, connection& conn, std::string name, std::string pass
                        [&w, conn_id, hash, name]() {
                          auto outcome = std::make_shared<create_outcome>();
                          const std::int64_t now = w.svc().now();
-                         w.svc().persist([outcome, name, hash, now](store::database& db) {
-                           create_account(db, *outcome, name, *hash, now, 20);
+                         const auto hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
+                         w.svc().persist([outcome, name, hash, now, hp](store::database& db) {
+                           create_account(db, *outcome, name, *hash, now, hp);
                          });
                          // Only announce the account once it is on disk (it must survive kill -9).
                          w.svc().after_commit([&w, conn_id, outcome, name]() {

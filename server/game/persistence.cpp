@@ -4,6 +4,7 @@
 #include "server/store/accounts.hpp"
 #include "server/store/characters.hpp"
 #include "server/store/database.hpp"
+#include "server/store/items.hpp"
 
 namespace dw::game {
 
@@ -12,6 +13,7 @@ login_lookup read_login(store::database& db, const std::string& name) {
   out.account = store::accounts::find_by_name(db, name);
   if (out.account) {
     out.character = store::characters::load(db, out.account->id);
+    out.items = store::items::list_carried(db, out.account->id);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/store/records.hpp"
 
@@ -18,6 +19,7 @@ namespace dw::game {
 struct login_lookup {
   std::optional<store::account_record> account;
   std::optional<store::character_record> character;
+  std::vector<store::item_record> items;  ///< carried
 };
 /// Reads an account and its character by name (case-insensitive).
 login_lookup read_login(store::database& db, const std::string& name);

@@ -12,6 +12,7 @@
 #include "server/game/login_flow.hpp"
 #include "server/game/text_wrap.hpp"
 #include "server/game/persistence.hpp"
+#include "server/store/items.hpp"
 
 namespace dw::game {
 namespace {
@@ -41,8 +42,13 @@ world::world(config::settings settings, services& services, world_parts parts)
       dungeon_(std::make_unique<dungeon::dungeon>(dungeon_settings_of(settings_), parts.room_loader)),
       throttle_(settings_.accounts.failed_login_base_delay_ms, settings_.accounts.failed_login_max_delay_ms) {
   started_at_ = services_.now();
+  play_ = std::make_unique<content_play>(*this, parts.read_db);
+  if (parts.read_db != nullptr) {
+    play_->set_next_item_id(store::items::max_id(*parts.read_db) + 1);
+  }
   register_basic_commands(commands_);
   register_dungeon_commands(commands_);
+  play_->register_commands(commands_);
 }
 
 void world::restore_dungeon(const std::vector<dungeon::branch_info>& branches,
@@ -62,11 +68,15 @@ void world::persist_changes(const dungeon::change_set& changes) {
   services_.persist([changes](store::database& db) { apply_changes(db, changes); });
 }
 
-bool world::decide_clear(const dungeon::room& r) { return clear_decider_ ? clear_decider_(r) : true; }
+bool world::decide_clear(const dungeon::room& r) {
+  const bool clear = play_->decide_clear(r, current_actor_);
+  return clear_decider_ ? clear_decider_(r) : clear;
+}
 
 void world::room_created(const dungeon::room& r, bool fresh) {
-  (void)r;
-  (void)fresh;
+  if (fresh) {
+    play_->room_created(r);
+  }
 }
 
 content::room_description world::describe(const dungeon::room& r) const {
@@ -76,17 +86,12 @@ content::room_description world::describe(const dungeon::room& r) const {
 }
 
 std::string world::room_extras(const dungeon::room& r, const character& viewer) {
-  (void)r;
-  (void)viewer;
-  return {};
+  return play_->room_extras(static_cast<std::int64_t>(r.id), viewer);
 }
 
-bool world::in_combat(const character& ch) const {
-  (void)ch;
-  return false;
-}
+bool world::in_combat(const character& ch) const { return play_->in_combat(ch); }
 
-void world::branch_collapsed(dungeon::branch_id b) { (void)b; }
+void world::branch_collapsed(dungeon::branch_id b) { play_->forget_branch(b); }
 
 // ---------------------------------------------------------------- events
 
@@ -156,6 +161,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
     if (character* ch = find_character(conn.account_id); ch != nullptr && ch->connection == conn_id) {
       spdlog::info("{} left the game (connection {})", ch->name, conn_id);
       send_room(ch->where.room_id, ch->name + " fades away.\n", ch->account_id);
+      play_->leave_room(*ch);
       save_character(*ch);
       unplace(*ch);
       characters_.erase(ch->account_id);
@@ -190,6 +196,7 @@ void world::tick() {
     disconnect(*conn, "You have been idle too long. Goodbye.\n");
   }
   collapse_idle_branches(*this);
+  play_->tick();
   flush_output();
 }
 
@@ -253,7 +260,9 @@ void world::dispatch(connection& conn, std::string_view line) {
     return;
   }
   command_context ctx{*this, conn, *ch, cmd.verb, cmd.args};
+  current_actor_ = ch;
   found.found->handler(ctx);
+  current_actor_ = nullptr;
 }
 
 // ---------------------------------------------------------------- output
@@ -457,6 +466,7 @@ void world::save_character(const character& ch) {
 void world::move_character(character& ch, const store::location& to, std::string_view leave_text,
                            std::string_view arrive_text) {
   send_room(ch.where.room_id, leave_text, ch.account_id);
+  play_->leave_room(ch);
   unplace(ch);
   ch.where = to;
   place(ch);
@@ -498,6 +508,7 @@ void world::enter_play(connection& conn, character ch, bool created, std::string
   }
   send_room(placed.where.room_id, placed.name + " appears.\n", account);
   show_room(placed);
+  play_->send_vitals(placed);
 }
 
 void world::show_room(character& ch) {

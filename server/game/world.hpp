@@ -16,6 +16,7 @@
 #include "server/game/character.hpp"
 #include "server/game/command_registry.hpp"
 #include "server/game/connection.hpp"
+#include "server/game/content_play.hpp"
 #include "server/game/login_throttle.hpp"
 #include "server/game/services.hpp"
 #include "server/game/static_rooms.hpp"
@@ -36,6 +37,7 @@ struct command_context {
 /// What the world is built from besides settings and services.
 struct world_parts {
   dungeon::room_loader* room_loader = nullptr;  ///< brings non-resident rooms back (not owned)
+  store::database* read_db = nullptr;           ///< the world thread's read connection (not owned)
   std::shared_ptr<const content::content_tables> content;
 };
 
@@ -105,6 +107,9 @@ class world {
   /// Tests provide a challenge here to make rooms start not clear (the content issue replaces it).
   void set_clear_decider(std::function<bool(const dungeon::room&)> decide) { clear_decider_ = std::move(decide); }
   const content::content_tables& content() const { return *content_; }
+  /// Swaps in reloaded tables (already validated).
+  void set_content(std::shared_ptr<const content::content_tables> tables) { content_ = std::move(tables); }
+  content_play& play() { return *play_; }
 
   connection* find_connection(std::uint64_t conn_id);
   character* find_character(std::int64_t account_id);
@@ -133,6 +138,8 @@ class world {
   services& services_;
   std::shared_ptr<const content::content_tables> content_;
   std::unique_ptr<dungeon::dungeon> dungeon_;
+  std::unique_ptr<content_play> play_;
+  const character* current_actor_ = nullptr;  ///< whose command is running (the mover for new rooms)
   std::function<bool(const dungeon::room&)> clear_decider_;
   command_registry commands_;
   static_rooms rooms_;

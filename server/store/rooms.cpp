@@ -55,6 +55,13 @@ void upsert_layout(database& db, const room_record& r) {
   st->run();
 }
 
+bool set_contents(database& db, std::int64_t id, std::int32_t event, std::string_view contents) {
+  auto st = db.prepare("UPDATE rooms SET event = ?, contents = ? WHERE id = ?");
+  st->bind_all(event, contents, id);
+  st->run();
+  return db.changes() > 0;
+}
+
 std::optional<room_record> load(database& db, std::int64_t branch_id, std::int32_t x, std::int32_t y) {
   auto st = db.prepare(
       "SELECT id, branch_id, x, y, depth, clear, exit_n, exit_e, exit_s, exit_w, event, contents FROM rooms "

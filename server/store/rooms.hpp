@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "server/store/records.hpp"
@@ -19,6 +20,8 @@ void upsert(database& db, const room_record& r);
 /// layout (position, depth, clear flag, exits) without knowing what the content layer put in it.
 /// A new room starts with event 0 and empty contents.
 void upsert_layout(database& db, const room_record& r);
+/// Sets what the content layer keeps in a room (its event and encoded contents). False if no such room.
+bool set_contents(database& db, std::int64_t id, std::int32_t event, std::string_view contents);
 /// The room at (x, y) of a branch: a point lookup on the (branch_id, x, y) key.
 std::optional<room_record> load(database& db, std::int64_t branch_id, std::int32_t x, std::int32_t y);
 std::optional<room_record> load_by_id(database& db, std::int64_t id);

@@ -108,7 +108,7 @@ inline std::shared_ptr<const content::content_tables> real_content() {
 class game_harness {
  public:
   explicit game_harness(config::settings s = fast_settings())
-      : loader(services.db()), world(std::move(s), services, game::world_parts{&loader, real_content()}) {}
+      : loader(services.db()), world(std::move(s), services, game::world_parts{&loader, &services.db(), real_content()}) {}
 
   struct player {
     std::uint64_t id;

@@ -68,7 +68,7 @@ TEST(WorldCommands, EveryOutputEndsWithAPromptAndMarker) {
   const int marks = p.port->prompt_marks;
   h.line(p, "look");
   const std::string out = p.port->take();
-  EXPECT_NE(out.rfind("[20/20 hp] > "), std::string::npos);
+  EXPECT_NE(out.rfind("[40/40 hp] > "), std::string::npos);
   EXPECT_EQ(p.port->prompt_marks, marks + 1);
 }
 

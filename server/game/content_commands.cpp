@@ -1,0 +1,310 @@
+// Commands for fights, items and scrolls.
+#include <charconv>
+#include <spdlog/spdlog.h>
+
+#include "content/content_loader.hpp"
+#include "content/monster_group.hpp"
+#include "server/game/command_parser.hpp"
+#include "server/game/content_play.hpp"
+#include "server/game/world.hpp"
+#include "server/store/items.hpp"
+
+namespace dw::game {
+namespace {
+
+content_play& play(command_context& ctx) { return ctx.world.play(); }
+
+/// Finds an item whose name has a word starting with `word` ("sword", "scroll", "tube").
+item* match(content_play& p, std::vector<item>& items, std::string_view word, std::string_view kind = {}) {
+  for (item& it : items) {
+    if (!kind.empty() && it.kind != kind) {
+      continue;
+    }
+    const std::string name = p.item_name(it);
+    std::size_t start = 0;
+    while (start < name.size()) {
+      const std::size_t end = name.find(' ', start);
+      const std::string_view w = std::string_view(name).substr(start, end == std::string::npos ? name.npos : end - start);
+      if (istarts_with(w, word)) {
+        return &it;
+      }
+      if (end == std::string::npos) {
+        break;
+      }
+      start = end + 1;
+    }
+  }
+  return nullptr;
+}
+
+void persist_item(world& w, const item& it, std::int64_t owner, std::int64_t room) {
+  store::item_record rec;
+  rec.id = it.id;
+  rec.kind = it.kind;
+  rec.key = it.key;
+  rec.seed = it.seed;
+  rec.owner_account = owner;
+  rec.room_id = room;
+  rec.equipped = it.equipped;
+  w.svc().persist([rec](store::database& db) { store::items::upsert(db, rec); });
+}
+
+void fight_command(command_context& ctx) { play(ctx).join_fight(ctx.actor, ctx.conn); }
+
+void flee_command(command_context& ctx) { play(ctx).flee(ctx.actor, ctx.conn); }
+
+void get(command_context& ctx) {
+  if (ctx.args.empty()) {
+    ctx.world.send(ctx.conn, "Get what?\n");
+    return;
+  }
+  content_play& p = play(ctx);
+  std::vector<item>& floor = p.floor_of(ctx.actor.where.room_id);
+  const bool all = iequals(ctx.args, "all");
+  bool any = false;
+  while (true) {
+    item* it = all ? (floor.empty() ? nullptr : &floor.front()) : match(p, floor, ctx.args);
+    if (it == nullptr) {
+      break;
+    }
+    item taken = *it;
+    floor.erase(floor.begin() + (it - floor.data()));
+    taken.equipped = false;
+    persist_item(ctx.world, taken, ctx.actor.account_id, 0);
+    const std::string name = p.item_name(taken);
+    ctx.world.send(ctx.conn, "You pick up " + name + ".\n");
+    ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " picks up " + name + ".\n",
+                        ctx.actor.account_id);
+    ctx.actor.inventory.push_back(std::move(taken));
+    any = true;
+    if (!all) {
+      break;
+    }
+  }
+  if (!any) {
+    ctx.world.send(ctx.conn, all ? "There is nothing here to pick up.\n"
+                                 : "You see no '" + std::string(ctx.args) + "' here.\n");
+  }
+}
+
+void drop(command_context& ctx) {
+  content_play& p = play(ctx);
+  item* it = ctx.args.empty() ? nullptr : match(p, ctx.actor.inventory, ctx.args);
+  if (it == nullptr) {
+    ctx.world.send(ctx.conn, ctx.args.empty() ? "Drop what?\n" : "You carry no '" + std::string(ctx.args) + "'.\n");
+    return;
+  }
+  item dropped = *it;
+  ctx.actor.inventory.erase(ctx.actor.inventory.begin() + (it - ctx.actor.inventory.data()));
+  dropped.equipped = false;
+  persist_item(ctx.world, dropped, 0, ctx.actor.where.room_id);
+  const std::string name = p.item_name(dropped);
+  ctx.world.send(ctx.conn, "You drop " + name + ".\n");
+  ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " drops " + name + ".\n", ctx.actor.account_id);
+  p.floor_of(ctx.actor.where.room_id).push_back(std::move(dropped));
+}
+
+void equip(command_context& ctx, std::string_view kind, std::string_view verb) {
+  content_play& p = play(ctx);
+  item* it = ctx.args.empty() ? nullptr : match(p, ctx.actor.inventory, ctx.args);
+  if (it == nullptr) {
+    ctx.world.send(ctx.conn, ctx.args.empty() ? std::string(verb) + " what?\n"
+                                              : "You carry no '" + std::string(ctx.args) + "'.\n");
+    return;
+  }
+  if (it->kind != kind) {
+    ctx.world.send(ctx.conn, "You cannot " + std::string(verb) + " " + p.item_name(*it) + ".\n");
+    return;
+  }
+  for (item& other : ctx.actor.inventory) {
+    if (other.kind == kind && other.equipped && other.id != it->id) {
+      other.equipped = false;  // one weapon in hand, one suit of armour on
+      persist_item(ctx.world, other, ctx.actor.account_id, 0);
+      ctx.world.send(ctx.conn, "You put away " + p.item_name(other) + ".\n");
+    }
+  }
+  it->equipped = true;
+  persist_item(ctx.world, *it, ctx.actor.account_id, 0);
+  ctx.world.send(ctx.conn, "You " + std::string(verb) + " " + p.item_name(*it) + ".\n");
+  ctx.world.send_room(ctx.actor.where.room_id,
+                      ctx.actor.name + " " + std::string(verb) + "s " + p.item_name(*it) + ".\n",
+                      ctx.actor.account_id);
+}
+
+void remove(command_context& ctx) {
+  content_play& p = play(ctx);
+  item* it = ctx.args.empty() ? nullptr : match(p, ctx.actor.inventory, ctx.args);
+  if (it == nullptr || !it->equipped) {
+    ctx.world.send(ctx.conn, "You are not using that.\n");
+    return;
+  }
+  it->equipped = false;
+  persist_item(ctx.world, *it, ctx.actor.account_id, 0);
+  ctx.world.send(ctx.conn, "You stop using " + p.item_name(*it) + ".\n");
+}
+
+void inventory(command_context& ctx) {
+  content_play& p = play(ctx);
+  std::string out = "You carry:\n";
+  for (const item& it : ctx.actor.inventory) {
+    out += "  " + p.item_name(it);
+    if (it.equipped) {
+      out += it.kind == "weapon" ? " (wielded)" : " (worn)";
+    }
+    out += "\n";
+  }
+  if (ctx.actor.inventory.empty()) {
+    out = "You carry nothing.\n";
+  }
+  out += "Hit points: " + std::to_string(ctx.actor.hp) + "/" + std::to_string(ctx.actor.max_hp) + ".\n";
+  ctx.world.send(ctx.conn, out);
+}
+
+std::string describe_item(content_play& p, const item& it) {
+  const content::content_tables& tables = p.owner().content();
+  if (it.kind == "weapon" || it.kind == "armour") {
+    const content::item_def* def = tables.find_item(it.key);
+    if (def == nullptr) {
+      return "It is too battered to tell what it was.\n";
+    }
+    std::string out = def->name + ": " + def->description + "\n";
+    out += it.kind == "weapon" ? "It deals up to " + std::to_string(def->damage) + " damage a blow.\n"
+                               : "It takes " + std::to_string(def->reduction) + " off every blow you take.\n";
+    return out;
+  }
+  const auto a = p.artefacts().generate(tables, it.kind, it.seed);
+  if (!a) {
+    return "You cannot make sense of it.\n";
+  }
+  return a->name + ", " + a->short_description + ".\n" + a->appearance + "\nIt would fetch about " +
+         std::to_string(a->price) + " silver.\n";
+}
+
+void examine(command_context& ctx) {
+  content_play& p = play(ctx);
+  if (ctx.args.empty()) {
+    ctx.world.send(ctx.conn, "Examine what?\n");
+    return;
+  }
+  item* it = match(p, ctx.actor.inventory, ctx.args);
+  if (it == nullptr) {
+    it = match(p, p.floor_of(ctx.actor.where.room_id), ctx.args);
+  }
+  if (it != nullptr) {
+    ctx.world.send(ctx.conn, describe_item(p, *it));
+    return;
+  }
+  if (content_play::room_state* state = p.state_of(ctx.actor); state != nullptr && state->fight &&
+                                                               !state->fight->won()) {
+    if (const content::monster_def* m = ctx.world.content().find_monster(state->fight->monster_key);
+        m != nullptr && (istarts_with(m->name, ctx.args) || istarts_with(m->plural, ctx.args))) {
+      ctx.world.send(ctx.conn, m->description + "\n" + std::to_string(state->fight->alive()) + " of them, " +
+                                   state->fight->size_key + ".\n");
+      return;
+    }
+  }
+  ctx.world.send(ctx.conn, "You see no '" + std::string(ctx.args) + "' here.\n");
+}
+
+void read(command_context& ctx) {
+  content_play& p = play(ctx);
+  item* it = ctx.args.empty() ? nullptr : match(p, ctx.actor.inventory, ctx.args);
+  if (it == nullptr && !ctx.args.empty()) {
+    it = match(p, p.floor_of(ctx.actor.where.room_id), ctx.args);
+  }
+  if (it == nullptr) {
+    ctx.world.send(ctx.conn, ctx.args.empty() ? "Read what?\n" : "You see no '" + std::string(ctx.args) + "'.\n");
+    return;
+  }
+  const auto a = p.artefacts().generate(ctx.world.content(), it->kind, it->seed);
+  if (!a || a->text.empty()) {
+    ctx.world.send(ctx.conn, "There is nothing written on " + p.item_name(*it) + ".\n");
+    return;
+  }
+  ctx.world.send(ctx.conn, "You unroll " + a->name + " and read:\n" + a->text + "\n");
+}
+
+void spawn(command_context& ctx) {
+  const parsed_command what = parse_command(ctx.args);
+  if (!iequals(what.verb, "scroll")) {
+    ctx.world.send(ctx.conn, "Usage: @spawn scroll [seed]\n");
+    return;
+  }
+  std::optional<std::uint64_t> seed;
+  if (!what.args.empty()) {
+    std::uint64_t n = 0;
+    const auto* end = what.args.data() + what.args.size();
+    if (std::from_chars(what.args.data(), end, n).ptr != end) {
+      ctx.world.send(ctx.conn, "A seed is a whole number from 0 to 18446744073709551615.\n");
+      return;
+    }
+    seed = n;
+  }
+  spdlog::info("{} spawned a scroll", ctx.actor.name);
+  play(ctx).spawn_scroll(ctx.actor, ctx.conn, seed);
+}
+
+void reload(command_context& ctx) {
+  if (!iequals(ctx.args, "content")) {
+    ctx.world.send(ctx.conn, "Usage: @reload content\n");
+    return;
+  }
+  auto loaded = content::load_content(ctx.world.settings().content.dir);
+  if (auto* error = std::get_if<content::content_error>(&loaded)) {
+    spdlog::warn("{}: content reload refused: {}", ctx.actor.name, error->to_string());
+    ctx.world.send(ctx.conn, "The new content is invalid, so the old tables stay in use:\n  " + error->to_string() +
+                                 "\n");
+    return;
+  }
+  ctx.world.set_content(
+      std::make_shared<const content::content_tables>(std::move(std::get<content::content_tables>(loaded))));
+  spdlog::info("{} reloaded the content tables", ctx.actor.name);
+  ctx.world.send(ctx.conn, "Content reloaded.\n");
+}
+
+command_def make(std::string name, std::vector<std::string> aliases, role min_role, std::string summary,
+                 std::string help, std::function<void(command_context&)> fn) {
+  command_def c;
+  c.name = std::move(name);
+  c.aliases = std::move(aliases);
+  c.min_role = min_role;
+  c.summary = std::move(summary);
+  c.help = std::move(help);
+  c.handler = std::move(fn);
+  return c;
+}
+
+}  // namespace
+
+void content_play::register_commands(command_registry& r) {
+  const role P = role::player;
+  r.add(make("fight", {"attack", "kill"}, P, "Attack the monsters here, or hurry the next round.",
+             "fight   (also: attack, kill)\nStarts or joins the fight in the room. Rounds follow on their own every "
+             "few seconds; typing fight again strikes at once. A room is cleared when its monsters fall.",
+             fight_command));
+  r.add(make("flee", {}, P, "Run from a fight through an exit you know.",
+             "flee\nLeaves the fight through an exit into a room that already exists. The monsters stay.",
+             flee_command));
+  r.add(make("get", {"take"}, P, "Pick something up: get sword, get all.", "get <item> | get all", get));
+  r.add(make("drop", {}, P, "Put something down.", "drop <item>", drop));
+  r.add(make("wield", {}, P, "Hold a weapon (more damage).", "wield <weapon>\nA wielded weapon raises the damage "
+                                                             "you deal.",
+             [](command_context& ctx) { equip(ctx, "weapon", "wield"); }));
+  r.add(make("wear", {}, P, "Put on armour (less damage taken).", "wear <armour>\nWorn armour lowers the damage "
+                                                                  "you take.",
+             [](command_context& ctx) { equip(ctx, "armour", "wear"); }));
+  r.add(make("remove", {}, P, "Stop wielding or wearing something.", "remove <item>", remove));
+  r.add(make("inventory", {"i", "inv"}, P, "What you carry, and your hit points.", "inventory   (also: i)",
+             inventory));
+  r.add(make("examine", {"x"}, P, "Look closely at an item or a monster.",
+             "examine <item or monster>\nShows what it is, and for a scroll its appearance and price.", examine));
+  r.add(make("read", {}, P, "Read a scroll.", "read <scroll>", read));
+  r.add(make("spawn", {}, role::admin, "Make a scroll in this room.",
+             "@spawn scroll [seed]\nThe same seed always makes the same scroll.", spawn));
+  r.add(make("reload", {}, role::admin, "Reload the content tables.",
+             "@reload content\nReads content/*.toml again; if anything is invalid, the old tables stay and you "
+             "are told why.",
+             reload));
+}
+
+}  // namespace dw::game

@@ -1,0 +1,157 @@
+// Fights, finds and scrolls through the real world with fake connections.
+#include <gtest/gtest.h>
+
+#include "content/fight_state.hpp"
+#include "content/room_roll.hpp"
+#include "server/store/items.hpp"
+#include "server/store/rooms.hpp"
+#include "tests/game/game_harness.hpp"
+#include "tests/support/content_seeds.hpp"
+
+using dw::testing::game_harness;
+
+namespace {
+
+std::int64_t seed_with_monsters(bool needs_scroll) {
+  return dw::testing::seed_with_monsters(*dw::testing::real_content(), needs_scroll);
+}
+
+dw::config::settings with_seed(std::int64_t seed, std::int64_t hp) {
+  auto s = dw::testing::fast_settings();
+  s.dungeon.world_seed = seed;
+  s.game.character_max_hp = hp;
+  return s;
+}
+
+}  // namespace
+
+TEST(ContentPlay, MonsterRoomBlocksTheWayUntilTheFightIsWon) {
+  const std::int64_t seed = seed_with_monsters(true);
+  ASSERT_GT(seed, 0);
+  game_harness h(with_seed(seed, 1000000));
+  auto ann = h.create("Ann");
+  h.line(ann, "down");
+  h.line(ann, "east");
+  std::string out = ann.port->take();
+  EXPECT_NE(out.find("The way forward is blocked until this room is cleared."), std::string::npos) << out;
+  EXPECT_NE(out.find("Type 'fight' to attack."), std::string::npos) << out;
+  EXPECT_NE(ann.port->gmcp.back().find("\"clear\":false"), std::string::npos) << ann.port->gmcp.back();
+
+  h.line(ann, "fight");  // the queued round timers all run in drain(): the fight goes to its end
+  out = ann.port->take();
+  EXPECT_NE(out.find("You attack"), std::string::npos) << out;
+  EXPECT_NE(out.find("Round 1:"), std::string::npos) << out;
+  EXPECT_NE(out.find("The room is clear"), std::string::npos) << out;
+  EXPECT_NE(out.find("They leave behind:"), std::string::npos) << out;
+  bool vitals = false;
+  bool cleared = false;
+  for (const std::string& g : ann.port->gmcp) {
+    vitals = vitals || g.rfind("Char.Vitals", 0) == 0;
+    cleared = cleared || (g.rfind("Room.Info", 0) == 0 && g.find("\"clear\":true") != std::string::npos);
+  }
+  EXPECT_TRUE(vitals);
+  EXPECT_TRUE(cleared) << "everyone in a cleared room receives a fresh Room.Info";
+  const auto room = dw::store::rooms::load(h.services.db(), 1, 1, 0);
+  ASSERT_TRUE(room);
+  EXPECT_TRUE(room->clear);
+  EXPECT_TRUE(room->contents.empty());
+
+  h.line(ann, "get scroll");
+  out = ann.port->take();
+  EXPECT_NE(out.find("You pick up"), std::string::npos) << out;
+  EXPECT_FALSE(dw::store::items::list_carried(h.services.db(), 1).empty());
+  h.line(ann, "read scroll");
+  out = ann.port->take();
+  EXPECT_NE(out.find("and read:"), std::string::npos) << out;
+  h.line(ann, "examine scroll");
+  EXPECT_NE(ann.port->take().find("silver"), std::string::npos);
+}
+
+TEST(ContentPlay, AtZeroHitPointsYouWakeInTheSquareAndTheRoomStaysUncleared) {
+  const std::int64_t seed = seed_with_monsters(false);
+  ASSERT_GT(seed, 0);
+  game_harness h(with_seed(seed, 1));
+  auto ann = h.create("Ann");
+  h.line(ann, "down");
+  h.line(ann, "east");
+  ann.port->take();
+  // One hit point: the first blow that lands knocks Ann out. A blow can be 0, so fight until it happens.
+  for (int i = 0; i < 200; ++i) {
+    h.line(ann, "fight");
+    if (ann.port->output.find("You wake up in the village square") != std::string::npos) {
+      break;
+    }
+  }
+  const std::string out = ann.port->take();
+  ASSERT_NE(out.find("You wake up in the village square"), std::string::npos) << out;
+  h.line(ann, "look");
+  EXPECT_NE(ann.port->take().find("The Village Square"), std::string::npos);
+  EXPECT_NE(ann.port->output.find("[1/1 hp]"), std::string::npos);
+  const auto room = dw::store::rooms::load(h.services.db(), 1, 1, 0);
+  ASSERT_TRUE(room);
+  EXPECT_FALSE(room->clear);
+  EXPECT_FALSE(room->contents.empty()) << "the fight's state (tape position, monsters' hit points) is kept";
+}
+
+TEST(ContentPlay, FightStateIsPersistedAfterEveryRound) {
+  const std::int64_t seed = seed_with_monsters(false);
+  auto s = with_seed(seed, 1000000);
+  game_harness h(s);
+  auto ann = h.create("Ann");
+  h.line(ann, "down");
+  h.line(ann, "east");
+  const auto before = dw::store::rooms::load(h.services.db(), 1, 1, 0);
+  ASSERT_TRUE(before);
+  const auto state = dw::content::fight_state::decode(before->contents);
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->tape_position, dw::content::room_tape_values);
+}
+
+TEST(ContentPlay, SpawnedScrollsAreTheSameForTheSameSeed) {
+  game_harness h;
+  auto admin = h.create("Ann");
+  auto bob = h.create("Bob");
+  h.line(admin, "@spawn scroll 12345");
+  std::string out = admin.port->take();
+  EXPECT_NE(out.find("(seed 12345)"), std::string::npos) << out;
+  h.line(bob, "get scroll");
+  h.line(bob, "read scroll");
+  const std::string first = bob.port->take();
+  h.line(admin, "@spawn scroll 12345");
+  h.line(admin, "get scroll");
+  h.line(admin, "read scroll");
+  const std::string second = admin.port->take();
+  const auto text_of = [](const std::string& s) { return s.substr(s.find("You unroll")); };
+  EXPECT_EQ(text_of(first).substr(0, 80), text_of(second).substr(0, 80));
+  h.line(bob, "@spawn scroll 1");
+  EXPECT_NE(bob.port->take().find("Unknown command '@spawn'"), std::string::npos);
+}
+
+TEST(ContentPlay, WieldWearAndDropArePersisted) {
+  game_harness h;
+  // A weapon lying in the village square before anyone looks at it (floors load from the store once).
+  dw::store::item_record sword;
+  sword.id = 900;
+  sword.kind = "weapon";
+  sword.key = h.world.content().weapons.front().key;
+  sword.room_id = 1;
+  dw::store::items::upsert(h.services.db(), sword);
+  auto ann = h.create("Ann");
+  h.line(ann, "look");
+  const std::string name = h.world.content().weapons.front().name;
+  EXPECT_NE(ann.port->take().find(name), std::string::npos);
+  const std::string word = name.substr(name.rfind(' ') + 1);
+  h.line(ann, "get " + word);
+  h.line(ann, "wield " + word);
+  h.line(ann, "i");
+  std::string out = ann.port->take();
+  EXPECT_NE(out.find("(wielded)"), std::string::npos) << out;
+  auto carried = dw::store::items::list_carried(h.services.db(), 1);
+  ASSERT_EQ(carried.size(), 1U);
+  EXPECT_TRUE(carried[0].equipped);
+  h.line(ann, "wear " + word);
+  EXPECT_NE(ann.port->take().find("You cannot wear"), std::string::npos);
+  h.line(ann, "drop " + word);
+  EXPECT_TRUE(dw::store::items::list_carried(h.services.db(), 1).empty());
+  EXPECT_EQ(dw::store::items::list_in_room(h.services.db(), 1).size(), 1U);
+}
