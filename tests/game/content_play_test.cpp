@@ -1,6 +1,9 @@
 // Fights, finds and scrolls through the real world with fake connections.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "content/fight_state.hpp"
 #include "content/room_roll.hpp"
 #include "server/store/items.hpp"
@@ -154,4 +157,30 @@ TEST(ContentPlay, WieldWearAndDropArePersisted) {
   h.line(ann, "drop " + word);
   EXPECT_TRUE(dw::store::items::list_carried(h.services.db(), 1).empty());
   EXPECT_EQ(dw::store::items::list_in_room(h.services.db(), 1).size(), 1U);
+}
+
+TEST(ContentPlay, ReloadKeepsTheOldTablesWhenTheNewOnesAreInvalid) {
+  const auto dir = std::filesystem::temp_directory_path() / ("dw-reload-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const auto& entry : std::filesystem::directory_iterator(DW_CONTENT_DIR)) {
+    std::filesystem::copy_file(entry.path(), dir / entry.path().filename(),
+                               std::filesystem::copy_options::overwrite_existing);
+  }
+  auto s = dw::testing::fast_settings();
+  s.content.dir = dir.string();
+  game_harness h(s);
+  auto admin = h.create("Ann");
+  const auto* before = &h.world.content();
+  std::ofstream(dir / "monsters.toml", std::ios::app) << "\n[[monsters]]\nkey = \"broken\"\n";
+  h.line(admin, "@reload content");
+  std::string out = admin.port->take();
+  EXPECT_NE(out.find("old tables stay in use"), std::string::npos) << out;
+  EXPECT_NE(out.find("monsters.toml"), std::string::npos) << out;
+  EXPECT_EQ(&h.world.content(), before);
+  std::filesystem::copy_file(std::filesystem::path(DW_CONTENT_DIR) / "monsters.toml", dir / "monsters.toml",
+                             std::filesystem::copy_options::overwrite_existing);
+  h.line(admin, "reload content");
+  EXPECT_NE(admin.port->take().find("Content reloaded."), std::string::npos);
+  EXPECT_NE(&h.world.content(), before);
+  std::filesystem::remove_all(dir);
 }

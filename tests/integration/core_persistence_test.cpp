@@ -97,3 +97,23 @@ TEST(StartUp, BadConfigValueNamesTheKey) {
   EXPECT_NE(r.output.find("server.prot: unknown key"), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
 }
+
+TEST(StartUp, InvalidContentTableStopsStartUpNamingFileAndKey) {
+  const auto dir = std::filesystem::temp_directory_path() / ("dw-badcontent-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "content");
+  for (const auto& entry : std::filesystem::directory_iterator(DW_CONTENT_DIR)) {
+    if (entry.path().extension() == ".toml") {
+      std::filesystem::copy_file(entry.path(), dir / "content" / entry.path().filename());
+    }
+  }
+  std::ofstream(dir / "content" / "fights.toml") << "[fists]\ndamage = -3\n";
+  const auto cfg = dir / "test.toml";
+  std::ofstream(cfg) << "[log]\ndir = \"" << (dir / "logs").string() << "\"\n[content]\ndir = \""
+                     << (dir / "content").string() << "\"\n";
+  const auto r = run_deepwell({"--db", (dir / "d.db").string(), "--port", "0", "--config", cfg.string()},
+                              std::chrono::seconds(30));
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("fights.toml"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("fists"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}

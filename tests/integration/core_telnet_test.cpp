@@ -57,3 +57,24 @@ TEST(TelnetInput, RandomGarbageNeitherCrashesNorHurtsOthers) {
   telnet_client after(server.port());
   after.expect("create <name> <password>");
 }
+
+TEST(TelnetOutput, AClientThatStopsReadingIsDroppedWithoutSlowingOthers) {
+  server_process server("[server]\nmax_output_queue_bytes = 65536\nmax_commands_per_second = 10000\n");
+  telnet_client reader(server.port());
+  reader.create("Quin", "quinpassword");
+  telnet_client stuck(server.port());
+  stuck.create("Rex", "rexpassword");
+  // Rex asks for a lot of output and never reads it: the kernel buffers fill, then the server's queue.
+  std::string flood;
+  for (int i = 0; i < 6000; ++i) {
+    flood += "help\r\n";
+  }
+  try {
+    stuck.send_raw(flood);
+  } catch (const std::exception&) {
+    // The server may already have dropped Rex: exactly what should happen.
+  }
+  EXPECT_TRUE(server.wait_log("bytes of unread output: disconnecting", std::chrono::seconds(60)));
+  reader.send_line("say still quick");
+  reader.expect("You say, 'still quick'");
+}
