@@ -6,18 +6,6 @@
 
 namespace dw::game {
 
-std::string_view role_name(role r) {
-  switch (r) {
-    case role::player:
-      return "player";
-    case role::builder:
-      return "builder";
-    case role::admin:
-      return "admin";
-  }
-  return "player";
-}
-
 void command_registry::add(command_def def) { commands_.push_back(std::move(def)); }
 
 command_lookup command_registry::find(std::string_view word, role who) const {

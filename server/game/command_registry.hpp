@@ -6,11 +6,15 @@
 #include <string_view>
 #include <vector>
 
+#include "server/store/records.hpp"
+
 namespace dw::game {
 
-/// Roles in order of power; a command's minimum role is checked in one place (the registry).
-enum class role : std::uint8_t { player = 0, builder = 1, admin = 2 };
-std::string_view role_name(role r);
+/// Roles in order of power (player < builder < admin), the same values the store keeps; a command's
+/// minimum role is checked in one place (the registry).
+using role = store::role;
+/// "player", "builder", "admin".
+inline std::string_view role_name(role r) { return store::to_string(r); }
 
 struct command_context;
 

@@ -37,18 +37,6 @@ item* match(content_play& p, std::vector<item>& items, std::string_view word, st
   return nullptr;
 }
 
-void persist_item(world& w, const item& it, std::int64_t owner, std::int64_t room) {
-  store::item_record rec;
-  rec.id = it.id;
-  rec.kind = it.kind;
-  rec.key = it.key;
-  rec.seed = it.seed;
-  rec.owner_account = owner;
-  rec.room_id = room;
-  rec.equipped = it.equipped;
-  w.svc().persist([rec](store::database& db) { store::items::upsert(db, rec); });
-}
-
 void fight_command(command_context& ctx) { play(ctx).join_fight(ctx.actor, ctx.conn); }
 
 void flee_command(command_context& ctx) { play(ctx).flee(ctx.actor, ctx.conn); }
@@ -70,7 +58,7 @@ void get(command_context& ctx) {
     item taken = *it;
     floor.erase(floor.begin() + (it - floor.data()));
     taken.equipped = false;
-    persist_item(ctx.world, taken, ctx.actor.account_id, 0);
+    p.persist_item(taken, ctx.actor.account_id, 0);
     const std::string name = p.item_name(taken);
     ctx.world.send(ctx.conn, "You pick up " + name + ".\n");
     ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " picks up " + name + ".\n",
@@ -97,7 +85,7 @@ void drop(command_context& ctx) {
   item dropped = *it;
   ctx.actor.inventory.erase(ctx.actor.inventory.begin() + (it - ctx.actor.inventory.data()));
   dropped.equipped = false;
-  persist_item(ctx.world, dropped, 0, ctx.actor.where.room_id);
+  p.persist_item(dropped, 0, ctx.actor.where.room_id);
   const std::string name = p.item_name(dropped);
   ctx.world.send(ctx.conn, "You drop " + name + ".\n");
   ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " drops " + name + ".\n", ctx.actor.account_id);
@@ -119,12 +107,12 @@ void equip(command_context& ctx, std::string_view kind, std::string_view verb) {
   for (item& other : ctx.actor.inventory) {
     if (other.kind == kind && other.equipped && other.id != it->id) {
       other.equipped = false;  // one weapon in hand, one suit of armour on
-      persist_item(ctx.world, other, ctx.actor.account_id, 0);
+      p.persist_item(other, ctx.actor.account_id, 0);
       ctx.world.send(ctx.conn, "You put away " + p.item_name(other) + ".\n");
     }
   }
   it->equipped = true;
-  persist_item(ctx.world, *it, ctx.actor.account_id, 0);
+  p.persist_item(*it, ctx.actor.account_id, 0);
   ctx.world.send(ctx.conn, "You " + std::string(verb) + " " + p.item_name(*it) + ".\n");
   ctx.world.send_room(ctx.actor.where.room_id,
                       ctx.actor.name + " " + std::string(verb) + "s " + p.item_name(*it) + ".\n",
@@ -139,7 +127,7 @@ void remove(command_context& ctx) {
     return;
   }
   it->equipped = false;
-  persist_item(ctx.world, *it, ctx.actor.account_id, 0);
+  p.persist_item(*it, ctx.actor.account_id, 0);
   ctx.world.send(ctx.conn, "You stop using " + p.item_name(*it) + ".\n");
 }
 

@@ -22,7 +22,9 @@ content::tape room_tape(const world& w, std::uint64_t branch, std::int32_t x, st
       content::tape_seed(static_cast<std::uint64_t>(w.settings().dungeon.world_seed), branch, x, y));
 }
 
-store::item_record to_record(const item& it, std::int64_t owner, std::int64_t room) {
+}  // namespace
+
+void content_play::persist_item(const item& it, std::int64_t owner, std::int64_t room) {
   store::item_record rec;
   rec.id = it.id;
   rec.kind = it.kind;
@@ -31,10 +33,8 @@ store::item_record to_record(const item& it, std::int64_t owner, std::int64_t ro
   rec.owner_account = owner;
   rec.room_id = room;
   rec.equipped = it.equipped;
-  return rec;
+  world_.svc().persist([rec](store::database& db) { store::items::upsert(db, rec); });
 }
-
-}  // namespace
 
 content_play::content_play(world& w, store::database* read_db) : world_(w), read_db_(read_db) {
   content::register_scroll(artefacts_);
@@ -101,8 +101,7 @@ void content_play::room_created(const dungeon::room& r) {
   for (item& find : floors_[id]) {
     if (find.id == 0) {
       find.id = new_item_id();
-      const store::item_record rec = to_record(find, 0, id);
-      world_.svc().persist([rec](store::database& db) { store::items::upsert(db, rec); });
+      persist_item(find, 0, id);
     }
   }
   rooms_[id] = std::move(state);
@@ -385,8 +384,7 @@ void content_play::win(std::int64_t room_id, room_state& state, const character&
   auto drop = [&](item it) {
     it.id = new_item_id();
     loot_text += "  " + item_name(it) + "\n";
-    const store::item_record rec = to_record(it, 0, room_id);
-    world_.svc().persist([rec](store::database& db) { store::items::upsert(db, rec); });
+    persist_item(it, 0, room_id);
     floor.push_back(std::move(it));
   };
   for (std::uint64_t seed : scroll_seeds) {
@@ -446,8 +444,7 @@ void content_play::spawn_scroll(character& ch, connection& conn, std::optional<s
   scroll.seed = seed.value_or(content::tape_seed(static_cast<std::uint64_t>(world_.settings().dungeon.world_seed),
                                                  0xA27EFAC7, scroll.id, 0));
   const std::int64_t room_id = ch.where.room_id;
-  const store::item_record rec = to_record(scroll, 0, room_id);
-  world_.svc().persist([rec](store::database& db) { store::items::upsert(db, rec); });
+  persist_item(scroll, 0, room_id);
   const std::string name = item_name(scroll);
   floor_of(room_id).push_back(scroll);
   world_.send(conn, "You conjure " + name + " (seed " + std::to_string(scroll.seed) + ").\n");

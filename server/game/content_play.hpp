@@ -73,6 +73,8 @@ class content_play {
   void flee(character& ch, connection& conn);
   void spawn_scroll(character& ch, connection& conn, std::optional<std::uint64_t> seed);
   std::int64_t new_item_id() { return next_item_id_++; }
+  /// Saves where an item is: carried by `owner` (an account id) or lying in `room` (the other is 0).
+  void persist_item(const item& it, std::int64_t owner, std::int64_t room);
   const content::artefact_registry& artefacts() const { return artefacts_; }
   world& owner() { return world_; }
 

@@ -38,23 +38,11 @@ void back_to_menu(connection& conn) {
   conn.pending_password.clear();
 }
 
-role to_role(store::role r) {
-  switch (r) {
-    case store::role::admin:
-      return role::admin;
-    case store::role::builder:
-      return role::builder;
-    case store::role::player:
-      break;
-  }
-  return role::player;
-}
-
 character make_character(const store::account_record& account, const store::character_record& rec) {
   character ch;
   ch.account_id = account.id;
   ch.name = account.name;
-  ch.account_role = to_role(account.account_role);
+  ch.account_role = account.account_role;
   ch.where = rec.where;
   ch.hp = rec.hp;
   ch.max_hp = rec.max_hp;
@@ -168,7 +156,7 @@ void start_create(world& w, connection& conn, std::string name, std::string pass
                              return;
                            }
                            spdlog::info("account created: {} ({})", outcome->account.name,
-                                        role_name(to_role(outcome->account.account_role)));
+                                        role_name(outcome->account.account_role));
                            if (c == nullptr || c->closing) {
                              return;
                            }
