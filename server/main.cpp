@@ -5,6 +5,7 @@
 
 #include "server/app/logging.hpp"
 #include "server/app/server.hpp"
+#include "content/content_loader.hpp"
 #include "server/config/config_loader.hpp"
 #include "server/store/database.hpp"
 #include "server/store/store_error.hpp"
@@ -23,7 +24,18 @@ int main(int argc, char** argv) {
   cli.add_option("--db", db_path, "SQLite database file (overrides storage.path)");
   cli.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off (overrides log.level)");
   cli.add_option("--port-file", options.port_file, "Write the bound port to this file once listening");
+  cli.add_option("--reboot-state", options.reboot_state, "Internal: take over from a hot reboot");
+  bool check_only = false;
+  cli.add_flag("--check", check_only, "Check the configuration, content tables and database, then exit");
   CLI11_PARSE(cli, argc, argv);
+  for (int i = 1; i < argc; ++i) {
+    options.args.emplace_back(argv[i]);
+  }
+  {
+    // Resolved now: after a rebuild the same path holds the new binary, which is what a reboot wants.
+    std::error_code ec;
+    options.exe_path = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+  }
 
   dw::config::settings settings;
   try {
@@ -67,6 +79,16 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     spdlog::critical("cannot open database {}: {}", settings.storage.path, e.what());
     return 3;
+  }
+
+  if (check_only) {
+    auto content = dw::content::load_content(settings.content.dir);
+    if (auto* error = std::get_if<dw::content::content_error>(&content)) {
+      spdlog::critical("content error: {}", error->to_string());
+      return 4;
+    }
+    spdlog::info("configuration, content and database are fine");
+    return 0;
   }
 
   try {

@@ -19,6 +19,7 @@
 #include <unordered_set>
 
 #include "content/content_loader.hpp"
+#include "server/app/reboot.hpp"
 #include "server/game/dungeon_bridge.hpp"
 #include "server/game/services.hpp"
 #include "server/game/world.hpp"
@@ -109,6 +110,14 @@ class server_services final : public game::services {
         .count();
   }
 
+  void stop_server() override { asio::post(io_, [this] { on_stop(); }); }
+  void reboot(std::uint64_t requested_by) override {
+    asio::post(io_, [this, requested_by] { on_reboot(requested_by); });
+  }
+
+  std::function<void()> on_stop;  ///< set by the server
+  std::function<void(std::uint64_t)> on_reboot;
+
  private:
   asio::io_context& io_;
   asio::thread_pool& workers_;
@@ -142,15 +151,24 @@ class server {
     const game::dungeon_snapshot snap = game::read_dungeon(world_db_);
     world_.restore_dungeon(snap.branches, snap.counters);
     spdlog::info("dungeon restored: {} branches", snap.branches.size());
+    services_.on_stop = [this] { begin_shutdown(); };
+    services_.on_reboot = [this](std::uint64_t requested_by) { reboot(requested_by); };
   }
 
   int run() {
     const auto address = asio::ip::make_address(settings_.server.host);
     tcp::endpoint endpoint(address, static_cast<unsigned short>(settings_.server.port));
-    acceptor_.open(endpoint.protocol());
-    acceptor_.set_option(asio::socket_base::reuse_address(true));
-    acceptor_.bind(endpoint);
-    acceptor_.listen();
+    std::optional<reboot_state> handed;
+    if (!options_.reboot_state.empty()) {
+      // A hot reboot: the listening socket and the connections come from the previous image.
+      handed = read_reboot_state(options_.reboot_state);
+      acceptor_.assign(endpoint.protocol(), handed->listen_fd);
+    } else {
+      acceptor_.open(endpoint.protocol());
+      acceptor_.set_option(asio::socket_base::reuse_address(true));
+      acceptor_.bind(endpoint);
+      acceptor_.listen();
+    }
     const auto bound = acceptor_.local_endpoint();
     spdlog::info("Deepwell listening on {}:{} (database {})", bound.address().to_string(), bound.port(),
                  settings_.storage.path);
@@ -163,6 +181,23 @@ class server {
         begin_shutdown();
       }
     });
+    if (handed) {
+      for (const handed_connection& c : handed->connections) {
+        tcp::socket socket(io_);
+        boost::system::error_code ec;
+        socket.assign(endpoint.protocol(), c.fd, ec);
+        if (ec) {
+          spdlog::warn("reboot: connection fd {} could not be taken over: {}", c.fd, ec.message());
+          continue;
+        }
+        keep_across_exec(c.fd, false);
+        if (auto session = make_session(std::move(socket))) {
+          session->start_restored(c.codec_state, c.saved);
+        }
+      }
+      keep_across_exec(handed->listen_fd, false);
+      spdlog::info("hot reboot complete: {} connections taken over", handed->connections.size());
+    }
     asio::co_spawn(io_, accept_loop(), asio::detached);
     schedule_tick();
     io_.run();
@@ -194,6 +229,11 @@ class server {
     if (ec) {
       return;
     }
+    if (rebooting_) {
+      const std::string text = "Deepwell is rebooting; please connect again in a moment.\r\n";
+      socket.write_some(asio::buffer(text), ec);
+      return;
+    }
     const std::string address = remote.address().to_string();
     auto refuse = [&](std::string_view why) {
       spdlog::warn("refused connection from {}: {}", address, why);
@@ -209,8 +249,18 @@ class server {
       refuse("Too many connections from your address.");
       return;
     }
-    ++per_address_[address];
     spdlog::info("connection from {}:{}", address, remote.port());
+    if (auto session = make_session(std::move(socket))) {
+      session->start();
+    }
+  }
+
+  /// Creates a session and does the bookkeeping (connection counts, the closed callback).
+  std::shared_ptr<net::session> make_session(tcp::socket socket) {
+    boost::system::error_code ec;
+    const auto remote = socket.remote_endpoint(ec);
+    const std::string address = ec ? std::string("unknown") : remote.address().to_string();
+    ++per_address_[address];
     net::session_limits limits;
     limits.max_output_queue_bytes = static_cast<std::size_t>(world_.settings().server.max_output_queue_bytes);
     limits.codec.max_line_bytes = static_cast<std::size_t>(world_.settings().server.max_line_bytes);
@@ -227,7 +277,75 @@ class server {
       }
     });
     sessions_.emplace(raw, session);
-    session->start();
+    return session;
+  }
+
+  // ---- hot reboot (runs on the world thread, after the event that asked for it)
+
+  void reboot(std::uint64_t requested_by) {
+    if (rebooting_ || stopping_) {
+      return;
+    }
+    if (options_.exe_path.empty()) {
+      world_.reboot_failed(requested_by, "the server does not know where its binary is");
+      return;
+    }
+    // First make sure the new binary can start with this configuration, content and database.
+    if (std::string why = preflight(options_.exe_path, options_.args); !why.empty()) {
+      world_.reboot_failed(requested_by, why);
+      return;
+    }
+    rebooting_ = true;
+    world_.save_all();
+    writer_.flush();  // everything persisted is on disk before the image is replaced
+    committed(writer_.committed());
+    drain_then_exec(requested_by, std::chrono::steady_clock::now() + std::chrono::seconds(2));
+  }
+
+  void drain_then_exec(std::uint64_t requested_by, std::chrono::steady_clock::time_point deadline) {
+    bool drained = true;
+    for (auto& [raw, session] : sessions_) {
+      drained = drained && session->drained();
+    }
+    if (!drained && std::chrono::steady_clock::now() < deadline) {
+      // Let the sessions write what they owe ("rebooting...") before the image goes.
+      auto timer = std::make_shared<asio::steady_timer>(io_, std::chrono::milliseconds(10));
+      timer->async_wait([this, timer, requested_by, deadline](const boost::system::error_code&) {
+        drain_then_exec(requested_by, deadline);
+      });
+      return;
+    }
+    reboot_state state;
+    state.listen_fd = acceptor_.native_handle();
+    for (auto& [raw, session] : sessions_) {
+      handed_connection c;
+      c.fd = session->native_handle();
+      c.codec_state = session->codec_state();
+      c.saved = world_.save_connection(session->id());
+      state.connections.push_back(std::move(c));
+    }
+    const std::string path = settings_.storage.path + ".reboot";
+    std::string why;
+    try {
+      write_reboot_state(path, state);
+      keep_across_exec(state.listen_fd, true);
+      for (const handed_connection& c : state.connections) {
+        keep_across_exec(c.fd, true);
+      }
+      spdlog::info("hot reboot: handing {} connections to a new image of {}", state.connections.size(),
+                   options_.exe_path);
+      spdlog::default_logger()->flush();
+      why = exec_self(options_.exe_path, options_.args, path);  // returns only on failure
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    keep_across_exec(state.listen_fd, false);
+    for (const handed_connection& c : state.connections) {
+      keep_across_exec(c.fd, false);
+    }
+    ::unlink(path.c_str());
+    rebooting_ = false;
+    world_.reboot_failed(requested_by, why);
   }
 
   void committed(std::uint64_t ticket) {
@@ -310,6 +428,7 @@ class server {
   std::unordered_map<std::string, std::int64_t> per_address_;
   bool stopping_ = false;
   bool finished_ = false;
+  bool rebooting_ = false;
 };
 
 }  // namespace

@@ -31,6 +31,14 @@ bool istarts_with(std::string_view text, std::string_view prefix) {
   return text.size() >= prefix.size() && iequals(text.substr(0, prefix.size()), prefix);
 }
 
+std::string lower_copy(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    c = lower(c);
+  }
+  return out;
+}
+
 parsed_command parse_command(std::string_view line) {
   line = trim(line);
   if (line.empty()) {

@@ -10,13 +10,20 @@ void command_registry::add(command_def def) { commands_.push_back(std::move(def)
 
 command_lookup command_registry::find(std::string_view word, role who) const {
   command_lookup result;
+  auto visible_to = [who](const command_def& c) { return static_cast<int>(c.min_role) <= static_cast<int>(who); };
   if (!word.empty() && word.front() == '@') {
+    // "@who" names the administrators' who when there is one; otherwise the @ is just decoration.
+    for (const command_def& c : commands_) {
+      if (visible_to(c) && iequals(c.name, word)) {
+        result.found = &c;
+        return result;
+      }
+    }
     word.remove_prefix(1);
   }
   if (word.empty()) {
     return result;
   }
-  auto visible_to = [who](const command_def& c) { return static_cast<int>(c.min_role) <= static_cast<int>(who); };
   for (const command_def& c : commands_) {
     if (!visible_to(c)) {
       continue;

@@ -173,7 +173,10 @@ std::string content_play::room_extras(std::int64_t room_id, const character& vie
       if (!who.empty()) {
         who[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(who[0])));
       }
-      out += who + (state->active ? " are fighting here!\n" : " block the way. Type 'fight' to attack.\n");
+      const bool one = state->fight->alive() == 1;
+      out += who + (state->active ? (one ? " is fighting here!\n" : " are fighting here!\n")
+                                  : (one ? " blocks the way. Type 'fight' to attack.\n"
+                                         : " block the way. Type 'fight' to attack.\n"));
     }
   }
   const std::vector<item>& floor = floor_of(room_id);
@@ -411,6 +414,26 @@ void content_play::win(std::int64_t room_id, room_state& state, const character&
       world_.send_room_info(*ch);
     }
   }
+}
+
+bool content_play::clear_room(character& ch) {
+  room_state* state = state_of(ch);
+  if (state == nullptr) {
+    return false;
+  }
+  state->active = false;
+  state->fighters.clear();
+  state->fight.reset();
+  ++state->generation;
+  save_contents(ch.where.room_id, *state);
+  world_.persist_changes(world_.dungeon().set_clear(state->branch, {ch.where.x, ch.where.y}, true));
+  world_.send_room(ch.where.room_id, "A hush falls; the room is clear, and the way on is open.\n");
+  for (const character* c : world_.characters_in(ch.where.room_id)) {
+    if (character* other = world_.find_character(c->account_id)) {
+      world_.send_room_info(*other);
+    }
+  }
+  return true;
 }
 
 void content_play::flee(character& ch, connection& conn) {

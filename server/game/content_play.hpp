@@ -71,6 +71,8 @@ class content_play {
   std::vector<item>& floor_of(std::int64_t room_id);
   void join_fight(character& ch, connection& conn);
   void flee(character& ch, connection& conn);
+  /// Clears the room `ch` is in at once (administration); false outside the dungeon.
+  bool clear_room(character& ch);
   void spawn_scroll(character& ch, connection& conn, std::optional<std::uint64_t> seed);
   std::int64_t new_item_id() { return next_item_id_++; }
   /// Saves where an item is: carried by `owner` (an account id) or lying in `room` (the other is 0).

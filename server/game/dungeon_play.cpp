@@ -90,8 +90,10 @@ void walk_static(world& w, connection& conn, character& ch, exit_dir d) {
     spdlog::info("{} opened {} (branch {})", ch.name, name, entered.branch);
     w.send(conn, "You squeeze into the " + std::string(exit_name(d)) +
                      " passage. Loose stones shift behind you as a new way opens into the dark: " + name + ".\n");
-  } else {
+  } else if (info && info->occupants > 0) {
     w.send(conn, "You follow your companions into " + name + ".\n");
+  } else {
+    w.send(conn, "You make your way back into " + name + ".\n");
   }
   w.room_created(entered.first_room, entered.new_branch);
   w.move_character(ch, location_of(entered.first_room), leave_text(ch, d), arrive_text(ch, d));
@@ -285,24 +287,47 @@ std::string room_info_json(world& w, const character& ch) {
   return json::serialize(o);
 }
 
+int collapse_branch(world& w, dungeon::branch_id b, bool evacuate) {
+  const auto info = w.dungeon().branch(b);
+  if (!info) {
+    return 0;
+  }
+  int moved = 0;
+  if (evacuate) {
+    std::vector<std::int64_t> inside;
+    for (const character* c : w.online()) {
+      if (c->where.branch_id == static_cast<std::int64_t>(b)) {
+        inside.push_back(c->account_id);
+      }
+    }
+    for (std::int64_t account : inside) {
+      if (character* ch = w.find_character(account)) {
+        w.send(ch->connection, "The passages around you shudder and fall in! You are thrown back to the well.\n");
+        w.play().leave_room(*ch);
+        w.move_character(*ch, start_location(), "", ch->name + " tumbles out of a collapsing passage.\n");
+        ++moved;
+      }
+    }
+  }
+  if (!w.dungeon().collapse(b)) {
+    return moved;
+  }
+  spdlog::info("{} (branch {}) collapsed", branch_name(*info), b);
+  w.branch_collapsed(b);
+  const auto id = static_cast<std::int64_t>(b);
+  w.svc().persist([id](store::database& db) {
+    // Characters who logged out inside wake up at the bottom of the well, and are told why.
+    store::characters::move_all_in_branch_to(
+        db, id, start_location(),
+        "While you were away, the passages you were exploring collapsed. You wake at the bottom of the well.");
+    store::branches::remove(db, id);
+  });
+  return moved;
+}
+
 void collapse_idle_branches(world& w) {
   for (dungeon::branch_id b : w.dungeon().collect_collapsible(w.svc().now())) {
-    const auto info = w.dungeon().branch(b);
-    if (!info || !w.dungeon().collapse(b)) {
-      continue;
-    }
-    spdlog::info("{} (branch {}) collapsed after standing empty", branch_name(*info), b);
-    w.branch_collapsed(b);
-    const auto id = static_cast<std::int64_t>(b);
-    w.svc().persist([id](store::database& db) {
-      store::location start;
-      start.room_id = start_room_id;
-      // Characters who logged out inside wake up at the bottom of the well, and are told why.
-      store::characters::move_all_in_branch_to(
-          db, id, start,
-          "While you were away, the passages you were exploring collapsed. You wake at the bottom of the well.");
-      store::branches::remove(db, id);
-    });
+    collapse_branch(w, b, false);
   }
 }
 
@@ -340,7 +365,7 @@ void branches_command(command_context& ctx) {
   for (const dungeon::branch_info& b : all) {
     char line[160];
     const std::string window = dungeon::window_open(b, now) ? age_text(b.window_end - now) : "closed";
-    std::snprintf(line, sizeof line, " %-3llu %-17s %-5s %-7s %6u %11u %7u\n", static_cast<unsigned long long>(b.id),
+    std::snprintf(line, sizeof line, " %-3llu %-17s %-5s %-7s %5u %11u %7u\n", static_cast<unsigned long long>(b.id),
                   branch_name(b).c_str(), age_text(now - b.created).c_str(), window.c_str(), b.room_count,
                   b.unexplored, b.occupants);
     out += line;

@@ -25,6 +25,9 @@ std::string room_info_json(world& w, const character& ch);
 std::string branch_name(const dungeon::branch_info& b);
 /// Collapses branches that have been empty long enough; tells nobody (nobody is inside).
 void collapse_idle_branches(world& w);
+/// Collapses one branch now; with `evacuate`, characters inside are first moved to the start room.
+/// Returns how many were moved.
+int collapse_branch(world& w, dungeon::branch_id b, bool evacuate);
 /// Registers `map` and `@branches`.
 void register_dungeon_commands(command_registry& registry);
 

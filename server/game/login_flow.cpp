@@ -51,6 +51,13 @@ character make_character(const store::account_record& account, const store::char
 
 /// Puts the character into play, taking over an older connection that plays it.
 void admit(world& w, connection& conn, character ch, bool created, std::string pending_message) {
+  if (auto refusal = w.admin().login_refusal(ch.name, ch.account_role)) {
+    spdlog::warn("login refused for {} (connection {}, {}): {}", ch.name, conn.id, conn.port->address(), *refusal);
+    w.admin().audit(ch.name, "login refused", *refusal);
+    w.disconnect(conn, *refusal + "\n");
+    return;
+  }
+  w.admin().audit(ch.name, created ? "account created" : "login", std::string(conn.port->address()));
   if (character* existing = w.find_character(ch.account_id)) {
     // Take-over: the newest connection wins; the in-memory character is the freshest state.
     if (connection* old = w.find_connection(existing->connection); old != nullptr && old->id != conn.id) {
@@ -101,6 +108,7 @@ void start_connect(world& w, connection& conn, std::string name, std::string pas
                        "in {} ms)",
                        lookup->account->name, conn_id, address, w.throttle().failures(lower, address, w.svc().now()),
                        delay.count());
+          w.admin().audit(lookup->account->name, "failed login", address);
           w.svc().after(delay, [&w, conn_id]() {
             const event_scope scope(w);
             connection* again = w.find_connection(conn_id);

@@ -1,12 +1,14 @@
 #include "server/game/map_view.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <optional>
 #include <vector>
 
 #include "dungeon/dungeon.hpp"
 #include "server/game/dungeon_play.hpp"
 #include "server/game/world.hpp"
+#include "server/store/rooms.hpp"
 
 namespace dw::game {
 namespace {
@@ -35,20 +37,14 @@ char connector(const std::optional<dungeon::room>& a, const std::optional<dungeo
   return ' ';
 }
 
-}  // namespace
+constexpr std::string_view legend =
+    " @ you  W the well  * not cleared\n"
+    " - | two-way  ? unexplored exit\n"
+    " > < v ^ one-way, as it leads\n";
 
-std::string render_map(world& w, const character& ch, std::uint16_t width, std::uint16_t height) {
-  const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
-  const auto info = w.dungeon().branch(branch);
-  if (!info) {
-    return "You cannot make out a map here.\n";
-  }
-  // Four columns per room ("[@]" plus the east connector) and two lines per room (cell and south connector).
-  const int cols = std::clamp((static_cast<int>(width) - 1) / 4, 5, 61);
-  const int rows = std::clamp(height >= 16 ? (static_cast<int>(height) - 8) / 2 : 7, 3, 31);
-  const coord me{ch.where.x, ch.where.y};
-  const int min_x = me.x - cols / 2;
-  const int max_y = me.y + rows / 2;
+/// Draws the cells x in [min_x, min_x+cols), y in (max_y-rows, max_y] of a branch.
+std::string draw(world& w, dungeon::branch_id branch, int min_x, int max_y, int cols, int rows,
+                 std::optional<coord> me) {
   auto cell = [&](int x, int y) -> std::optional<dungeon::room> {
     if (x == 0 && y == 0) {
       dungeon::room well;  // the start room belongs to no branch: drawn as a room without exits of its own
@@ -57,15 +53,16 @@ std::string render_map(world& w, const character& ch, std::uint16_t width, std::
     }
     return w.dungeon().room_at(branch, coord{x, y});
   };
-
-  std::string out = branch_name(*info) + ", around (" + std::to_string(me.x) + "," + std::to_string(me.y) + "):\n";
-  std::vector<std::optional<dungeon::room>> row(static_cast<std::size_t>(cols));
+  std::string out;
+  std::vector<std::optional<dungeon::room>> row(static_cast<std::size_t>(cols) + 1);
   std::vector<std::optional<dungeon::room>> below(static_cast<std::size_t>(cols));
   for (int r = 0; r < rows; ++r) {
     const int y = max_y - r;
-    for (int c = 0; c < cols; ++c) {
+    for (int c = 0; c <= cols; ++c) {
       row[static_cast<std::size_t>(c)] = cell(min_x + c, y);
-      below[static_cast<std::size_t>(c)] = cell(min_x + c, y - 1);
+    }
+    for (int c = 0; c < cols; ++c) {
+      below[static_cast<std::size_t>(c)] = r + 1 < rows ? cell(min_x + c, y - 1) : std::nullopt;
     }
     std::string line = " ";
     std::string under = " ";
@@ -75,26 +72,83 @@ std::string render_map(world& w, const character& ch, std::uint16_t width, std::
       if (here && here->id == static_cast<dungeon::room_id>(start_room_id)) {
         line += "[W]";
       } else if (here) {
-        const char mark = (x == me.x && y == me.y) ? '@' : (here->clear ? ' ' : '*');
+        const char mark = (me && x == me->x && y == me->y) ? '@' : (here->clear ? ' ' : '*');
         line += '[';
         line += mark;
         line += ']';
       } else {
         line += "   ";
       }
-      const auto east = c + 1 < cols ? row[static_cast<std::size_t>(c + 1)] : cell(x + 1, y);
-      line += connector(here, east, direction::east, '-', '>', '<');
+      line += c + 1 < cols ? connector(here, row[static_cast<std::size_t>(c + 1)], direction::east, '-', '>', '<')
+                           : ' ';
       under += ' ';
       under += connector(here, below[static_cast<std::size_t>(c)], direction::south, '|', 'v', '^');
       under += "  ";
     }
-    out += line + "\n" + under + "\n";
+    while (!line.empty() && line.back() == ' ') {
+      line.pop_back();
+    }
+    while (!under.empty() && under.back() == ' ') {
+      under.pop_back();
+    }
+    out += line + "\n";
+    if (r + 1 < rows) {
+      out += under + "\n";
+    }
   }
-  out +=
-      " [@] you     [W] the well (start room)\n"
-      " [ ] room    [*] room not cleared yet\n"
-      " - |  two-way exit     ?  unexplored exit\n"
-      " > < v ^  one-way exit, the way it leads\n";
+  return out;
+}
+
+}  // namespace
+
+std::string render_map(world& w, const character& ch, std::uint16_t width, std::uint16_t height) {
+  const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
+  const auto info = w.dungeon().branch(branch);
+  if (!info) {
+    return "You cannot make out a map here.\n";
+  }
+  // Four columns per room ("[@]" plus the east connector) and two lines per room (cell and south connector).
+  const int cols = std::clamp((static_cast<int>(width) - 2) / 4, 3, 61);
+  const int rows = std::clamp(height >= 16 ? (static_cast<int>(height) - 8) / 2 : 7, 3, 15);
+  const coord me{ch.where.x, ch.where.y};
+  return branch_name(*info) + ", around (" + std::to_string(me.x) + "," + std::to_string(me.y) + "):\n" +
+         draw(w, branch, me.x - cols / 2, me.y + rows / 2, cols, rows, me) + std::string(legend);
+}
+
+std::string render_branch_map(world& w, std::uint64_t branch_id) {
+  const auto branch = static_cast<dungeon::branch_id>(branch_id);
+  const auto info = w.dungeon().branch(branch);
+  if (!info) {
+    return "There is no such branch.\n";
+  }
+  // The bounding box of every stored room (and the well), capped so one command cannot build megabytes.
+  int min_x = 0;
+  int max_x = 0;
+  int min_y = 0;
+  int max_y = 0;
+  auto widen = [&](int x, int y) {
+    min_x = std::min(min_x, x);
+    max_x = std::max(max_x, x);
+    min_y = std::min(min_y, y);
+    max_y = std::max(max_y, y);
+  };
+  if (store::database* db = w.read_db()) {
+    for (const store::room_record& r :
+         store::rooms::list_in_rect(*db, static_cast<std::int64_t>(branch_id), INT_MIN, INT_MIN, INT_MAX, INT_MAX)) {
+      widen(r.x, r.y);
+    }
+  }
+  w.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) { widen(r.pos.x, r.pos.y); });
+  constexpr int max_cols = 60;
+  constexpr int max_rows = 40;
+  const int cols = std::min(max_x - min_x + 1, max_cols);
+  const int rows = std::min(max_y - min_y + 1, max_rows);
+  std::string out = branch_name(*info) + " (id " + std::to_string(branch_id) + "), x " + std::to_string(min_x) +
+                    ".." + std::to_string(max_x) + ", y " + std::to_string(min_y) + ".." + std::to_string(max_y) +
+                    ":\n" + draw(w, branch, min_x, max_y, cols, rows, std::nullopt) + std::string(legend);
+  if (cols < max_x - min_x + 1 || rows < max_y - min_y + 1) {
+    out += " (cut to " + std::to_string(max_cols) + " x " + std::to_string(max_rows) + " rooms)\n";
+  }
   return out;
 }
 

@@ -18,6 +18,16 @@ login_lookup read_login(store::database& db, const std::string& name) {
   return out;
 }
 
+login_lookup read_login_by_id(store::database& db, std::int64_t account_id) {
+  login_lookup out;
+  out.account = store::accounts::find_by_id(db, account_id);
+  if (out.account) {
+    out.character = store::characters::load(db, account_id);
+    out.items = store::items::list_carried(db, account_id);
+  }
+  return out;
+}
+
 void create_account(store::database& db, create_outcome& out, const std::string& name, const std::string& hash,
                     std::int64_t now, std::int32_t max_hp) {
   // Runs inside the writer's transaction: the count and the insert cannot interleave with another create.

@@ -23,6 +23,7 @@ struct login_lookup {
 };
 /// Reads an account and its character by name (case-insensitive).
 login_lookup read_login(store::database& db, const std::string& name);
+login_lookup read_login_by_id(store::database& db, std::int64_t account_id);
 
 struct create_outcome {
   bool name_taken = false;

@@ -27,6 +27,11 @@ class services {
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
   /// Wall-clock time in unix seconds.
   virtual std::int64_t now() = 0;
+  /// Stops the server gracefully (as SIGTERM does).
+  virtual void stop_server() = 0;
+  /// Hot reboot: saves, hands every connection to a fresh image of the binary (exec in place). Runs
+  /// after the current event; on failure the server keeps running and world::reboot_failed is called.
+  virtual void reboot(std::uint64_t requested_by) = 0;
 };
 
 }  // namespace dw::game

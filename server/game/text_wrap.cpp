@@ -49,6 +49,8 @@ void wrap_text(std::string_view text, std::size_t width, std::string& out) {
   if (width < 20) {
     width = 20;  // a silly NAWS value must not shred the text
   }
+  // One column short of the window: terminals without delayed wrap would add a blank line otherwise.
+  --width;
   while (true) {
     const std::size_t nl = text.find('\n');
     wrap_line(text.substr(0, nl), width, out);

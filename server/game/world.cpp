@@ -42,13 +42,26 @@ world::world(config::settings settings, services& services, world_parts parts)
       dungeon_(std::make_unique<dungeon::dungeon>(dungeon_settings_of(settings_), parts.room_loader)),
       throttle_(settings_.accounts.failed_login_base_delay_ms, settings_.accounts.failed_login_max_delay_ms) {
   started_at_ = services_.now();
+  read_db_ = parts.read_db;
   play_ = std::make_unique<content_play>(*this, parts.read_db);
+  admin_ = std::make_unique<administration>(*this, parts.read_db);
   if (parts.read_db != nullptr) {
     play_->set_next_item_id(store::items::max_id(*parts.read_db) + 1);
   }
   register_basic_commands(commands_);
   register_dungeon_commands(commands_);
   play_->register_commands(commands_);
+  admin_->register_commands(commands_);
+}
+
+std::optional<std::string> world::apply_settings(const config::settings& changed) {
+  if (auto why = dungeon_->set_settings(dungeon_settings_of(changed))) {
+    return std::string(*why);
+  }
+  settings_ = changed;
+  throttle_.set_limits(settings_.accounts.failed_login_base_delay_ms, settings_.accounts.failed_login_max_delay_ms);
+  spdlog::set_level(spdlog::level::from_str(settings_.log.level));
+  return std::nullopt;
 }
 
 void world::restore_dungeon(const std::vector<dungeon::branch_info>& branches,
@@ -106,7 +119,12 @@ std::uint64_t world::on_connect(session_port& port) {
   const std::uint64_t id = conn->id;
   connection& c = *conn;
   connections_.emplace(id, std::move(conn));
-  login_flow::greet(*this, c);
+  if (auto refusal = admin_->address_refusal(port.address())) {
+    spdlog::warn("refused banned address {} (connection {})", port.address(), id);
+    disconnect(c, *refusal + "\n");
+  } else {
+    login_flow::greet(*this, c);
+  }
   flush_output();
   return id;
 }
@@ -197,7 +215,76 @@ void world::tick() {
   }
   collapse_idle_branches(*this);
   play_->tick();
+  admin_->tick();
   flush_output();
+}
+
+void world::save_all() {
+  for (auto& [account, ch] : characters_) {
+    save_character(ch);
+  }
+}
+
+void world::reboot_failed(std::uint64_t requested_by, std::string_view why) {
+  spdlog::error("hot reboot failed: {}", why);
+  send_all("[Announcement] The reboot did not happen; the game goes on.\n");
+  send(requested_by, "Reboot failed: " + std::string(why) + "\n");
+  flush_output();
+}
+
+world::saved_connection world::save_connection(std::uint64_t conn_id) const {
+  saved_connection saved;
+  auto it = connections_.find(conn_id);
+  if (it == connections_.end()) {
+    return saved;
+  }
+  const connection& c = *it->second;
+  saved.account_id = c.stage == login_stage::playing ? c.account_id : 0;
+  saved.connected_at = c.connected_at;
+  saved.last_input = c.last_input;
+  return saved;
+}
+
+std::uint64_t world::on_restore(session_port& port, const saved_connection& saved) {
+  auto conn = std::make_unique<connection>();
+  conn->id = next_connection_id_++;
+  conn->port = &port;
+  conn->connected_at = saved.connected_at;
+  conn->last_input = saved.last_input;
+  conn->command_tokens = static_cast<double>(settings_.server.max_commands_per_second) * 2;
+  conn->tokens_at_ms = steady_ms();
+  const std::uint64_t id = conn->id;
+  connection& c = *conn;
+  connections_.emplace(id, std::move(conn));
+  std::optional<login_lookup> found;
+  if (saved.account_id != 0 && read_db_ != nullptr) {
+    found = read_login_by_id(*read_db_, saved.account_id);
+  }
+  if (found && found->account && found->character) {
+    character ch;
+    ch.account_id = found->account->id;
+    ch.name = found->account->name;
+    ch.account_role = found->account->account_role;
+    ch.where = found->character->where;
+    ch.hp = found->character->hp;
+    ch.max_hp = found->character->max_hp;
+    for (const store::item_record& it : found->items) {
+      ch.inventory.push_back(content_play::from_record(it));
+    }
+    ch.connection = id;
+    auto [slot, inserted] = characters_.insert_or_assign(ch.account_id, std::move(ch));
+    place(slot->second);
+    c.stage = login_stage::playing;
+    c.account_id = slot->first;
+    send(c, "The world shimmers and settles: Deepwell has rebooted around you.\n");
+    send_gmcp(c, "Char.Name", gmcp_char_name(slot->second.name));
+    send_room_info(slot->second);
+    play_->send_vitals(slot->second);
+  } else {
+    send(c, "Deepwell has rebooted; please log in again.\n");
+    login_flow::greet(*this, c);
+  }
+  return id;
 }
 
 void world::shutdown(std::string_view message) {
@@ -260,9 +347,21 @@ void world::dispatch(connection& conn, std::string_view line) {
     return;
   }
   command_context ctx{*this, conn, *ch, cmd.verb, cmd.args};
+  const bool audited = found.found->min_role != role::player;
+  if (audited) {
+    audit_connection_ = conn.id;
+    audit_capture_.clear();
+  }
   current_actor_ = ch;
-  found.found->handler(ctx);
+  const std::string actor = ch->name;
+  found.found->handler(ctx);  // may disconnect or move `ch`: use only copies afterwards
   current_actor_ = nullptr;
+  if (audited) {
+    audit_connection_ = 0;
+    std::string result = audit_capture_.substr(0, audit_capture_.find('\n'));
+    spdlog::info("admin {}: {} -> {}", actor, line, result);
+    admin_->audit(actor, line, result.empty() ? "ok" : result);
+  }
 }
 
 // ---------------------------------------------------------------- output
@@ -282,6 +381,9 @@ void world::send(connection& conn, std::string_view text) {
   if (conn.at_prompt) {
     conn.port->write_text("\n");  // leave the prompt line the person was looking at
     conn.at_prompt = false;
+  }
+  if (conn.id == audit_connection_ && audit_capture_.size() < 500) {
+    audit_capture_.append(text.substr(0, 500));
   }
   std::string wrapped;
   wrapped.reserve(text.size() + 16);
@@ -465,13 +567,17 @@ void world::save_character(const character& ch) {
 
 void world::move_character(character& ch, const store::location& to, std::string_view leave_text,
                            std::string_view arrive_text) {
-  send_room(ch.where.room_id, leave_text, ch.account_id);
+  if (!leave_text.empty()) {
+    send_room(ch.where.room_id, leave_text, ch.account_id);
+  }
   play_->leave_room(ch);
   unplace(ch);
   ch.where = to;
   place(ch);
   save_character(ch);
-  send_room(ch.where.room_id, arrive_text, ch.account_id);
+  if (!arrive_text.empty()) {
+    send_room(ch.where.room_id, arrive_text, ch.account_id);
+  }
   show_room(ch);
 }
 

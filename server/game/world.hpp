@@ -15,6 +15,7 @@
 #include "server/config/settings.hpp"
 #include "server/game/character.hpp"
 #include "server/game/command_registry.hpp"
+#include "server/game/administration.hpp"
 #include "server/game/connection.hpp"
 #include "server/game/content_play.hpp"
 #include "server/game/login_throttle.hpp"
@@ -61,6 +62,20 @@ class world {
   void tick();
   /// Tells everyone `message`, saves every character in play (the caller then flushes the store).
   void shutdown(std::string_view message);
+  /// Saves every character in play.
+  void save_all();
+  /// A hot reboot could not happen: the game goes on, and whoever asked is told why.
+  void reboot_failed(std::uint64_t requested_by, std::string_view why);
+
+  /// What a connection carries across a hot reboot.
+  struct saved_connection {
+    std::int64_t account_id = 0;  ///< 0: it was not playing
+    std::int64_t connected_at = 0;
+    std::int64_t last_input = 0;
+  };
+  saved_connection save_connection(std::uint64_t conn_id) const;
+  /// Takes a connection over from the previous image of the server, putting its character back into play.
+  std::uint64_t on_restore(session_port& port, const saved_connection& saved);
 
   /// Ends an event: every connection that got output gets its prompt and one write.
   /// Entry points call it themselves; deferred work (completions, timers) uses event_scope.
@@ -110,6 +125,11 @@ class world {
   /// Swaps in reloaded tables (already validated).
   void set_content(std::shared_ptr<const content::content_tables> tables) { content_ = std::move(tables); }
   content_play& play() { return *play_; }
+  administration& admin() { return *admin_; }
+  /// The world thread's read connection (nullptr in some tests).
+  store::database* read_db() { return read_db_; }
+  /// Applies changed live settings (administration). Returns why not, changing nothing, if unusable.
+  std::optional<std::string> apply_settings(const config::settings& changed);
 
   connection* find_connection(std::uint64_t conn_id);
   character* find_character(std::int64_t account_id);
@@ -139,6 +159,10 @@ class world {
   std::shared_ptr<const content::content_tables> content_;
   std::unique_ptr<dungeon::dungeon> dungeon_;
   std::unique_ptr<content_play> play_;
+  std::unique_ptr<administration> admin_;
+  store::database* read_db_ = nullptr;
+  std::string audit_capture_;          ///< what an admin command told its actor, for the audit trail
+  std::uint64_t audit_connection_ = 0;  ///< whose output is being captured (0: nobody)
   const character* current_actor_ = nullptr;  ///< whose command is running (the mover for new rooms)
   std::function<bool(const dungeon::room&)> clear_decider_;
   command_registry commands_;
@@ -152,6 +176,8 @@ class world {
   std::vector<std::uint64_t> touched_;
   bool flushing_ = false;
 };
+
+using world_saved_connection = world::saved_connection;
 
 /// Flushes the world's output when deferred work (a completion or a timer) finishes.
 class event_scope {

@@ -43,6 +43,20 @@ void session::start() {
   asio::co_spawn(socket_.get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
 }
 
+void session::start_restored(std::string_view codec_state, const game::world_saved_connection& saved) {
+  if (auto restored = telnet::codec::restore_state(codec_state, limits_.codec)) {
+    codec_ = std::move(*restored);
+  } else {
+    spdlog::warn("connection from {}: telnet state lost in the reboot; negotiating again", address_);
+    codec_.start(gathering_);
+  }
+  id_ = world_.on_restore(*this, saved);
+  world_.flush_output();
+  flush();
+  asio::co_spawn(socket_.get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
+  asio::co_spawn(socket_.get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
+}
+
 asio::awaitable<void> session::read_loop() {
   std::array<char, 4096> buffer{};
   std::string replies;

@@ -15,6 +15,7 @@
 namespace dw::game {
 class world;
 }
+#include "server/game/world.hpp"
 
 namespace dw::net {
 
@@ -34,6 +35,15 @@ class session : public game::session_port, public std::enable_shared_from_this<s
 
   /// Starts the reader and writer coroutines; `self` references keep the session alive while they run.
   void start();
+  /// Starts a connection handed over by the previous server image (hot reboot): negotiation state is
+  /// restored rather than negotiated again, and the character goes straight back into play.
+  void start_restored(std::string_view codec_state, const game::world_saved_connection& saved);
+  /// What a hot reboot must carry for this connection.
+  std::string codec_state() const { return codec_.save_state(); }
+  std::uint64_t id() const { return id_; }
+  int native_handle() { return socket_.native_handle(); }
+  /// True when every queued byte has been written.
+  bool drained() const { return queue_.empty() && gathering_.empty(); }
   /// Wakes the writer because more changes committed.
   void commits_advanced();
   /// Closes at once without flushing (used when the server stops).

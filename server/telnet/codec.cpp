@@ -53,8 +53,10 @@ bool accepts(acceptance policy, bool requested) {
 codec::codec(codec_limits limits) : limits_(limits), lines_(limits.max_line_bytes) {}
 
 void codec::start(std::string& out) {
+  // No WILL SGA here: line-mode clients such as GNU inetutils telnet accept it and switch to
+  // character-at-a-time mode with local echo ("^M" after every line, "^?" for backspace).
+  // SGA is still granted when the client asks for it (see option_support.hpp).
   std::vector<event> none;  // requests settle nothing, so no event can appear
-  apply(local_[opt::SGA].request_enable(), opt::SGA, true, none, out);
   apply(local_[opt::EOR].request_enable(), opt::EOR, true, none, out);
   apply(local_[opt::GMCP].request_enable(), opt::GMCP, true, none, out);
   apply(remote_[opt::NAWS].request_enable(), opt::NAWS, false, none, out);

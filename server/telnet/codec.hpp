@@ -25,7 +25,9 @@ class codec {
  public:
   explicit codec(codec_limits limits = {});
 
-  /// Opening negotiation: WILL SGA, WILL EOR, WILL GMCP, DO NAWS, DO TTYPE (through the Q-method).
+  /// Opening negotiation: WILL EOR, WILL GMCP, DO NAWS, DO TTYPE (through the Q-method).
+  /// SGA is never offered (it drives line-mode telnet clients into character mode); a client's
+  /// DO SGA / WILL SGA is still accepted.
   void start(std::string& out);
   /// Feeds bytes read from the socket; appends events, and replies (negotiation answers, TTYPE SEND) to `out`.
   void feed(std::string_view bytes, std::vector<event>& events, std::string& out);
@@ -37,6 +39,7 @@ class codec {
   /// Appends IAC SB GMCP "<package> <json>" IAC SE (IAC doubled inside) when GMCP is agreed; returns false otherwise.
   bool encode_gmcp(std::string_view package, std::string_view json, std::string& out) const;
   /// Password entry: hidden=true asks WILL ECHO (client stops local echo), false asks WONT ECHO. Q-method, no loops.
+  /// Touches ECHO only: never requests SGA.
   void set_hidden_input(bool hidden, std::string& out);
   /// What negotiation has learned about the client so far.
   const client_info& client() const { return info_; }

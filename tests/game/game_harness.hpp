@@ -72,6 +72,10 @@ class inline_services final : public game::services {
   void after_commit(std::function<void()> fn) override { queue_.push_back(std::move(fn)); }
   void after(std::chrono::milliseconds, std::function<void()> fn) override { queue_.push_back(std::move(fn)); }
   std::int64_t now() override { return clock; }
+  void stop_server() override { stopped = true; }
+  void reboot(std::uint64_t) override { reboot_requested = true; }
+  bool reboot_requested = false;
+  bool stopped = false;
   void drain() {
     while (!queue_.empty()) {
       auto fn = std::move(queue_.front());

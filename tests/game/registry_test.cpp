@@ -60,6 +60,20 @@ TEST(CommandRegistry, CommandsAboveYourRoleLookUnknown) {
   EXPECT_EQ(r.visible(role::player).size(), 4U);
 }
 
+TEST(CommandRegistry, AnAtNamedCommandWinsOverItsPlainNamesake) {
+  command_registry r = sample();
+  command_def who;
+  who.name = "who";
+  r.add(who);
+  command_def admin_who;
+  admin_who.name = "@who";
+  admin_who.min_role = role::admin;
+  r.add(admin_who);
+  EXPECT_EQ(r.find("@who", role::admin).found->name, "@who");
+  EXPECT_EQ(r.find("who", role::admin).found->name, "who");
+  EXPECT_EQ(r.find("@who", role::player).found->name, "who");
+}
+
 TEST(CommandParser, SplitsVerbAndShortcuts) {
   auto p = parse_command("  say   hello there  ");
   EXPECT_EQ(p.verb, "say");
@@ -90,7 +104,7 @@ TEST(TextWrap, WrapsWordsAndKeepsPreformattedLines) {
 
 TEST(TextWrap, CountsCodePointsNotBytes) {
   std::string out;
-  wrap_text("ééééé ééééé ééééé ééééé", 23, out);
+  wrap_text("ééééé ééééé ééééé ééééé", 24, out);  // 23 code points fit a 24-column window
   EXPECT_EQ(out.find('\n'), std::string::npos) << out;
 }
 

@@ -39,6 +39,8 @@ TEST(World, PlayersSeeEachOthersSayEmoteAndMovement) {
 TEST(World, CommandsAbbreviateAndUnknownWordsAreExplained) {
   server_process server;
   telnet_client c(server.port());
+  telnet_client first(server.port());
+  first.create("Adam", "adampassword");  // the first account is the administrator; Cleo is a player
   c.create("Cleo", "cleopassword");
   c.send_line("xyzzy");
   c.expect("Unknown command 'xyzzy'. Type 'help'.");

@@ -13,18 +13,56 @@ TEST(CodecNegotiation, StartAsksForTheMudOptionsAndNothingElse) {
   codec c;
   std::string out;
   c.start(out);
-  EXPECT_EQ(out, wire({IAC, WILL, opt::SGA, IAC, WILL, opt::EOR, IAC, WILL, opt::GMCP, IAC, DO, opt::NAWS, IAC, DO,
-                       opt::TTYPE}));
+  EXPECT_EQ(out, wire({IAC, WILL, opt::EOR, IAC, WILL, opt::GMCP, IAC, DO, opt::NAWS, IAC, DO, opt::TTYPE}));
   EXPECT_EQ(out.find(static_cast<char>(NOP)), std::string::npos);  // bug 15: no keep-alive NOPs
+}
+
+TEST(CodecNegotiation, OpeningDoesNotOfferSgaSoLineModeClientsStayInLineMode) {
+  // GNU inetutils telnet accepts an offered WILL SGA and drops into character-at-a-time mode
+  // with local echo ("^M" after each line, "^?" for backspace). The server must never offer it.
+  harness h;
+  std::string opening;
+  h.c.start(opening);
+  EXPECT_EQ(opening.find(wire({IAC, WILL, opt::SGA})), std::string::npos);
+  EXPECT_EQ(opening.find(wire({IAC, DO, opt::SGA})), std::string::npos);
+  EXPECT_EQ(h.c.local_state(opt::SGA), q_state::no);
+  EXPECT_EQ(h.c.remote_state(opt::SGA), q_state::no);
+
+  // The password echo toggle asks for ECHO only, never SGA as a side effect.
+  std::string toggle;
+  h.c.set_hidden_input(true, toggle);
+  EXPECT_EQ(toggle, wire({IAC, WILL, opt::ECHO}));
+  EXPECT_TRUE(h.feed(wire({IAC, DO, opt::ECHO})).empty());
+  toggle.clear();
+  h.c.set_hidden_input(false, toggle);
+  EXPECT_EQ(toggle, wire({IAC, WONT, opt::ECHO}));
+  EXPECT_TRUE(h.feed(wire({IAC, DONT, opt::ECHO})).empty());
+  EXPECT_EQ(h.c.local_state(opt::SGA), q_state::no);
+  EXPECT_FALSE(h.c.client().sga);
+
+  // Without EOR or SGA the prompt still ends with GA.
+  h.feed(wire({IAC, DONT, opt::EOR}));
+  std::string prompt;
+  h.c.end_prompt(prompt);
+  EXPECT_EQ(prompt, wire({IAC, GA}));
+
+  // A client that asks for SGA itself still gets it, and then the prompt carries no GA.
+  EXPECT_EQ(h.feed(wire({IAC, DO, opt::SGA})), wire({IAC, WILL, opt::SGA}));
+  EXPECT_TRUE(h.c.client().sga);
+  EXPECT_EQ(h.c.local_state(opt::SGA), q_state::yes);
+  prompt.clear();
+  h.c.end_prompt(prompt);
+  EXPECT_TRUE(prompt.empty());
 }
 
 TEST(CodecNegotiation, AgreementSettlesOptionsWithoutReplies) {
   harness h;
   std::string opening;
   h.c.start(opening);
+  // SGA was not offered: the client's DO SGA is a request of its own and is granted.
   const std::string out =
       h.feed(wire({IAC, DO, opt::SGA, IAC, DO, opt::EOR, IAC, DO, opt::GMCP, IAC, WILL, opt::NAWS}));
-  EXPECT_TRUE(out.empty());
+  EXPECT_EQ(out, wire({IAC, WILL, opt::SGA}));
   EXPECT_EQ(only<option_event>(h.events),
             (std::vector<option_event>{{opt::SGA, true, true},
                                        {opt::EOR, true, true},

@@ -61,7 +61,7 @@ TEST(CodecOutput, PromptEndsWithNothingWhenOnlySgaAgreed) {
   harness h;
   std::string opening;
   h.c.start(opening);
-  h.feed(wire({IAC, DO, opt::SGA, IAC, DONT, opt::EOR}));
+  EXPECT_EQ(h.feed(wire({IAC, DO, opt::SGA, IAC, DONT, opt::EOR})), wire({IAC, WILL, opt::SGA}));
   std::string out;
   h.c.end_prompt(out);
   EXPECT_TRUE(out.empty());

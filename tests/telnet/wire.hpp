@@ -61,7 +61,7 @@ struct harness {
   std::string out;
 };
 
-/// A codec where the client agreed to everything start() asked for (SGA, EOR, GMCP, NAWS, TTYPE).
+/// A codec where the client agreed to what start() asked for (EOR, GMCP, NAWS) and asked for SGA itself.
 inline harness agreed_harness(codec_limits limits = {}) {
   harness h(limits);
   std::string opening;

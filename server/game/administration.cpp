@@ -1,0 +1,204 @@
+#include "server/game/administration.hpp"
+
+#include <charconv>
+#include <spdlog/spdlog.h>
+
+#include "server/game/command_parser.hpp"
+#include "server/game/world.hpp"
+#include "server/store/audit.hpp"
+#include "server/store/bans.hpp"
+#include "server/store/settings.hpp"
+
+namespace dw::game {
+
+administration::administration(world& w, store::database* read_db) : world_(w) {
+  if (read_db == nullptr) {
+    return;
+  }
+  bans_ = store::bans::list_active(*read_db, world_.svc().now());
+  if (auto lock = store::settings::get(*read_db, "admin.wizlock")) {
+    wizlock_ = store::parse_role(*lock);
+  }
+}
+
+bool administration::address_matches(std::string_view pattern, std::string_view address) {
+  if (!pattern.empty() && pattern.back() == '*') {
+    return address.substr(0, pattern.size() - 1) == pattern.substr(0, pattern.size() - 1);
+  }
+  return pattern == address;
+}
+
+std::optional<std::int64_t> administration::parse_duration(std::string_view text) {
+  if (iequals(text, "none") || iequals(text, "forever") || iequals(text, "perm") || iequals(text, "permanent")) {
+    return 0;
+  }
+  if (text.size() < 2) {
+    return std::nullopt;
+  }
+  std::int64_t n = 0;
+  const auto* end = text.data() + text.size() - 1;
+  if (std::from_chars(text.data(), end, n).ptr != end || n <= 0) {
+    return std::nullopt;
+  }
+  switch (text.back()) {
+    case 's':
+      return n;
+    case 'm':
+      return n * 60;
+    case 'h':
+      return n * 3600;
+    case 'd':
+      return n * 86400;
+    case 'w':
+      return n * 7 * 86400;
+    default:
+      return std::nullopt;
+  }
+}
+
+namespace {
+std::string until_text(const store::ban_record& b, std::int64_t now) {
+  if (b.expires_at == 0) {
+    return "for good";
+  }
+  const std::int64_t left = b.expires_at - now;
+  if (left < 3600) {
+    return "for another " + std::to_string((left + 59) / 60) + " minutes";
+  }
+  if (left < 2 * 86400) {
+    return "for another " + std::to_string((left + 3599) / 3600) + " hours";
+  }
+  return "for another " + std::to_string((left + 86399) / 86400) + " days";
+}
+}  // namespace
+
+std::vector<store::ban_record> administration::active_bans() const {
+  std::vector<store::ban_record> out;
+  const std::int64_t now = world_.svc().now();
+  for (const store::ban_record& b : bans_) {
+    if (b.expires_at == 0 || b.expires_at > now) {
+      out.push_back(b);
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> administration::address_refusal(std::string_view address) const {
+  const std::int64_t now = world_.svc().now();
+  for (const store::ban_record& b : active_bans()) {
+    if (b.kind == "address" && address_matches(b.target, address)) {
+      return "Your address is banned from Deepwell " + until_text(b, now) +
+             (b.reason.empty() ? "." : ". Reason: " + b.reason);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> administration::login_refusal(std::string_view name, role account_role) const {
+  const std::int64_t now = world_.svc().now();
+  for (const store::ban_record& b : active_bans()) {
+    if (b.kind == "account" && iequals(b.target, name)) {
+      return "This character is banned " + until_text(b, now) + (b.reason.empty() ? "." : ". Reason: " + b.reason);
+    }
+  }
+  if (wizlock_ && static_cast<int>(account_role) < static_cast<int>(*wizlock_)) {
+    return "The game is locked to " + std::string(role_name(*wizlock_)) +
+           "s and above for maintenance right now. Please try again later.";
+  }
+  return std::nullopt;
+}
+
+void administration::add_ban(store::ban_record ban) {
+  bans_.push_back(ban);
+  world_.svc().persist([ban](store::database& db) { store::bans::add(db, ban); });
+}
+
+int administration::remove_bans(std::string_view target) {
+  const std::string t(target);
+  const auto removed = std::erase_if(bans_, [&](const store::ban_record& b) { return iequals(b.target, t); });
+  world_.svc().persist([t](store::database& db) {
+    for (const store::ban_record& b : store::bans::list(db)) {
+      if (iequals(b.target, t)) {
+        store::bans::remove(db, b.id);
+      }
+    }
+  });
+  return static_cast<int>(removed);
+}
+
+void administration::set_wizlock(std::optional<role> r) {
+  wizlock_ = r;
+  const std::string value = r ? std::string(role_name(*r)) : std::string();
+  world_.svc().persist([value](store::database& db) {
+    if (value.empty()) {
+      store::settings::remove(db, "admin.wizlock");
+    } else {
+      store::settings::set(db, "admin.wizlock", value);
+    }
+  });
+}
+
+void administration::audit(std::string_view actor, std::string_view action, std::string_view result) {
+  const std::int64_t at = world_.svc().now();
+  std::string a(actor);
+  std::string act(action.substr(0, 500));
+  std::string res(result.substr(0, 500));
+  world_.svc().persist([at, a = std::move(a), act = std::move(act), res = std::move(res)](store::database& db) {
+    store::audit::append(db, at, a, act, res);
+  });
+}
+
+void administration::start_shutdown(std::int64_t seconds, std::string reason, std::string by) {
+  shutdown_at_ = world_.svc().now() + seconds;
+  shutdown_reason_ = std::move(reason);
+  last_warning_ = -1;
+  spdlog::warn("{} started a shutdown in {} s: {}", by, seconds, shutdown_reason_);
+  tick();
+}
+
+bool administration::cancel_shutdown(std::string_view by) {
+  if (!shutdown_at_) {
+    return false;
+  }
+  shutdown_at_.reset();
+  spdlog::warn("{} cancelled the shutdown", by);
+  world_.send_all("[Announcement] The shutdown has been cancelled. Play on!\n");
+  return true;
+}
+
+std::optional<std::int64_t> administration::shutdown_in() const {
+  if (!shutdown_at_) {
+    return std::nullopt;
+  }
+  return *shutdown_at_ - world_.svc().now();
+}
+
+void administration::tick() {
+  if (!shutdown_at_) {
+    return;
+  }
+  const std::int64_t left = *shutdown_at_ - world_.svc().now();
+  if (left <= 0) {
+    shutdown_at_.reset();
+    world_.svc().stop_server();
+    return;
+  }
+  // Warn at the start, then at 5 min, 1 min, 30 s and 10 s as they come.
+  static constexpr std::int64_t marks[] = {300, 60, 30, 10};
+  bool due = last_warning_ < 0;
+  for (std::int64_t mark : marks) {
+    if (left <= mark && (last_warning_ < 0 || last_warning_ > mark)) {
+      due = true;
+    }
+  }
+  if (!due) {
+    return;
+  }
+  last_warning_ = left;
+  const std::string when = left >= 120 ? std::to_string((left + 59) / 60) + " minutes" : std::to_string(left) +
+                                                                                            " seconds";
+  world_.send_all("[Announcement] Deepwell will shut down in " + when +
+                  (shutdown_reason_.empty() ? "." : ": " + shutdown_reason_) + "\n");
+}
+
+}  // namespace dw::game

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/game/command_registry.hpp"
+#include "server/store/records.hpp"
+
+namespace dw::store {
+class database;
+}
+
+namespace dw::game {
+
+class world;
+
+/// Running the game from inside it: bans, wizlock, the audit trail, the shutdown countdown and the
+/// administrators' commands (admin_commands.cpp). World thread only.
+class administration {
+ public:
+  administration(world& w, store::database* read_db);
+
+  /// Why this address may not connect, or nullopt.
+  std::optional<std::string> address_refusal(std::string_view address) const;
+  /// Why this account may not log in (a ban or the wizlock), or nullopt.
+  std::optional<std::string> login_refusal(std::string_view name, role account_role) const;
+
+  /// Adds a ban (kind "account" or "address"); expires_at 0 means for ever.
+  void add_ban(store::ban_record ban);
+  /// Removes every ban on `target`; returns how many.
+  int remove_bans(std::string_view target);
+  std::vector<store::ban_record> active_bans() const;
+
+  std::optional<role> wizlock() const { return wizlock_; }
+  void set_wizlock(std::optional<role> r);
+
+  /// Records an administrative action (also logins, failed logins and bans) in the audit table.
+  void audit(std::string_view actor, std::string_view action, std::string_view result);
+
+  /// Starts (or restarts) a countdown to a graceful stop.
+  void start_shutdown(std::int64_t seconds, std::string reason, std::string by);
+  /// False when no countdown was running.
+  bool cancel_shutdown(std::string_view by);
+  std::optional<std::int64_t> shutdown_in() const;
+  /// Once a second: countdown warnings and the stop itself.
+  void tick();
+
+  void register_commands(command_registry& registry);
+
+  /// True when `address` matches `pattern` ("10.1.*", "192.0.2.7", "*").
+  static bool address_matches(std::string_view pattern, std::string_view address);
+  /// "30m", "2h", "7d", "90s" -> seconds; "none"/"forever"/"perm" -> 0; nullopt if not a duration.
+  static std::optional<std::int64_t> parse_duration(std::string_view text);
+
+ private:
+  world& world_;
+  std::vector<store::ban_record> bans_;
+  std::optional<role> wizlock_;
+  std::optional<std::int64_t> shutdown_at_;
+  std::string shutdown_reason_;
+  std::int64_t last_warning_ = -1;
+};
+
+}  // namespace dw::game
