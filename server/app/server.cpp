@@ -26,6 +26,7 @@
 #include "server/net/commit_tracker.hpp"
 #include "server/net/session.hpp"
 #include "server/store/database.hpp"
+#include "server/store/settings.hpp"
 #include "server/store/writer.hpp"
 
 namespace dw::app {
@@ -59,6 +60,28 @@ class reader_pool {
   std::mutex mutex_;
   std::vector<std::unique_ptr<store::database>> idle_;
 };
+
+/// Live settings an administrator changed with @config are kept in the database and win over the
+/// config file (whose values are the defaults). A stored value that no longer validates is skipped.
+config::settings with_stored_settings(config::settings s, store::database& db) {
+  for (const store::setting_record& rec : store::settings::get_all(db)) {
+    if (rec.key.rfind("config.", 0) != 0) {
+      continue;
+    }
+    const config::setting_def* def = config::find_setting(std::string_view(rec.key).substr(7));
+    if (def == nullptr || !def->live) {
+      spdlog::warn("stored setting {} is not a live setting; ignored", rec.key);
+      continue;
+    }
+    try {
+      config::apply_setting_text(s, *def, rec.value);
+      spdlog::info("setting {} = {} (changed in game)", def->full_name(), rec.value);
+    } catch (const config::config_error& e) {
+      spdlog::warn("stored setting ignored: {}", e.what());
+    }
+  }
+  return s;
+}
 
 std::shared_ptr<const content::content_tables> load_content_or_throw(const std::string& dir) {
   auto loaded = content::load_content(dir);
@@ -147,7 +170,8 @@ class server {
         services_(io_, workers_, readers_, writer_, commits_),
         world_db_(store::database::open(settings.storage.path)),
         room_loader_(world_db_),
-        world_(settings, services_, game::world_parts{&room_loader_, &world_db_, load_content_or_throw(settings.content.dir)}) {
+        world_(with_stored_settings(settings, world_db_), services_,
+               game::world_parts{&room_loader_, &world_db_, load_content_or_throw(settings.content.dir)}) {
     const game::dungeon_snapshot snap = game::read_dungeon(world_db_);
     world_.restore_dungeon(snap.branches, snap.counters);
     spdlog::info("dungeon restored: {} branches", snap.branches.size());

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include "server/store/accounts.hpp"
+#include "server/store/audit.hpp"
+#include "server/store/settings.hpp"
 #include "tests/game/game_harness.hpp"
 
 using dw::testing::game_harness;
@@ -111,4 +113,75 @@ TEST(WorldCommands, WrapsToTheClientWidth) {
     EXPECT_LE(end - start, 30U) << out.substr(start, end - start);
     start = end + 1;
   }
+}
+
+TEST(Administration, DurationsAndAddressPatterns) {
+  using dw::game::administration;
+  EXPECT_EQ(administration::parse_duration("30m"), 1800);
+  EXPECT_EQ(administration::parse_duration("2h"), 7200);
+  EXPECT_EQ(administration::parse_duration("7d"), 7 * 86400);
+  EXPECT_EQ(administration::parse_duration("none"), 0);
+  EXPECT_FALSE(administration::parse_duration("soon"));
+  EXPECT_FALSE(administration::parse_duration("-5m"));
+  EXPECT_TRUE(administration::address_matches("10.1.*", "10.1.2.3"));
+  EXPECT_FALSE(administration::address_matches("10.1.*", "10.10.2.3"));
+  EXPECT_TRUE(administration::address_matches("192.0.2.1", "192.0.2.1"));
+}
+
+TEST(Administration, AdminCommandsAreAuditedAndUnknownToPlayers) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  auto bob = h.create("Bob");
+  h.line(bob, "@wall hi");
+  EXPECT_NE(bob.port->take().find("Unknown command '@wall'. Type 'help'."), std::string::npos);
+  h.line(ann, "@wall hello all");
+  EXPECT_NE(bob.port->take().find("[Announcement from Ann] hello all"), std::string::npos);
+  const auto rows = dw::store::audit::last(h.services.db(), 10);
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows.back().actor, "Ann");
+  EXPECT_EQ(rows.back().action, "@wall hello all");
+}
+
+TEST(Administration, BannedAddressIsRefusedAtConnect) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  h.line(ann, "@ban 192.0.2.* 1h testing");  // the fake connections all come from 192.0.2.1
+  auto other = h.connect();
+  EXPECT_NE(other.port->take().find("Your address is banned"), std::string::npos);
+  EXPECT_TRUE(other.port->closed);
+  EXPECT_FALSE(ann.port->closed) << "the administrator who banned is not thrown out";
+  h.line(ann, "@unban 192.0.2.*");
+  auto again = h.connect();
+  EXPECT_FALSE(again.port->closed);
+}
+
+TEST(Administration, LiveConfigIsValidatedAndSaved) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  h.line(ann, "@config max_unexplored_exits 2");
+  EXPECT_NE(ann.port->take().find("dungeon.max_unexplored_exits = 2 (saved"), std::string::npos);
+  EXPECT_EQ(h.world.settings().dungeon.max_unexplored_exits, 2);
+  EXPECT_EQ(h.world.dungeon().settings().max_unexplored_exits, 2U);
+  EXPECT_EQ(dw::store::settings::get(h.services.db(), "config.dungeon.max_unexplored_exits"), "2");
+  h.line(ann, "@config max_unexplored_exits 0");
+  EXPECT_NE(ann.port->take().find("dungeon.max_unexplored_exits: must be between 1 and 64"), std::string::npos);
+  h.line(ann, "@config server.port 5");
+  EXPECT_NE(ann.port->take().find("can only be changed in the config file"), std::string::npos);
+}
+
+TEST(Administration, CountdownShutdownWarnsThenStops) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  auto bob = h.create("Bob");
+  h.line(ann, "@shutdown 65 maintenance");
+  EXPECT_NE(bob.port->take().find("shut down in 65 seconds: maintenance"), std::string::npos);
+  h.services.clock += 6;
+  h.world.tick();
+  EXPECT_NE(bob.port->take().find("in 59 seconds"), std::string::npos) << "the one-minute warning";
+  h.services.clock += 20;
+  h.world.tick();
+  EXPECT_EQ(bob.port->take().find("shut down"), std::string::npos) << "no warning between the marks";
+  h.services.clock += 40;
+  h.world.tick();
+  EXPECT_TRUE(h.services.stopped);
 }
