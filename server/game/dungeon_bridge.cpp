@@ -74,12 +74,16 @@ void apply_changes(store::database& db, const dungeon::change_set& changes) {
     store::rooms::upsert_layout(db, to_record(r));
   }
   if (changes.counters) {
+    // Every spawn takes a room id, so only that counter is written each time; the branch counters
+    // change only when a branch opens.
     const dungeon::id_counters& c = *changes.counters;
     store::counters::set(db, "next_room_id", static_cast<std::int64_t>(c.next_room_id));
-    store::counters::set(db, "next_branch_sequence", static_cast<std::int64_t>(c.next_branch_sequence));
-    for (dungeon::direction d : dungeon::all_directions) {
-      store::counters::set(db, std::string("next_branch_number_") + dungeon::letter(d),
-                           c.next_branch_number[dungeon::index_of(d)]);
+    if (changes.branch && changes.branch->room_count <= 1) {
+      store::counters::set(db, "next_branch_sequence", static_cast<std::int64_t>(c.next_branch_sequence));
+      for (dungeon::direction d : dungeon::all_directions) {
+        store::counters::set(db, std::string("next_branch_number_") + dungeon::letter(d),
+                             c.next_branch_number[dungeon::index_of(d)]);
+      }
     }
   }
 }
