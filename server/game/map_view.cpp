@@ -111,8 +111,28 @@ std::string render_map(world& w, const character& ch, std::uint16_t width, std::
   const int cols = std::clamp((static_cast<int>(width) - 2) / 4, 3, 61);
   const int rows = std::clamp(height >= 16 ? (static_cast<int>(height) - 8) / 2 : 7, 3, 15);
   const coord me{ch.where.x, ch.where.y};
+  // Shrink the window to the rooms actually known inside it, so a young branch is not a page of blanks.
+  int lo_x = me.x;
+  int hi_x = me.x;
+  int lo_y = me.y;
+  int hi_y = me.y;
+  for (int y = me.y - rows / 2; y < me.y - rows / 2 + rows; ++y) {
+    for (int x = me.x - cols / 2; x < me.x - cols / 2 + cols; ++x) {
+      if ((x == 0 && y == 0) || w.dungeon().room_at(branch, coord{x, y})) {
+        lo_x = std::min(lo_x, x);
+        hi_x = std::max(hi_x, x);
+        lo_y = std::min(lo_y, y);
+        hi_y = std::max(hi_y, y);
+      }
+    }
+  }
+  // One cell of margin shows unexplored exits leading out of the known rooms.
+  lo_x = std::max(lo_x - 1, me.x - cols / 2);
+  hi_x = std::min(hi_x + 1, me.x - cols / 2 + cols - 1);
+  lo_y = std::max(lo_y - 1, me.y - rows / 2);
+  hi_y = std::min(hi_y + 1, me.y - rows / 2 + rows - 1);
   return branch_name(*info) + ", around (" + std::to_string(me.x) + "," + std::to_string(me.y) + "):\n" +
-         draw(w, branch, me.x - cols / 2, me.y + rows / 2, cols, rows, me) + std::string(legend);
+         draw(w, branch, lo_x, hi_y, hi_x - lo_x + 1, hi_y - lo_y + 1, me) + std::string(legend);
 }
 
 std::string render_branch_map(world& w, std::uint64_t branch_id) {
