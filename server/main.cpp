@@ -1,11 +1,11 @@
 // deepwell: the Deepwell MUD server.
+#include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 #include <filesystem>
-#include <spdlog/spdlog.h>
 
+#include "content/content_loader.hpp"
 #include "server/app/logging.hpp"
 #include "server/app/server.hpp"
-#include "content/content_loader.hpp"
 #include "server/config/config_loader.hpp"
 #include "server/store/database.hpp"
 #include "server/store/store_error.hpp"

@@ -1,9 +1,9 @@
 #include "server/app/logging.hpp"
 
-#include <filesystem>
 #include <spdlog/sinks/rotating_file_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+#include <filesystem>
 
 namespace dw::app {
 

@@ -1,16 +1,16 @@
 #include "server/app/reboot.hpp"
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <boost/json.hpp>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <fcntl.h>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 namespace dw::app {
 namespace json = boost::json;

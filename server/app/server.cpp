@@ -1,5 +1,6 @@
 #include "server/app/server.hpp"
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
@@ -14,7 +15,6 @@
 #include <filesystem>
 #include <fstream>
 #include <mutex>
-#include <spdlog/spdlog.h>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -133,7 +133,9 @@ class server_services final : public game::services {
         .count();
   }
 
-  void stop_server() override { asio::post(io_, [this] { on_stop(); }); }
+  void stop_server() override {
+    asio::post(io_, [this] { on_stop(); });
+  }
   void reboot(std::uint64_t requested_by) override {
     asio::post(io_, [this, requested_by] { on_reboot(requested_by); });
   }
@@ -159,14 +161,15 @@ class server {
         tick_timer_(io_),
         workers_(2),
         readers_(settings.storage.path),
-        writer_(settings.storage.path,
-                [this](std::uint64_t ticket) {
-                  // Writer thread: hand the news to the world thread.
-                  asio::post(io_, [this, ticket] { committed(ticket); });
-                },
-                [](std::uint64_t ticket, std::string_view message) {
-                  spdlog::error("saving change {} failed: {}", ticket, message);
-                }),
+        writer_(
+            settings.storage.path,
+            [this](std::uint64_t ticket) {
+              // Writer thread: hand the news to the world thread.
+              asio::post(io_, [this, ticket] { committed(ticket); });
+            },
+            [](std::uint64_t ticket, std::string_view message) {
+              spdlog::error("saving change {} failed: {}", ticket, message);
+            }),
         services_(io_, workers_, readers_, writer_, commits_),
         world_db_(store::database::open(settings.storage.path)),
         room_loader_(world_db_),

@@ -1,8 +1,8 @@
 #include "server/config/config_loader.hpp"
 
+#include <toml++/toml.h>
 #include <fstream>
 #include <sstream>
-#include <toml++/toml.h>
 
 namespace dw::config {
 
@@ -21,7 +21,8 @@ settings load_config_text(std::string_view toml_text, std::string_view source) {
     const std::string section(section_key.str());
     const toml::table* table = section_node.as_table();
     if (table == nullptr) {
-      throw config_error(section, std::string(source) + ": " + section + ": unknown key (settings live in sections "
+      throw config_error(section, std::string(source) + ": " + section +
+                                      ": unknown key (settings live in sections "
                                       "such as [server])");
     }
     for (const auto& [name_key, node] : *table) {
@@ -42,8 +43,8 @@ settings load_config_text(std::string_view toml_text, std::string_view source) {
       } else if (const auto* str = node.as_string()) {
         value = str->get();
       } else {
-        throw config_error(key, std::string(source) + ": " + key + ": must be " +
-                                    (def->is_integer ? "an integer" : "a string"));
+        throw config_error(
+            key, std::string(source) + ": " + key + ": must be " + (def->is_integer ? "an integer" : "a string"));
       }
       try {
         apply_setting(s, *def, value);

@@ -12,21 +12,32 @@ template <typename Section, typename Field>
 setting_def integer(std::string_view section, std::string_view name, Section settings::*sec, Field Section::*field,
                     std::int64_t min, std::int64_t max, bool live, std::string_view help) {
   return setting_def{
-      section, name, help, true, min, max, live,
+      section,
+      name,
+      help,
+      true,
+      min,
+      max,
+      live,
       [sec, field](const settings& s) { return setting_value{static_cast<std::int64_t>(s.*sec.*field)}; },
       [sec, field](settings& s, const setting_value& v) { s.*sec.*field = std::get<std::int64_t>(v); },
       nullptr};
 }
 
 template <typename Section>
-setting_def text(std::string_view section, std::string_view name, Section settings::*sec,
-                 std::string Section::*field, bool live, std::string_view help,
+setting_def text(std::string_view section, std::string_view name, Section settings::*sec, std::string Section::*field,
+                 bool live, std::string_view help,
                  std::function<std::optional<std::string>(const std::string&)> check) {
-  return setting_def{
-      section, name, help, false, 0, 0, live,
-      [sec, field](const settings& s) { return setting_value{s.*sec.*field}; },
-      [sec, field](settings& s, const setting_value& v) { s.*sec.*field = std::get<std::string>(v); },
-      std::move(check)};
+  return setting_def{section,
+                     name,
+                     help,
+                     false,
+                     0,
+                     0,
+                     live,
+                     [sec, field](const settings& s) { return setting_value{s.*sec.*field}; },
+                     [sec, field](settings& s, const setting_value& v) { s.*sec.*field = std::get<std::string>(v); },
+                     std::move(check)};
 }
 
 std::optional<std::string> non_empty(const std::string& v) {
@@ -50,34 +61,33 @@ std::vector<setting_def> make_defs() {
   using S = settings;
   constexpr std::int64_t day = 86400;
   std::vector<setting_def> d;
-  d.push_back(text("server", "host", &S::server, &S::server_section::host, false,
-                   "Address to listen on.", non_empty));
+  d.push_back(text("server", "host", &S::server, &S::server_section::host, false, "Address to listen on.", non_empty));
   d.push_back(integer("server", "port", &S::server, &S::server_section::port, 0, 65535, false,
                       "TCP port to listen on (0 picks a free port, for tests)."));
   d.push_back(integer("server", "idle_timeout_seconds", &S::server, &S::server_section::idle_timeout_seconds, 60,
                       30 * day, true, "Disconnect a connection idle this long; a warning comes first."));
-  d.push_back(integer("server", "max_line_bytes", &S::server, &S::server_section::max_line_bytes, 80,
-                      1024 * 1024, false, "Longest input line accepted; longer lines are discarded."));
-  d.push_back(integer("server", "max_subneg_bytes", &S::server, &S::server_section::max_subneg_bytes, 64,
-                      1024 * 1024, false, "Largest telnet subnegotiation (GMCP message) accepted."));
-  d.push_back(integer("server", "max_output_queue_bytes", &S::server, &S::server_section::max_output_queue_bytes,
-                      4096, 256 * 1024 * 1024, true,
+  d.push_back(integer("server", "max_line_bytes", &S::server, &S::server_section::max_line_bytes, 80, 1024 * 1024,
+                      false, "Longest input line accepted; longer lines are discarded."));
+  d.push_back(integer("server", "max_subneg_bytes", &S::server, &S::server_section::max_subneg_bytes, 64, 1024 * 1024,
+                      false, "Largest telnet subnegotiation (GMCP message) accepted."));
+  d.push_back(integer("server", "max_output_queue_bytes", &S::server, &S::server_section::max_output_queue_bytes, 4096,
+                      256 * 1024 * 1024, true,
                       "A client whose unsent output passes this is disconnected (it stopped reading)."));
-  d.push_back(integer("server", "max_connections", &S::server, &S::server_section::max_connections, 1, 100000,
-                      true, "Connections accepted at once."));
+  d.push_back(integer("server", "max_connections", &S::server, &S::server_section::max_connections, 1, 100000, true,
+                      "Connections accepted at once."));
   d.push_back(integer("server", "max_connections_per_address", &S::server,
                       &S::server_section::max_connections_per_address, 1, 100000, true,
                       "Connections accepted at once from one address."));
-  d.push_back(integer("server", "max_commands_per_second", &S::server, &S::server_section::max_commands_per_second,
-                      1, 10000, true, "Commands one connection may send per second (bursts of twice that)."));
+  d.push_back(integer("server", "max_commands_per_second", &S::server, &S::server_section::max_commands_per_second, 1,
+                      10000, true, "Commands one connection may send per second (bursts of twice that)."));
   d.push_back(text("storage", "path", &S::storage, &S::storage_section::path, false,
                    "SQLite database file; its folder is created if missing.", non_empty));
   d.push_back(text("log", "level", &S::log, &S::log_section::level, true,
                    "trace, debug, info, warn, error, critical or off.", log_level));
-  d.push_back(text("log", "dir", &S::log, &S::log_section::dir, false,
-                   "Folder of the rotating log file deepwell.log.", non_empty));
-  d.push_back(integer("accounts", "hash_ops_limit", &S::accounts, &S::accounts_section::hash_ops_limit, 1, 20,
-                      false, "argon2id operations limit for new password hashes (libsodium opslimit)."));
+  d.push_back(text("log", "dir", &S::log, &S::log_section::dir, false, "Folder of the rotating log file deepwell.log.",
+                   non_empty));
+  d.push_back(integer("accounts", "hash_ops_limit", &S::accounts, &S::accounts_section::hash_ops_limit, 1, 20, false,
+                      "argon2id operations limit for new password hashes (libsodium opslimit)."));
   d.push_back(integer("accounts", "hash_memory_kib", &S::accounts, &S::accounts_section::hash_memory_kib, 8,
                       4 * 1024 * 1024, false, "argon2id memory for new password hashes, in KiB."));
   d.push_back(integer("accounts", "failed_login_base_delay_ms", &S::accounts,
@@ -90,15 +100,14 @@ std::vector<setting_def> make_defs() {
                       "Milliseconds between fight rounds (typing 'fight' during a fight strikes at once)."));
   d.push_back(integer("game", "character_max_hp", &S::game, &S::game_section::character_max_hp, 1, 100000, true,
                       "Hit points of a new character."));
-  d.push_back(integer("game", "rest_hp_per_minute", &S::game, &S::game_section::rest_hp_per_minute, 0, 100000,
-                      true, "Hit points regained per minute while resting in the village square."));
+  d.push_back(integer("game", "rest_hp_per_minute", &S::game, &S::game_section::rest_hp_per_minute, 0, 100000, true,
+                      "Hit points regained per minute while resting in the village square."));
   d.push_back(text("content", "dir", &S::content, &S::content_section::dir, false,
                    "Folder of the content tables (monsters, items, scrolls, room descriptions).", non_empty));
   d.push_back(integer("dungeon", "world_seed", &S::dungeon, &S::dungeon_section::world_seed, 0,
-                      std::numeric_limits<std::int64_t>::max(), false,
-                      "Seed of every random choice in the dungeon."));
-  d.push_back(integer("dungeon", "max_unexplored_exits", &S::dungeon, &S::dungeon_section::max_unexplored_exits, 1,
-                      64, true, "Most unexplored exits a branch may have at once."));
+                      std::numeric_limits<std::int64_t>::max(), false, "Seed of every random choice in the dungeon."));
+  d.push_back(integer("dungeon", "max_unexplored_exits", &S::dungeon, &S::dungeon_section::max_unexplored_exits, 1, 64,
+                      true, "Most unexplored exits a branch may have at once."));
   d.push_back(integer("dungeon", "branch_join_seconds", &S::dungeon, &S::dungeon_section::branch_join_seconds, 0,
                       7 * day, true, "How long after a branch opens others walking the same exit join it."));
   d.push_back(integer("dungeon", "branch_idle_collapse_seconds", &S::dungeon,
@@ -146,8 +155,8 @@ void apply_setting(settings& s, const setting_def& def, const setting_value& val
       throw config_error(key, key + ": must be an integer");
     }
     if (*v < def.min || *v > def.max) {
-      throw config_error(key, key + ": must be between " + std::to_string(def.min) + " and " +
-                                  std::to_string(def.max) + " (got " + std::to_string(*v) + ")");
+      throw config_error(key, key + ": must be between " + std::to_string(def.min) + " and " + std::to_string(def.max) +
+                                  " (got " + std::to_string(*v) + ")");
     }
   } else {
     const auto* v = std::get_if<std::string>(&value);

@@ -59,8 +59,7 @@ using setting_value = std::variant<std::int64_t, std::string>;
 /// Thrown for a bad configuration; `key()` names the offending key ("server.port").
 class config_error : public std::runtime_error {
  public:
-  config_error(std::string key, const std::string& message)
-      : std::runtime_error(message), key_(std::move(key)) {}
+  config_error(std::string key, const std::string& message) : std::runtime_error(message), key_(std::move(key)) {}
   const std::string& key() const { return key_; }
 
  private:

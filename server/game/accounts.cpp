@@ -1,16 +1,16 @@
 #include "server/game/accounts.hpp"
 
-#include <array>
 #include <sodium.h>
+#include <array>
 #include <stdexcept>
 
 namespace dw::game {
 namespace {
 
 constexpr std::array<std::string_view, 28> reserved{
-    "admin", "administrator", "all",    "anyone", "builder", "connect", "create",  "deepwell", "everyone", "god",
-    "guest", "help",          "here",   "look",   "me",      "new",     "nobody",  "none",     "player",   "quit",
-    "root",  "self",          "server", "someone", "sysop",  "system",  "wizard",  "who"};
+    "admin", "administrator", "all",    "anyone",  "builder", "connect", "create", "deepwell", "everyone", "god",
+    "guest", "help",          "here",   "look",    "me",      "new",     "nobody", "none",     "player",   "quit",
+    "root",  "self",          "server", "someone", "sysop",   "system",  "wizard", "who"};
 
 void ensure_sodium() {
   // sodium_init is idempotent and thread-safe; it only fails when the system has no entropy source.

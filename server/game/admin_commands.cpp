@@ -1,8 +1,8 @@
 // The administrators' commands. Every one of them is audited by the world's dispatcher.
+#include <spdlog/spdlog.h>
 #include <algorithm>
 #include <charconv>
 #include <memory>
-#include <spdlog/spdlog.h>
 
 #include "content/scroll.hpp"
 #include "content/tape.hpp"
@@ -145,9 +145,10 @@ void bans(command_context& ctx) {
   std::string out;
   const std::int64_t now = ctx.world.svc().now();
   for (const store::ban_record& b : all) {
-    out += "  " + b.kind + " " + b.target + ", by " + b.by + ", " +
-           (b.expires_at == 0 ? std::string("for good") : std::to_string((b.expires_at - now + 59) / 60) + " min left") +
-           (b.reason.empty() ? "" : ": " + b.reason) + "\n";
+    out +=
+        "  " + b.kind + " " + b.target + ", by " + b.by + ", " +
+        (b.expires_at == 0 ? std::string("for good") : std::to_string((b.expires_at - now + 59) / 60) + " min left") +
+        (b.reason.empty() ? "" : ": " + b.reason) + "\n";
   }
   ctx.world.send(ctx.conn, out);
 }
@@ -197,8 +198,8 @@ std::optional<store::location> destination(command_context& ctx, std::string_vie
       const auto room = ctx.world.dungeon().room_at(static_cast<dungeon::branch_id>(*branch),
                                                     {static_cast<std::int32_t>(*x), static_cast<std::int32_t>(*y)});
       if (!room) {
-        why = "Branch " + std::to_string(*branch) + " has no room at " + std::to_string(*x) + "," +
-              std::to_string(*y) + ".";
+        why = "Branch " + std::to_string(*branch) + " has no room at " + std::to_string(*x) + "," + std::to_string(*y) +
+              ".";
         return std::nullopt;
       }
       store::location loc;
@@ -216,8 +217,8 @@ std::optional<store::location> destination(command_context& ctx, std::string_vie
       return loc;
     }
     if (store::database* db = ctx.world.read_db()) {
-      if (auto rec = store::rooms::load_by_id(*db, *id); rec && rec->branch_id != 0 &&
-                                                          ctx.world.dungeon().branch(rec->branch_id)) {
+      if (auto rec = store::rooms::load_by_id(*db, *id);
+          rec && rec->branch_id != 0 && ctx.world.dungeon().branch(rec->branch_id)) {
         store::location loc;
         loc.room_id = rec->id;
         loc.branch_id = rec->branch_id;
@@ -297,8 +298,8 @@ void stat(command_context& ctx) {
                            " (static; no branch, no tape)\n");
       return;
     }
-    const auto room = w.dungeon().room_at(static_cast<dungeon::branch_id>(here.where.branch_id),
-                                          {here.where.x, here.where.y});
+    const auto room =
+        w.dungeon().room_at(static_cast<dungeon::branch_id>(here.where.branch_id), {here.where.x, here.where.y});
     if (!room) {
       return;
     }
@@ -579,62 +580,59 @@ void audit_command(command_context& ctx) {
                            const event_scope scope(w);
                            std::string out = "Last " + std::to_string(rows->size()) + " audited actions:\n";
                            for (const store::audit_record& r : *rows) {
-                             out += "  " + std::to_string(r.at) + " " + r.actor + ": " + r.action + " -> " +
-                                    r.result + "\n";
+                             out += "  " + std::to_string(r.at) + " " + r.actor + ": " + r.action + " -> " + r.result +
+                                    "\n";
                            }
                            w.send(conn_id, out);
                          });
   });
 }
 
-command_def make(std::string name, std::string summary, std::string help, std::function<void(command_context&)> fn) {
-  command_def c;
-  c.name = std::move(name);
-  c.min_role = role::admin;
-  c.summary = std::move(summary);
-  c.help = std::move(help);
-  c.handler = std::move(fn);
-  return c;
-}
-
 }  // namespace
 
 void administration::register_commands(command_registry& r) {
-  r.add(make("@who", "Every connection: name, role, address, client, window, idle, where.", "@who", who_command));
-  r.add(make("kick", "Disconnect a player.", "@kick <name> [reason]", kick));
-  r.add(make("ban", "Ban a character or an address.",
-             "@ban <name | address | pattern like 10.1.*> [30m | 2h | 7d | none] [reason]\nA banned account cannot "
-             "log in, a banned address cannot connect; both are told why. Bans persist.",
-             ban));
-  r.add(make("unban", "Lift bans.", "@unban <name | address | pattern>", unban));
-  r.add(make("bans", "List the bans in force.", "@bans", bans));
-  r.add(make("wizlock", "Lock logins to a role and above.", "@wizlock [player | builder | admin | off]", wizlock_command));
-  r.add(make("wall", "Tell everyone something.", "@wall <message>", wall));
-  r.add(make("goto", "Go to a player or a room.", "@goto <player | room id | branch x,y>", go_to));
-  r.add(make("summon", "Bring a player to you.", "@summon <player>", summon));
-  r.add(make("tel", "Send a player somewhere.", "@tel <player> <player | room id | branch x,y>", tel));
-  r.add(make("stat", "Everything known about a player, room, item or branch.",
-             "@stat <player> | @stat room | @stat item <id|name> | @stat branch <id>", stat));
-  r.add(make("promote", "Give an account a role.", "@promote <name> <player | builder | admin>", promote_command));
-  r.add(make("demote", "Make an account a plain player.",
-             "@demote <name>\nThe last administrator cannot be demoted.", demote_command));
-  r.add(make("config", "Show or change settings.",
-             "@config [key [value]]\nKeys as in config/deepwell.toml (dungeon.max_unexplored_exits, or just "
-             "max_unexplored_exits when unambiguous). Changes are validated, saved and survive restarts.",
-             config_command));
-  r.add(make("branch", "The whole map of a branch.", "@branch <id>", branch_map));
-  r.add(make("collapse", "Collapse a branch now (characters inside go to the well first).", "@collapse <id>",
-             collapse_command));
-  r.add(make("clear", "Clear the room you are in.", "@clear", clear_command));
-  r.add(make("shutdown", "Stop the server after a countdown.",
-             "@shutdown [seconds] [reason] | @shutdown cancel\nWarns everyone (5 min, 1 min, 30 s, 10 s), then "
-             "saves and stops.",
-             shutdown_command));
-  r.add(make("reboot", "Hot reboot: new binary, everyone stays connected.",
-             "@reboot\nSaves everything and replaces the running server with a fresh image of its binary, keeping "
-             "every connection. If the new image cannot start, the old one keeps running.",
-             reboot_command));
-  r.add(make("audit", "The last administrative actions.", "@audit [n]", audit_command));
+  r.add(make_command("@who", {}, role::admin, "Every connection: name, role, address, client, window, idle, where.",
+                     "@who", who_command));
+  r.add(make_command("kick", {}, role::admin, "Disconnect a player.", "@kick <name> [reason]", kick));
+  r.add(make_command(
+      "ban", {}, role::admin, "Ban a character or an address.",
+      "@ban <name | address | pattern like 10.1.*> [30m | 2h | 7d | none] [reason]\nA banned account cannot "
+      "log in, a banned address cannot connect; both are told why. Bans persist.",
+      ban));
+  r.add(make_command("unban", {}, role::admin, "Lift bans.", "@unban <name | address | pattern>", unban));
+  r.add(make_command("bans", {}, role::admin, "List the bans in force.", "@bans", bans));
+  r.add(make_command("wizlock", {}, role::admin, "Lock logins to a role and above.",
+                     "@wizlock [player | builder | admin | off]", wizlock_command));
+  r.add(make_command("wall", {}, role::admin, "Tell everyone something.", "@wall <message>", wall));
+  r.add(make_command("goto", {}, role::admin, "Go to a player or a room.", "@goto <player | room id | branch x,y>",
+                     go_to));
+  r.add(make_command("summon", {}, role::admin, "Bring a player to you.", "@summon <player>", summon));
+  r.add(make_command("tel", {}, role::admin, "Send a player somewhere.",
+                     "@tel <player> <player | room id | branch x,y>", tel));
+  r.add(make_command("stat", {}, role::admin, "Everything known about a player, room, item or branch.",
+                     "@stat <player> | @stat room | @stat item <id|name> | @stat branch <id>", stat));
+  r.add(make_command("promote", {}, role::admin, "Give an account a role.",
+                     "@promote <name> <player | builder | admin>", promote_command));
+  r.add(make_command("demote", {}, role::admin, "Make an account a plain player.",
+                     "@demote <name>\nThe last administrator cannot be demoted.", demote_command));
+  r.add(make_command("config", {}, role::admin, "Show or change settings.",
+                     "@config [key [value]]\nKeys as in config/deepwell.toml (dungeon.max_unexplored_exits, or just "
+                     "max_unexplored_exits when unambiguous). Changes are validated, saved and survive restarts.",
+                     config_command));
+  r.add(make_command("branch", {}, role::admin, "The whole map of a branch.", "@branch <id>", branch_map));
+  r.add(make_command("collapse", {}, role::admin, "Collapse a branch now (characters inside go to the well first).",
+                     "@collapse <id>", collapse_command));
+  r.add(make_command("clear", {}, role::admin, "Clear the room you are in.", "@clear", clear_command));
+  r.add(make_command("shutdown", {}, role::admin, "Stop the server after a countdown.",
+                     "@shutdown [seconds] [reason] | @shutdown cancel\nWarns everyone (5 min, 1 min, 30 s, 10 s), then "
+                     "saves and stops.",
+                     shutdown_command));
+  r.add(make_command(
+      "reboot", {}, role::admin, "Hot reboot: new binary, everyone stays connected.",
+      "@reboot\nSaves everything and replaces the running server with a fresh image of its binary, keeping "
+      "every connection. If the new image cannot start, the old one keeps running.",
+      reboot_command));
+  r.add(make_command("audit", {}, role::admin, "The last administrative actions.", "@audit [n]", audit_command));
 }
 
 }  // namespace dw::game

@@ -1,7 +1,7 @@
 #include "server/game/administration.hpp"
 
-#include <charconv>
 #include <spdlog/spdlog.h>
+#include <charconv>
 
 #include "server/game/command_parser.hpp"
 #include "server/game/world.hpp"
@@ -195,8 +195,8 @@ void administration::tick() {
     return;
   }
   last_warning_ = left;
-  const std::string when = left >= 120 ? std::to_string((left + 59) / 60) + " minutes" : std::to_string(left) +
-                                                                                            " seconds";
+  const std::string when =
+      left >= 120 ? std::to_string((left + 59) / 60) + " minutes" : std::to_string(left) + " seconds";
   world_.send_all("[Announcement] Deepwell will shut down in " + when +
                   (shutdown_reason_.empty() ? "." : ": " + shutdown_reason_) + "\n");
 }

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "server/game/item.hpp"
 #include "server/game/command_registry.hpp"
+#include "server/game/item.hpp"
 #include "server/store/records.hpp"
 
 namespace dw::game {

@@ -6,6 +6,18 @@
 
 namespace dw::game {
 
+command_def make_command(std::string name, std::vector<std::string> aliases, role min_role, std::string summary,
+                         std::string help, std::function<void(command_context&)> handler) {
+  command_def c;
+  c.name = std::move(name);
+  c.aliases = std::move(aliases);
+  c.min_role = min_role;
+  c.summary = std::move(summary);
+  c.help = std::move(help);
+  c.handler = std::move(handler);
+  return c;
+}
+
 void command_registry::add(command_def def) { commands_.push_back(std::move(def)); }
 
 command_lookup command_registry::find(std::string_view word, role who) const {

@@ -28,6 +28,10 @@ struct command_def {
   std::function<void(command_context&)> handler;
 };
 
+/// Builds a table entry (the registration files read as tables of these).
+command_def make_command(std::string name, std::vector<std::string> aliases, role min_role, std::string summary,
+                         std::string help, std::function<void(command_context&)> handler);
+
 /// Result of looking a word up: found, ambiguous between several, or unknown.
 struct command_lookup {
   const command_def* found = nullptr;

@@ -92,41 +92,33 @@ void quit(command_context& ctx) {
   ctx.world.disconnect(ctx.conn, "You climb out of the story for now. Goodbye, " + ctx.actor.name + ".\n");
 }
 
-command_def make(std::string name, std::vector<std::string> aliases, std::string summary, std::string help_text,
-                 std::function<void(command_context&)> fn) {
-  command_def c;
-  c.name = std::move(name);
-  c.aliases = std::move(aliases);
-  c.summary = std::move(summary);
-  c.help = std::move(help_text);
-  c.handler = std::move(fn);
-  return c;
-}
-
 }  // namespace
 
 void register_basic_commands(command_registry& r) {
-  r.add(make("look", {"l"}, "Look around the room.", "look\nDescribes the room you are in, its exits and who is here.",
-             look));
+  r.add(make_command("look", {"l"}, role::player, "Look around the room.",
+                     "look\nDescribes the room you are in, its exits and who is here.", look));
   for (exit_dir d : all_exit_dirs) {
     const std::string name(exit_name(d));
-    r.add(make(name, {std::string(exit_letter(d))}, "Walk " + name + ".",
-               name + "\nWalks " + name + " if there is an exit that way.",
-               [d](command_context& ctx) { walk(ctx, d); }));
+    r.add(make_command(name, {std::string(exit_letter(d))}, role::player, "Walk " + name + ".",
+                       name + "\nWalks " + name + " if there is an exit that way.",
+                       [d](command_context& ctx) { walk(ctx, d); }));
   }
-  r.add(make("go", {}, "Walk in a direction: go north.", "go <direction>\nWalks that way: north, east, south, west, "
-                                                          "up or down (or n e s w u d).",
-             go));
-  r.add(make("say", {}, "Speak to the room: say hello, or 'hello.",
-             "say <text>   or   '<text>\nEveryone in the room hears it.", say));
-  r.add(make("emote", {"pose"}, "Act: emote waves, or :waves.",
-             "emote <action>   or   :<action>\nEveryone in the room sees your name followed by the action.", emote));
-  r.add(make("who", {}, "See who is playing.", "who\nLists the characters in play.", who));
-  r.add(make("help", {"?"}, "This list, or help on one command.", "help [command]\nWithout a command, lists every "
-                                                                   "command you can use; with one, explains it.",
-             help));
-  r.add(make("quit", {}, "Leave the game (your character is saved).",
-             "quit\nSaves your character and closes the connection. You come back where you left.", quit));
+  r.add(make_command("go", {}, role::player, "Walk in a direction: go north.",
+                     "go <direction>\nWalks that way: north, east, south, west, "
+                     "up or down (or n e s w u d).",
+                     go));
+  r.add(make_command("say", {}, role::player, "Speak to the room: say hello, or 'hello.",
+                     "say <text>   or   '<text>\nEveryone in the room hears it.", say));
+  r.add(make_command("emote", {"pose"}, role::player, "Act: emote waves, or :waves.",
+                     "emote <action>   or   :<action>\nEveryone in the room sees your name followed by the action.",
+                     emote));
+  r.add(make_command("who", {}, role::player, "See who is playing.", "who\nLists the characters in play.", who));
+  r.add(make_command("help", {"?"}, role::player, "This list, or help on one command.",
+                     "help [command]\nWithout a command, lists every "
+                     "command you can use; with one, explains it.",
+                     help));
+  r.add(make_command("quit", {}, role::player, "Leave the game (your character is saved).",
+                     "quit\nSaves your character and closes the connection. You come back where you left.", quit));
 }
 
 }  // namespace dw::game

@@ -25,8 +25,8 @@ struct connection {
   std::uint64_t id = 0;
   session_port* port = nullptr;  ///< owned by the network layer; valid until on_disconnect
   login_stage stage = login_stage::menu;
-  bool creating = false;      ///< the login conversation is creating an account
-  std::string pending_name;   ///< name typed during the conversation
+  bool creating = false;     ///< the login conversation is creating an account
+  std::string pending_name;  ///< name typed during the conversation
   std::string pending_password;
   std::int64_t account_id = 0;  ///< the character played, when stage == playing
   std::int64_t connected_at = 0;

@@ -1,6 +1,6 @@
 // Commands for fights, items and scrolls.
-#include <charconv>
 #include <spdlog/spdlog.h>
+#include <charconv>
 
 #include "content/content_loader.hpp"
 #include "content/monster_group.hpp"
@@ -24,7 +24,8 @@ item* match(content_play& p, std::vector<item>& items, std::string_view word, st
     std::size_t start = 0;
     while (start < name.size()) {
       const std::size_t end = name.find(' ', start);
-      const std::string_view w = std::string_view(name).substr(start, end == std::string::npos ? name.npos : end - start);
+      const std::string_view w =
+          std::string_view(name).substr(start, end == std::string::npos ? name.npos : end - start);
       if (istarts_with(w, word)) {
         return &it;
       }
@@ -61,8 +62,7 @@ void get(command_context& ctx) {
     p.persist_item(taken, ctx.actor.account_id, 0);
     const std::string name = p.item_name(taken);
     ctx.world.send(ctx.conn, "You pick up " + name + ".\n");
-    ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " picks up " + name + ".\n",
-                        ctx.actor.account_id);
+    ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " picks up " + name + ".\n", ctx.actor.account_id);
     ctx.actor.inventory.push_back(std::move(taken));
     any = true;
     if (!all) {
@@ -70,8 +70,8 @@ void get(command_context& ctx) {
     }
   }
   if (!any) {
-    ctx.world.send(ctx.conn, all ? "There is nothing here to pick up.\n"
-                                 : "You see no '" + std::string(ctx.args) + "' here.\n");
+    ctx.world.send(ctx.conn,
+                   all ? "There is nothing here to pick up.\n" : "You see no '" + std::string(ctx.args) + "' here.\n");
   }
 }
 
@@ -115,8 +115,7 @@ void equip(command_context& ctx, std::string_view kind, std::string_view verb) {
   p.persist_item(*it, ctx.actor.account_id, 0);
   ctx.world.send(ctx.conn, "You " + std::string(verb) + " " + p.item_name(*it) + ".\n");
   ctx.world.send_room(ctx.actor.where.room_id,
-                      ctx.actor.name + " " + std::string(verb) + "s " + p.item_name(*it) + ".\n",
-                      ctx.actor.account_id);
+                      ctx.actor.name + " " + std::string(verb) + "s " + p.item_name(*it) + ".\n", ctx.actor.account_id);
 }
 
 void remove(command_context& ctx) {
@@ -182,8 +181,8 @@ void examine(command_context& ctx) {
     ctx.world.send(ctx.conn, describe_item(p, *it));
     return;
   }
-  if (content_play::room_state* state = p.state_of(ctx.actor); state != nullptr && state->fight &&
-                                                               !state->fight->won()) {
+  if (content_play::room_state* state = p.state_of(ctx.actor);
+      state != nullptr && state->fight && !state->fight->won()) {
     if (const content::monster_def* m = ctx.world.content().find_monster(state->fight->monster_key);
         m != nullptr && (istarts_with(m->name, ctx.args) || istarts_with(m->plural, ctx.args))) {
       ctx.world.send(ctx.conn, m->description + "\n" + std::to_string(state->fight->alive()) + " of them, " +
@@ -240,8 +239,8 @@ void reload(command_context& ctx) {
   auto loaded = content::load_content(ctx.world.settings().content.dir);
   if (auto* error = std::get_if<content::content_error>(&loaded)) {
     spdlog::warn("{}: content reload refused: {}", ctx.actor.name, error->to_string());
-    ctx.world.send(ctx.conn, "The new content is invalid, so the old tables stay in use:\n  " + error->to_string() +
-                                 "\n");
+    ctx.world.send(ctx.conn,
+                   "The new content is invalid, so the old tables stay in use:\n  " + error->to_string() + "\n");
     return;
   }
   ctx.world.set_content(
@@ -250,49 +249,41 @@ void reload(command_context& ctx) {
   ctx.world.send(ctx.conn, "Content reloaded.\n");
 }
 
-command_def make(std::string name, std::vector<std::string> aliases, role min_role, std::string summary,
-                 std::string help, std::function<void(command_context&)> fn) {
-  command_def c;
-  c.name = std::move(name);
-  c.aliases = std::move(aliases);
-  c.min_role = min_role;
-  c.summary = std::move(summary);
-  c.help = std::move(help);
-  c.handler = std::move(fn);
-  return c;
-}
-
 }  // namespace
 
 void content_play::register_commands(command_registry& r) {
   const role P = role::player;
-  r.add(make("fight", {"attack", "kill"}, P, "Attack the monsters here, or hurry the next round.",
-             "fight   (also: attack, kill)\nStarts or joins the fight in the room. Rounds follow on their own every "
-             "few seconds; typing fight again strikes at once. A room is cleared when its monsters fall.",
-             fight_command));
-  r.add(make("flee", {}, P, "Run from a fight through an exit you know.",
-             "flee\nLeaves the fight through an exit into a room that already exists. The monsters stay.",
-             flee_command));
-  r.add(make("get", {"take"}, P, "Pick something up: get sword, get all.", "get <item> | get all", get));
-  r.add(make("drop", {}, P, "Put something down.", "drop <item>", drop));
-  r.add(make("wield", {}, P, "Hold a weapon (more damage).", "wield <weapon>\nA wielded weapon raises the damage "
-                                                             "you deal.",
-             [](command_context& ctx) { equip(ctx, "weapon", "wield"); }));
-  r.add(make("wear", {}, P, "Put on armour (less damage taken).", "wear <armour>\nWorn armour lowers the damage "
-                                                                  "you take.",
-             [](command_context& ctx) { equip(ctx, "armour", "wear"); }));
-  r.add(make("remove", {}, P, "Stop wielding or wearing something.", "remove <item>", remove));
-  r.add(make("inventory", {"i", "inv"}, P, "What you carry, and your hit points.", "inventory   (also: i)",
-             inventory));
-  r.add(make("examine", {"x"}, P, "Look closely at an item or a monster.",
-             "examine <item or monster>\nShows what it is, and for a scroll its appearance and price.", examine));
-  r.add(make("read", {}, P, "Read a scroll.", "read <scroll>", read));
-  r.add(make("spawn", {}, role::admin, "Make a scroll in this room.",
-             "@spawn scroll [seed]\nThe same seed always makes the same scroll.", spawn));
-  r.add(make("reload", {}, role::admin, "Reload the content tables.",
-             "@reload content\nReads content/*.toml again; if anything is invalid, the old tables stay and you "
-             "are told why.",
-             reload));
+  r.add(make_command(
+      "fight", {"attack", "kill"}, P, "Attack the monsters here, or hurry the next round.",
+      "fight   (also: attack, kill)\nStarts or joins the fight in the room. Rounds follow on their own every "
+      "few seconds; typing fight again strikes at once. A room is cleared when its monsters fall.",
+      fight_command));
+  r.add(make_command("flee", {}, P, "Run from a fight through an exit you know.",
+                     "flee\nLeaves the fight through an exit into a room that already exists. The monsters stay.",
+                     flee_command));
+  r.add(make_command("get", {"take"}, P, "Pick something up: get sword, get all.", "get <item> | get all", get));
+  r.add(make_command("drop", {}, P, "Put something down.", "drop <item>", drop));
+  r.add(make_command("wield", {}, P, "Hold a weapon (more damage).",
+                     "wield <weapon>\nA wielded weapon raises the damage "
+                     "you deal.",
+                     [](command_context& ctx) { equip(ctx, "weapon", "wield"); }));
+  r.add(make_command("wear", {}, P, "Put on armour (less damage taken).",
+                     "wear <armour>\nWorn armour lowers the damage "
+                     "you take.",
+                     [](command_context& ctx) { equip(ctx, "armour", "wear"); }));
+  r.add(make_command("remove", {}, P, "Stop wielding or wearing something.", "remove <item>", remove));
+  r.add(make_command("inventory", {"i", "inv"}, P, "What you carry, and your hit points.", "inventory   (also: i)",
+                     inventory));
+  r.add(make_command("examine", {"x"}, P, "Look closely at an item or a monster.",
+                     "examine <item or monster>\nShows what it is, and for a scroll its appearance and price.",
+                     examine));
+  r.add(make_command("read", {}, P, "Read a scroll.", "read <scroll>", read));
+  r.add(make_command("spawn", {}, role::admin, "Make a scroll in this room.",
+                     "@spawn scroll [seed]\nThe same seed always makes the same scroll.", spawn));
+  r.add(make_command("reload", {}, role::admin, "Reload the content tables.",
+                     "@reload content\nReads content/*.toml again; if anything is invalid, the old tables stay and you "
+                     "are told why.",
+                     reload));
 }
 
 }  // namespace dw::game

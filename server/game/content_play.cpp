@@ -1,7 +1,7 @@
 #include "server/game/content_play.hpp"
 
-#include <boost/json.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/json.hpp>
 
 #include "content/fight_round.hpp"
 #include "content/monster_group.hpp"
@@ -18,8 +18,7 @@ namespace dw::game {
 namespace {
 
 content::tape room_tape(const world& w, std::uint64_t branch, std::int32_t x, std::int32_t y) {
-  return content::tape(
-      content::tape_seed(static_cast<std::uint64_t>(w.settings().dungeon.world_seed), branch, x, y));
+  return content::tape(content::tape_seed(static_cast<std::uint64_t>(w.settings().dungeon.world_seed), branch, x, y));
 }
 
 }  // namespace
@@ -441,15 +440,14 @@ void content_play::flee(character& ch, connection& conn) {
     world_.send(conn, "You are not fighting anything.\n");
     return;
   }
-  const auto room = world_.dungeon().room_at(static_cast<dungeon::branch_id>(ch.where.branch_id),
-                                             {ch.where.x, ch.where.y});
+  const auto room =
+      world_.dungeon().room_at(static_cast<dungeon::branch_id>(ch.where.branch_id), {ch.where.x, ch.where.y});
   if (!room) {
     return;
   }
   for (dungeon::direction d : dungeon::all_directions) {
     const dungeon::exit_state s = room->exit(d);
-    if (s == dungeon::exit_state::two_way || s == dungeon::exit_state::one_way ||
-        s == dungeon::exit_state::to_start) {
+    if (s == dungeon::exit_state::two_way || s == dungeon::exit_state::one_way || s == dungeon::exit_state::to_start) {
       leave_room(ch);  // out of the fight first, so the move is no longer refused
       world_.send(conn, "You break away and flee " + std::string(dungeon::name(d)) + "!\n");
       walk(world_, conn, ch, static_cast<exit_dir>(dungeon::index_of(d)));
@@ -464,8 +462,8 @@ void content_play::spawn_scroll(character& ch, connection& conn, std::optional<s
   scroll.kind = std::string(content::scroll_type);
   scroll.id = new_item_id();
   // Without a seed, one is derived from the world seed and the new item's id: still reproducible.
-  scroll.seed = seed.value_or(content::tape_seed(static_cast<std::uint64_t>(world_.settings().dungeon.world_seed),
-                                                 0xA27EFAC7, scroll.id, 0));
+  scroll.seed = seed.value_or(
+      content::tape_seed(static_cast<std::uint64_t>(world_.settings().dungeon.world_seed), 0xA27EFAC7, scroll.id, 0));
   const std::int64_t room_id = ch.where.room_id;
   persist_item(scroll, 0, room_id);
   const std::string name = item_name(scroll);

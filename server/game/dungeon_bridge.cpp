@@ -96,8 +96,7 @@ dungeon_snapshot read_dungeon(store::database& db) {
   if (auto next_room = store::counters::get(db, "next_room_id")) {
     dungeon::id_counters c;
     c.next_room_id = static_cast<dungeon::room_id>(*next_room);
-    c.next_branch_sequence =
-        static_cast<std::uint64_t>(store::counters::get(db, "next_branch_sequence").value_or(1));
+    c.next_branch_sequence = static_cast<std::uint64_t>(store::counters::get(db, "next_branch_sequence").value_or(1));
     for (dungeon::direction d : dungeon::all_directions) {
       c.next_branch_number[dungeon::index_of(d)] = static_cast<std::uint32_t>(
           store::counters::get(db, std::string("next_branch_number_") + dungeon::letter(d)).value_or(1));

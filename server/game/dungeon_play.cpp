@@ -1,7 +1,7 @@
 #include "server/game/dungeon_play.hpp"
 
-#include <boost/json.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/json.hpp>
 
 #include "content/room_description.hpp"
 #include "content/tape.hpp"
@@ -81,8 +81,8 @@ void walk_static(world& w, connection& conn, character& ch, exit_dir d) {
   }
   // A start exit: join the branch whose team-up window is open, or open a new one.
   const direction grid = *to_grid(d);
-  const dungeon::enter_result entered = w.dungeon().enter_from_start(
-      grid, w.svc().now(), [&w](const dungeon::room& r) { return w.decide_clear(r); });
+  const dungeon::enter_result entered =
+      w.dungeon().enter_from_start(grid, w.svc().now(), [&w](const dungeon::room& r) { return w.decide_clear(r); });
   w.persist_changes(entered.changes);
   const auto info = w.dungeon().branch(entered.branch);
   const std::string name = info ? branch_name(*info) : "the dungeon";
@@ -106,9 +106,8 @@ void walk_branch(world& w, connection& conn, character& ch, exit_dir d) {
     return;
   }
   const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
-  const dungeon::move_result moved =
-      w.dungeon().move(branch, {ch.where.x, ch.where.y}, *grid, w.in_combat(ch),
-                       [&w](const dungeon::room& r) { return w.decide_clear(r); });
+  const dungeon::move_result moved = w.dungeon().move(branch, {ch.where.x, ch.where.y}, *grid, w.in_combat(ch),
+                                                      [&w](const dungeon::room& r) { return w.decide_clear(r); });
   switch (moved.status) {
     case dungeon::move_status::moved:
       w.persist_changes(moved.changes);
@@ -191,8 +190,8 @@ std::string room_text(world& w, const character& ch) {
     if (room->id == start_room_id) {
       for (const dungeon::branch_info& b : w.dungeon().branches()) {
         if (dungeon::window_open(b, w.svc().now())) {
-          text += "Fresh footprints lead " + std::string(dungeon::name(b.dir)) + " into " + branch_name(b) +
-                  " (" + std::to_string(b.window_end - w.svc().now()) + " s left to follow).\n";
+          text += "Fresh footprints lead " + std::string(dungeon::name(b.dir)) + " into " + branch_name(b) + " (" +
+                  std::to_string(b.window_end - w.svc().now()) + " s left to follow).\n";
         }
       }
     }
@@ -336,8 +335,9 @@ namespace {
 void map_command(command_context& ctx) {
   const character& ch = ctx.actor;
   if (ch.where.branch_id == 0) {
-    ctx.world.send(ctx.conn, "There is no map of the surface; the dungeon's branches start at the bottom of "
-                             "the well.\n");
+    ctx.world.send(ctx.conn,
+                   "There is no map of the surface; the dungeon's branches start at the bottom of "
+                   "the well.\n");
     return;
   }
   const telnet::client_info& client = ctx.conn.port->client();
@@ -366,8 +366,8 @@ void branches_command(command_context& ctx) {
     char line[160];
     const std::string window = dungeon::window_open(b, now) ? age_text(b.window_end - now) : "closed";
     std::snprintf(line, sizeof line, " %-3llu %-17s %-5s %-7s %5u %11u %7u\n", static_cast<unsigned long long>(b.id),
-                  branch_name(b).c_str(), age_text(now - b.created).c_str(), window.c_str(), b.room_count,
-                  b.unexplored, b.occupants);
+                  branch_name(b).c_str(), age_text(now - b.created).c_str(), window.c_str(), b.room_count, b.unexplored,
+                  b.occupants);
     out += line;
   }
   out += std::to_string(all.size()) + (all.size() == 1 ? " branch.\n" : " branches.\n");

@@ -1,7 +1,7 @@
 #include "server/game/gmcp.hpp"
 
-#include <boost/json.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/json.hpp>
 
 #include "server/game/command_parser.hpp"
 #include "server/game/world.hpp"

@@ -1,7 +1,7 @@
 #include "server/game/login_flow.hpp"
 
-#include <memory>
 #include <spdlog/spdlog.h>
+#include <memory>
 
 #include "server/game/accounts.hpp"
 #include "server/game/command_parser.hpp"
@@ -98,16 +98,17 @@ void start_connect(world& w, connection& conn, std::string name, std::string pas
         if (!lookup->account) {
           spdlog::info("failed login: no account '{}' (connection {}, {})", name, conn_id, address);
           back_to_menu(*c);
-          w.send(*c, "There is no character called " + canonical_name(name) + ". Type 'create " +
-                         canonical_name(name) + " <password>' to make one.\n");
+          w.send(*c, "There is no character called " + canonical_name(name) + ". Type 'create " + canonical_name(name) +
+                         " <password>' to make one.\n");
           return;
         }
         if (!*ok) {
           const auto delay = w.throttle().fail(lower, address, w.svc().now());
-          spdlog::warn("failed login: wrong password for '{}' (connection {}, {}; {} recent failures; answering "
-                       "in {} ms)",
-                       lookup->account->name, conn_id, address, w.throttle().failures(lower, address, w.svc().now()),
-                       delay.count());
+          spdlog::warn(
+              "failed login: wrong password for '{}' (connection {}, {}; {} recent failures; answering "
+              "in {} ms)",
+              lookup->account->name, conn_id, address, w.throttle().failures(lower, address, w.svc().now()),
+              delay.count());
           w.admin().audit(lookup->account->name, "failed login", address);
           w.svc().after(delay, [&w, conn_id]() {
             const event_scope scope(w);
@@ -117,7 +118,7 @@ void start_connect(world& w, connection& conn, std::string name, std::string pas
             }
             back_to_menu(*again);
             w.send(*again, "Wrong name or password.\n");
-                      });
+          });
           return;
         }
         w.throttle().succeed(lower);
@@ -144,37 +145,36 @@ void start_create(world& w, connection& conn, std::string name, std::string pass
   const std::uint64_t conn_id = conn.id;
   const auto ops = static_cast<unsigned long long>(w.settings().accounts.hash_ops_limit);
   const auto mem = static_cast<std::size_t>(w.settings().accounts.hash_memory_kib) * 1024U;
-  w.svc().run_blocking([hash, password, ops, mem](store::database&) { *hash = hash_password(password, ops, mem); },
-                       [&w, conn_id, hash, name]() {
-                         auto outcome = std::make_shared<create_outcome>();
-                         const std::int64_t now = w.svc().now();
-                         const auto hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
-                         w.svc().persist([outcome, name, hash, now, hp](store::database& db) {
-                           create_account(db, *outcome, name, *hash, now, hp);
-                         });
-                         // Only announce the account once it is on disk (it must survive kill -9).
-                         w.svc().after_commit([&w, conn_id, outcome, name]() {
-                           const event_scope scope(w);
-                           connection* c = w.find_connection(conn_id);
-                           if (outcome->name_taken) {
-                             if (c != nullptr && !c->closing) {
-                               back_to_menu(*c);
-                               w.send(*c, "The name " + name + " is already taken; choose another.\n");
-                                                            }
-                             return;
-                           }
-                           spdlog::info("account created: {} ({})", outcome->account.name,
-                                        role_name(outcome->account.account_role));
-                           if (c == nullptr || c->closing) {
-                             return;
-                           }
-                           if (outcome->account.account_role == store::role::admin) {
-                             w.send(*c, "As the first account of this world, " + outcome->account.name +
-                                            " is its administrator.\n");
-                           }
-                           admit(w, *c, make_character(outcome->account, outcome->character), true, {});
-                                                    });
-                       });
+  w.svc().run_blocking(
+      [hash, password, ops, mem](store::database&) { *hash = hash_password(password, ops, mem); },
+      [&w, conn_id, hash, name]() {
+        auto outcome = std::make_shared<create_outcome>();
+        const std::int64_t now = w.svc().now();
+        const auto hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
+        w.svc().persist([outcome, name, hash, now, hp](store::database& db) {
+          create_account(db, *outcome, name, *hash, now, hp);
+        });
+        // Only announce the account once it is on disk (it must survive kill -9).
+        w.svc().after_commit([&w, conn_id, outcome, name]() {
+          const event_scope scope(w);
+          connection* c = w.find_connection(conn_id);
+          if (outcome->name_taken) {
+            if (c != nullptr && !c->closing) {
+              back_to_menu(*c);
+              w.send(*c, "The name " + name + " is already taken; choose another.\n");
+            }
+            return;
+          }
+          spdlog::info("account created: {} ({})", outcome->account.name, role_name(outcome->account.account_role));
+          if (c == nullptr || c->closing) {
+            return;
+          }
+          if (outcome->account.account_role == store::role::admin) {
+            w.send(*c, "As the first account of this world, " + outcome->account.name + " is its administrator.\n");
+          }
+          admit(w, *c, make_character(outcome->account, outcome->character), true, {});
+        });
+      });
 }
 
 bool split_credentials(std::string_view args, std::string& name, std::string& password) {

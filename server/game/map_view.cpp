@@ -79,8 +79,8 @@ std::string draw(world& w, dungeon::branch_id branch, int min_x, int max_y, int 
       } else {
         line += "   ";
       }
-      line += c + 1 < cols ? connector(here, row[static_cast<std::size_t>(c + 1)], direction::east, '-', '>', '<')
-                           : ' ';
+      line +=
+          c + 1 < cols ? connector(here, row[static_cast<std::size_t>(c + 1)], direction::east, '-', '>', '<') : ' ';
       under += ' ';
       under += connector(here, below[static_cast<std::size_t>(c)], direction::south, '|', 'v', '^');
       under += "  ";
@@ -163,9 +163,9 @@ std::string render_branch_map(world& w, std::uint64_t branch_id) {
   constexpr int max_rows = 40;
   const int cols = std::min(max_x - min_x + 1, max_cols);
   const int rows = std::min(max_y - min_y + 1, max_rows);
-  std::string out = branch_name(*info) + " (id " + std::to_string(branch_id) + "), x " + std::to_string(min_x) +
-                    ".." + std::to_string(max_x) + ", y " + std::to_string(min_y) + ".." + std::to_string(max_y) +
-                    ":\n" + draw(w, branch, min_x, max_y, cols, rows, std::nullopt) + std::string(legend);
+  std::string out = branch_name(*info) + " (id " + std::to_string(branch_id) + "), x " + std::to_string(min_x) + ".." +
+                    std::to_string(max_x) + ", y " + std::to_string(min_y) + ".." + std::to_string(max_y) + ":\n" +
+                    draw(w, branch, min_x, max_y, cols, rows, std::nullopt) + std::string(legend);
   if (cols < max_x - min_x + 1 || rows < max_y - min_y + 1) {
     out += " (cut to " + std::to_string(max_cols) + " x " + std::to_string(max_rows) + " rooms)\n";
   }

@@ -9,7 +9,7 @@ namespace dw::game {
 /// Exit slots in the order GMCP names them: n e s w u d.
 enum class exit_dir : std::uint8_t { north, east, south, west, up, down };
 inline constexpr std::array<exit_dir, 6> all_exit_dirs{exit_dir::north, exit_dir::east, exit_dir::south,
-                                                        exit_dir::west,  exit_dir::up,   exit_dir::down};
+                                                       exit_dir::west,  exit_dir::up,   exit_dir::down};
 std::string_view exit_name(exit_dir d);    ///< "north"
 std::string_view exit_letter(exit_dir d);  ///< "n"
 exit_dir opposite(exit_dir d);
@@ -27,7 +27,7 @@ struct static_room {
   std::string name;
   std::string description;
   std::string area;
-  bool has_coords = false;  ///< the start room is (0,0); the village square has no coordinates
+  bool has_coords = false;              ///< the start room is (0,0); the village square has no coordinates
   std::array<std::int64_t, 6> exits{};  ///< target room id per exit_dir; 0 none; dungeon_passage
 };
 

@@ -1,8 +1,8 @@
 #include "server/game/world.hpp"
 
+#include <spdlog/spdlog.h>
 #include <algorithm>
 #include <chrono>
-#include <spdlog/spdlog.h>
 
 #include "server/game/command_parser.hpp"
 #include "server/game/commands.hpp"
@@ -10,8 +10,8 @@
 #include "server/game/dungeon_play.hpp"
 #include "server/game/gmcp.hpp"
 #include "server/game/login_flow.hpp"
-#include "server/game/text_wrap.hpp"
 #include "server/game/persistence.hpp"
+#include "server/game/text_wrap.hpp"
 #include "server/store/items.hpp"
 
 namespace dw::game {
@@ -205,8 +205,8 @@ void world::tick() {
       idle.push_back(conn.get());
     } else if (quiet >= warn_at && !conn->idle_warned) {
       conn->idle_warned = true;
-      send(*conn, "You have been idle for a while. You will be disconnected in " +
-                      std::to_string(timeout - quiet) + " seconds unless you type something.\n");
+      send(*conn, "You have been idle for a while. You will be disconnected in " + std::to_string(timeout - quiet) +
+                      " seconds unless you type something.\n");
     }
   }
   for (connection* conn : idle) {
@@ -584,11 +584,11 @@ void world::move_character(character& ch, const store::location& to, std::string
 void world::enter_play(connection& conn, character ch, bool created, std::string pending_message) {
   const std::int64_t account = ch.account_id;
   ch.connection = conn.id;
-  const bool known = ch.where.branch_id == 0
-                         ? rooms_.find(ch.where.room_id) != nullptr
-                         : dungeon_->room_at(static_cast<dungeon::branch_id>(ch.where.branch_id),
-                                             {ch.where.x, ch.where.y})
-                               .has_value();
+  const bool known =
+      ch.where.branch_id == 0
+          ? rooms_.find(ch.where.room_id) != nullptr
+          : dungeon_->room_at(static_cast<dungeon::branch_id>(ch.where.branch_id), {ch.where.x, ch.where.y})
+                .has_value();
   if (!known) {
     // The room is gone (its branch collapsed): wake at the bottom of the well.
     spdlog::info("{} was in a room that no longer exists; moving to the start room", ch.name);

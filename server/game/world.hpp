@@ -13,9 +13,9 @@
 #include "content/room_description.hpp"
 #include "dungeon/dungeon.hpp"
 #include "server/config/settings.hpp"
+#include "server/game/administration.hpp"
 #include "server/game/character.hpp"
 #include "server/game/command_registry.hpp"
-#include "server/game/administration.hpp"
 #include "server/game/connection.hpp"
 #include "server/game/content_play.hpp"
 #include "server/game/login_throttle.hpp"
@@ -161,8 +161,8 @@ class world {
   std::unique_ptr<content_play> play_;
   std::unique_ptr<administration> admin_;
   store::database* read_db_ = nullptr;
-  std::string audit_capture_;          ///< what an admin command told its actor, for the audit trail
-  std::uint64_t audit_connection_ = 0;  ///< whose output is being captured (0: nobody)
+  std::string audit_capture_;                 ///< what an admin command told its actor, for the audit trail
+  std::uint64_t audit_connection_ = 0;        ///< whose output is being captured (0: nobody)
   const character* current_actor_ = nullptr;  ///< whose command is running (the mover for new rooms)
   std::function<bool(const dungeon::room&)> clear_decider_;
   command_registry commands_;
@@ -171,7 +171,7 @@ class world {
   std::int64_t started_at_ = 0;
   std::uint64_t next_connection_id_ = 1;
   std::unordered_map<std::uint64_t, std::unique_ptr<connection>> connections_;
-  std::unordered_map<std::int64_t, character> characters_;              // by account id, in play only
+  std::unordered_map<std::int64_t, character> characters_;                 // by account id, in play only
   std::unordered_map<std::int64_t, std::vector<std::int64_t>> occupants_;  // room id -> account ids
   std::vector<std::uint64_t> touched_;
   bool flushing_ = false;

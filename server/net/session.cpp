@@ -1,5 +1,6 @@
 #include "server/net/session.hpp"
 
+#include <spdlog/spdlog.h>
 #include <array>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -7,7 +8,6 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
-#include <spdlog/spdlog.h>
 
 #include "server/game/world.hpp"
 
@@ -39,8 +39,10 @@ void session::start() {
   codec_.start(gathering_);
   id_ = world_.on_connect(*this);
   flush();
-  asio::co_spawn(socket_.get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
-  asio::co_spawn(socket_.get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
+  asio::co_spawn(
+      socket_.get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
+  asio::co_spawn(
+      socket_.get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
 }
 
 void session::start_restored(std::string_view codec_state, const game::world_saved_connection& saved) {
@@ -53,8 +55,10 @@ void session::start_restored(std::string_view codec_state, const game::world_sav
   id_ = world_.on_restore(*this, saved);
   world_.flush_output();
   flush();
-  asio::co_spawn(socket_.get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
-  asio::co_spawn(socket_.get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
+  asio::co_spawn(
+      socket_.get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
+  asio::co_spawn(
+      socket_.get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
 }
 
 asio::awaitable<void> session::read_loop() {

@@ -85,7 +85,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   std::deque<chunk> queue_;
   std::size_t queued_bytes_ = 0;
   std::vector<telnet::event> events_;
-  bool closing_ = false;       ///< close() asked: drain the queue, then shut the socket
+  bool closing_ = false;  ///< close() asked: drain the queue, then shut the socket
   bool shut_ = false;
   bool disconnected_ = false;  ///< the world has been told
 };
