@@ -6,7 +6,9 @@
 #include <boost/json.hpp>
 #include <cerrno>
 #include <chrono>
+#include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -126,6 +128,17 @@ void keep_across_exec(int fd, bool keep) {
   const int flags = ::fcntl(fd, F_GETFD);
   if (flags >= 0) {
     ::fcntl(fd, F_SETFD, keep ? (flags & ~FD_CLOEXEC) : (flags | FD_CLOEXEC));
+  }
+}
+
+void close_everything_on_exec() {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ec)) {
+    int fd = -1;
+    const std::string name = entry.path().filename().string();
+    if (std::from_chars(name.data(), name.data() + name.size(), fd).ec == std::errc{} && fd > 2) {
+      keep_across_exec(fd, false);
+    }
   }
 }
 

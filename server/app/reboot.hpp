@@ -28,6 +28,9 @@ reboot_state read_reboot_state(const std::string& path);
 
 /// Lets `fd` survive exec (clears FD_CLOEXEC), or not.
 void keep_across_exec(int fd, bool keep);
+/// Marks every open descriptor above stderr close-on-exec (log files, database files, pipes), so
+/// that only the sockets deliberately handed over survive into the new image.
+void close_everything_on_exec();
 
 /// Runs `exe args... --check` and waits (at most 30 s): empty on success, else what went wrong.
 std::string preflight(const std::string& exe, const std::vector<std::string>& args);

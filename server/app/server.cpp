@@ -355,6 +355,7 @@ class server {
     std::string why;
     try {
       write_reboot_state(path, state);
+      close_everything_on_exec();
       keep_across_exec(state.listen_fd, true);
       for (const handed_connection& c : state.connections) {
         keep_across_exec(c.fd, true);

@@ -281,6 +281,7 @@ std::uint64_t world::on_restore(session_port& port, const saved_connection& save
     send_room_info(slot->second);
     play_->send_vitals(slot->second);
   } else {
+    port.set_hidden_input(false);  // it may have been typing a password: give the echo back
     send(c, "Deepwell has rebooted; please log in again.\n");
     login_flow::greet(*this, c);
   }
