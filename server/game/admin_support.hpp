@@ -1,0 +1,49 @@
+#pragma once
+
+// Small helpers shared by the administrators' command files (internal to server/game).
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "server/game/command_parser.hpp"
+#include "server/game/dungeon_play.hpp"
+#include "server/game/world.hpp"
+
+namespace dw::game {
+
+/// Registers @goto @summon @tel @stat @promote @demote @config @branch @collapse @clear.
+void register_world_admin_commands(command_registry& r);
+
+namespace admin_support {
+
+inline administration& admin(command_context& ctx) { return ctx.world.admin(); }
+
+inline std::optional<std::int64_t> parse_int(std::string_view text) {
+  std::int64_t n = 0;
+  const auto* end = text.data() + text.size();
+  if (text.empty() || std::from_chars(text.data(), end, n).ptr != end) {
+    return std::nullopt;
+  }
+  return n;
+}
+
+/// Splits "word rest of line".
+inline std::pair<std::string_view, std::string_view> first_word(std::string_view s) {
+  const parsed_command p = parse_command(s);
+  return {p.verb, p.args};
+}
+
+inline std::string where_text(world& w, const character& ch) {
+  if (ch.where.branch_id == 0) {
+    const static_room* room = w.rooms().find(ch.where.room_id);
+    return room ? room->name : "room " + std::to_string(ch.where.room_id);
+  }
+  const auto info = w.dungeon().branch(static_cast<dungeon::branch_id>(ch.where.branch_id));
+  return (info ? branch_name(*info) : "branch " + std::to_string(ch.where.branch_id)) + " (" +
+         std::to_string(ch.where.x) + "," + std::to_string(ch.where.y) + ")";
+}
+
+}  // namespace admin_support
+}  // namespace dw::game

@@ -1,0 +1,391 @@
+// The administrators' commands that move characters, inspect things and change the world.
+#include <spdlog/spdlog.h>
+#include <memory>
+
+#include "content/tape.hpp"
+#include "server/game/admin_support.hpp"
+#include "server/game/map_view.hpp"
+#include "server/store/accounts.hpp"
+#include "server/store/rooms.hpp"
+#include "server/store/settings.hpp"
+
+namespace dw::game {
+namespace {
+using namespace admin_support;
+
+/// A destination: a player's name, a room id, or "<branch> <x>,<y>".
+std::optional<store::location> destination(command_context& ctx, std::string_view text, std::string& why) {
+  text = trim(text);
+  if (const character* ch = ctx.world.find_character_by_name(text)) {
+    return ch->where;
+  }
+  const auto [first, rest] = first_word(text);
+  if (!rest.empty()) {
+    const auto branch = parse_int(first);
+    const std::size_t comma = rest.find(',');
+    const auto x = comma == std::string_view::npos ? std::nullopt : parse_int(trim(rest.substr(0, comma)));
+    const auto y = comma == std::string_view::npos ? std::nullopt : parse_int(trim(rest.substr(comma + 1)));
+    if (branch && x && y) {
+      const auto room = ctx.world.dungeon().room_at(static_cast<dungeon::branch_id>(*branch),
+                                                    {static_cast<std::int32_t>(*x), static_cast<std::int32_t>(*y)});
+      if (!room) {
+        why = "Branch " + std::to_string(*branch) + " has no room at " + std::to_string(*x) + "," + std::to_string(*y) +
+              ".";
+        return std::nullopt;
+      }
+      store::location loc;
+      loc.room_id = static_cast<std::int64_t>(room->id);
+      loc.branch_id = static_cast<std::int64_t>(room->branch);
+      loc.x = room->pos.x;
+      loc.y = room->pos.y;
+      return loc;
+    }
+  }
+  if (const auto id = parse_int(text)) {
+    if (ctx.world.rooms().find(*id) != nullptr) {
+      store::location loc;
+      loc.room_id = *id;
+      return loc;
+    }
+    if (store::database* db = ctx.world.read_db()) {
+      if (auto rec = store::rooms::load_by_id(*db, *id);
+          rec && rec->branch_id != 0 && ctx.world.dungeon().branch(rec->branch_id)) {
+        store::location loc;
+        loc.room_id = rec->id;
+        loc.branch_id = rec->branch_id;
+        loc.x = rec->x;
+        loc.y = rec->y;
+        return loc;
+      }
+    }
+    why = "There is no room " + std::to_string(*id) + ".";
+    return std::nullopt;
+  }
+  why = "'" + std::string(text) + "' is neither a player, a room id, nor '<branch> <x>,<y>'.";
+  return std::nullopt;
+}
+
+void teleport(command_context& ctx, character& who, const store::location& to) {
+  ctx.world.play().leave_room(who);
+  ctx.world.move_character(who, to, who.name + " vanishes in a swirl of dust.\n",
+                           who.name + " appears in a swirl of dust.\n");
+}
+
+void go_to(command_context& ctx) {
+  std::string why;
+  if (auto to = destination(ctx, ctx.args, why)) {
+    teleport(ctx, ctx.actor, *to);
+  } else {
+    ctx.world.send(ctx.conn, (ctx.args.empty() ? "Usage: @goto <player | room id | branch x,y>" : why) + "\n");
+  }
+}
+
+void summon(command_context& ctx) {
+  character* target = ctx.args.empty() ? nullptr : ctx.world.find_character_by_name(ctx.args);
+  if (target == nullptr) {
+    ctx.world.send(ctx.conn, "Nobody called '" + std::string(ctx.args) + "' is playing.\n");
+    return;
+  }
+  if (connection* c = ctx.world.find_connection(target->connection)) {
+    ctx.world.send(*c, ctx.actor.name + " summons you.\n");
+  }
+  teleport(ctx, *target, ctx.actor.where);
+  ctx.world.send(ctx.conn, "You summon " + target->name + ".\n");
+}
+
+void tel(command_context& ctx) {
+  const auto [name, rest] = first_word(ctx.args);
+  character* target = name.empty() ? nullptr : ctx.world.find_character_by_name(name);
+  if (target == nullptr) {
+    ctx.world.send(ctx.conn, "Usage: @tel <player> <player | room id | branch x,y>\n");
+    return;
+  }
+  std::string why;
+  if (auto to = destination(ctx, rest, why)) {
+    teleport(ctx, *target, *to);
+    ctx.world.send(ctx.conn, "You send " + target->name + " away.\n");
+  } else {
+    ctx.world.send(ctx.conn, why + "\n");
+  }
+}
+
+std::string exits_text(const dungeon::room& r) {
+  static constexpr const char* states[] = {"none", "unexplored", "two-way", "one-way", "to the well"};
+  std::string out;
+  for (dungeon::direction d : dungeon::all_directions) {
+    out += "  " + std::string(dungeon::name(d)) + ": " + states[static_cast<int>(r.exit(d))] + "\n";
+  }
+  return out;
+}
+
+void stat(command_context& ctx) {
+  const auto [what, rest] = first_word(ctx.args);
+  world& w = ctx.world;
+  if (iequals(what, "room") || what.empty()) {
+    const character& here = ctx.actor;
+    if (here.where.branch_id == 0) {
+      const static_room* room = w.rooms().find(here.where.room_id);
+      w.send(ctx.conn, "Room " + std::to_string(here.where.room_id) + ": " + (room ? room->name : "?") +
+                           " (static; no branch, no tape)\n");
+      return;
+    }
+    const auto room =
+        w.dungeon().room_at(static_cast<dungeon::branch_id>(here.where.branch_id), {here.where.x, here.where.y});
+    if (!room) {
+      return;
+    }
+    const std::uint64_t tape = content::tape_seed(static_cast<std::uint64_t>(w.settings().dungeon.world_seed),
+                                                  room->branch, room->pos.x, room->pos.y);
+    std::string out = "Room " + std::to_string(room->id) + " of branch " + std::to_string(room->branch) + " at (" +
+                      std::to_string(room->pos.x) + "," + std::to_string(room->pos.y) + "), depth " +
+                      std::to_string(dungeon::depth_of(room->pos)) + ", " + (room->clear ? "clear" : "NOT clear") +
+                      "\nTape seed: " + std::to_string(tape) + "\nExits:\n" + exits_text(*room);
+    if (const auto* state = w.play().state_of(here); state != nullptr) {
+      out += "Event: " + std::string(content::to_string(state->event)) + "\n";
+      if (state->fight) {
+        out += "Fight: " + state->fight->encode() + (state->active ? " (active)" : "") + "\n";
+      }
+    }
+    w.send(ctx.conn, out);
+    return;
+  }
+  if (iequals(what, "branch")) {
+    const auto id = parse_int(rest);
+    const auto info = id ? w.dungeon().branch(static_cast<dungeon::branch_id>(*id)) : std::nullopt;
+    if (!info) {
+      w.send(ctx.conn, "Usage: @stat branch <id> (see @branches)\n");
+      return;
+    }
+    const std::int64_t now = w.svc().now();
+    w.send(ctx.conn, branch_name(*info) + " (id " + std::to_string(info->id) + ")\n  sequence " +
+                         std::to_string(info->sequence) + ", seed " + std::to_string(info->seed) + "\n  created " +
+                         std::to_string(now - info->created) + " s ago, window " +
+                         (dungeon::window_open(*info, now) ? std::to_string(info->window_end - now) + " s left"
+                                                           : std::string("closed")) +
+                         "\n  rooms " + std::to_string(info->room_count) + ", unexplored exits " +
+                         std::to_string(info->unexplored) + ", inside " + std::to_string(info->occupants) +
+                         ", last occupied " + std::to_string(now - info->last_occupied) + " s ago\n");
+    return;
+  }
+  if (iequals(what, "item")) {
+    content_play& p = w.play();
+    const item* found = nullptr;
+    auto search = [&](const std::vector<item>& items) {
+      for (const item& it : items) {
+        if (!found && (std::to_string(it.id) == rest || p.item_name(it).find(rest) != std::string::npos)) {
+          found = &it;
+        }
+      }
+    };
+    search(ctx.actor.inventory);
+    search(p.floor_of(ctx.actor.where.room_id));
+    if (found == nullptr || rest.empty()) {
+      w.send(ctx.conn, "Usage: @stat item <id | name> (an item you carry or that lies here)\n");
+      return;
+    }
+    std::string out = "Item " + std::to_string(found->id) + ": " + p.item_name(*found) + "\n  kind " + found->kind +
+                      (found->key.empty() ? "" : ", key " + found->key) + ", seed " + std::to_string(found->seed) +
+                      (found->equipped ? ", equipped" : "") + "\n";
+    if (auto print = p.artefacts().make_blueprint(w.content(), found->kind, found->seed)) {
+      out += "  blueprint (" + print->type + "):\n";
+      for (const content::blueprint_part& part : print->parts) {
+        out += "    " + part.role + ": seed " + std::to_string(part.seed) + ", picks";
+        for (std::uint32_t pick : part.picks) {
+          out += " " + std::to_string(pick);
+        }
+        for (const std::string& word : part.words) {
+          out += " '" + word + "'";
+        }
+        out += "\n";
+      }
+      if (auto a = p.artefacts().instantiate(w.content(), *print)) {
+        out += "  price " + std::to_string(a->price) + " =" + " base " + std::to_string(a->base_price);
+        for (const content::artefact_attribute& attr : a->attributes) {
+          out += " x " + attr.word + " " + std::to_string(attr.multiplier).substr(0, 4);
+        }
+        out += "\n";
+      }
+    }
+    w.send(ctx.conn, out);
+    return;
+  }
+  // A player.
+  std::string_view name = iequals(what, "player") ? rest : std::string_view(ctx.args);
+  const character* ch = w.find_character_by_name(name);
+  if (ch == nullptr) {
+    w.send(ctx.conn, "Usage: @stat <player | room | item <id|name> | branch <id>> (players must be online)\n");
+    return;
+  }
+  std::string out = ch->name + " (account " + std::to_string(ch->account_id) + ", " +
+                    std::string(role_name(ch->account_role)) + ")\n  at " + where_text(w, *ch) + ", room " +
+                    std::to_string(ch->where.room_id) + "\n  hp " + std::to_string(ch->hp) + "/" +
+                    std::to_string(ch->max_hp) + (w.in_combat(*ch) ? ", fighting" : "") + "\n";
+  if (const connection* c = w.find_connection(ch->connection)) {
+    const telnet::client_info& info = c->port->client();
+    out += "  connection " + std::to_string(c->id) + " from " + std::string(c->port->address()) + ", client " +
+           (info.client_name.empty() ? "?" : info.client_name) + ", " + std::to_string(info.width) + "x" +
+           std::to_string(info.height) + ", GMCP " + (info.gmcp ? "on" : "off") + "\n";
+  }
+  out += "  carries " + std::to_string(ch->inventory.size()) + " items\n";
+  w.send(ctx.conn, out);
+}
+
+void promote(command_context& ctx, std::string_view name, role to) {
+  auto outcome = std::make_shared<std::string>();
+  const std::string n(name);
+  ctx.world.svc().persist([outcome, n, to](store::database& db) {
+    const auto account = store::accounts::find_by_name(db, n);
+    if (!account) {
+      *outcome = "There is no account called " + n + ".";
+      return;
+    }
+    if (account->account_role == role::admin && to != role::admin) {
+      int admins = 0;
+      for (const store::account_record& a : store::accounts::list(db)) {
+        admins += a.account_role == role::admin ? 1 : 0;
+      }
+      if (admins <= 1) {
+        *outcome = account->name + " is the last administrator and stays one.";
+        return;
+      }
+    }
+    store::accounts::set_role(db, account->id, to);
+    *outcome = "ok:" + account->name;
+  });
+  const std::uint64_t actor_conn = ctx.conn.id;
+  world& w = ctx.world;
+  w.svc().after_commit([&w, outcome, actor_conn, to]() {
+    const event_scope scope(w);
+    connection* c = w.find_connection(actor_conn);
+    if (outcome->rfind("ok:", 0) != 0) {
+      if (c != nullptr) {
+        w.send(*c, *outcome + "\n");
+      }
+      return;
+    }
+    const std::string who = outcome->substr(3);
+    if (character* ch = w.find_character_by_name(who)) {
+      ch->account_role = to;
+      w.send(ch->connection, "You are now a " + std::string(role_name(to)) + ".\n");
+    }
+    if (c != nullptr) {
+      w.send(*c, who + " is now a " + std::string(role_name(to)) + ".\n");
+    }
+  });
+}
+
+void promote_command(command_context& ctx) {
+  const auto [name, r] = first_word(ctx.args);
+  const auto to = store::parse_role(lower_copy(r));
+  if (name.empty() || !to) {
+    ctx.world.send(ctx.conn, "Usage: @promote <name> <player | builder | admin>\n");
+    return;
+  }
+  promote(ctx, name, *to);
+}
+
+void demote_command(command_context& ctx) {
+  if (ctx.args.empty()) {
+    ctx.world.send(ctx.conn, "Usage: @demote <name>\n");
+    return;
+  }
+  promote(ctx, ctx.args, role::player);
+}
+
+void config_command(command_context& ctx) {
+  world& w = ctx.world;
+  const auto [key, value] = first_word(ctx.args);
+  if (key.empty()) {
+    std::string out = "Settings (live ones can be changed with @config <key> <value>):\n";
+    for (const config::setting_def& d : config::setting_defs()) {
+      out += "  " + d.full_name() + " = " + config::to_display(d.get(w.settings())) + (d.live ? "" : "  (file only)") +
+             "\n";
+    }
+    w.send(ctx.conn, out);
+    return;
+  }
+  const config::setting_def* def = config::find_setting(key);
+  if (def == nullptr) {
+    w.send(ctx.conn, "There is no single setting called '" + std::string(key) + "'. Type @config for the list.\n");
+    return;
+  }
+  if (value.empty()) {
+    w.send(ctx.conn, def->full_name() + " = " + config::to_display(def->get(w.settings())) + "\n  " +
+                         std::string(def->help) + "\n");
+    return;
+  }
+  if (!def->live) {
+    w.send(ctx.conn, def->full_name() + " can only be changed in the config file (it takes effect at start-up).\n");
+    return;
+  }
+  config::settings changed = w.settings();
+  try {
+    config::apply_setting_text(changed, *def, value);
+  } catch (const config::config_error& e) {
+    w.send(ctx.conn, std::string(e.what()) + "\n");
+    return;
+  }
+  if (auto why = w.apply_settings(changed)) {
+    w.send(ctx.conn, def->full_name() + ": " + *why + "\n");
+    return;
+  }
+  const std::string name = def->full_name();
+  const std::string text = config::to_display(def->get(changed));
+  w.svc().persist([name, text](store::database& db) { store::settings::set(db, "config." + name, text); });
+  w.send(ctx.conn, name + " = " + text + " (saved; it survives restarts).\n");
+}
+
+void branch_map(command_context& ctx) {
+  const auto id = parse_int(ctx.args);
+  const auto info = id ? ctx.world.dungeon().branch(static_cast<dungeon::branch_id>(*id)) : std::nullopt;
+  if (!info) {
+    ctx.world.send(ctx.conn, "Usage: @branch <id> (see @branches)\n");
+    return;
+  }
+  ctx.world.send(ctx.conn, render_branch_map(ctx.world, info->id));
+}
+
+void collapse_command(command_context& ctx) {
+  const auto id = parse_int(ctx.args);
+  if (!id || !ctx.world.dungeon().branch(static_cast<dungeon::branch_id>(*id))) {
+    ctx.world.send(ctx.conn, "Usage: @collapse <id> (see @branches)\n");
+    return;
+  }
+  const int evacuated = collapse_branch(ctx.world, static_cast<dungeon::branch_id>(*id), true);
+  ctx.world.send(ctx.conn, "Branch " + std::to_string(*id) + " collapsed (" + std::to_string(evacuated) +
+                               " characters evacuated to the well).\n");
+}
+
+void clear_command(command_context& ctx) {
+  if (!ctx.world.play().clear_room(ctx.actor)) {
+    ctx.world.send(ctx.conn, "Only dungeon rooms can be cleared.\n");
+    return;
+  }
+  ctx.world.send(ctx.conn, "You clear the room with a word.\n");
+}
+
+}  // namespace
+
+void register_world_admin_commands(command_registry& r) {
+  r.add(make_command("goto", {}, role::admin, "Go to a player or a room.", "@goto <player | room id | branch x,y>",
+                     go_to));
+  r.add(make_command("summon", {}, role::admin, "Bring a player to you.", "@summon <player>", summon));
+  r.add(make_command("tel", {}, role::admin, "Send a player somewhere.",
+                     "@tel <player> <player | room id | branch x,y>", tel));
+  r.add(make_command("stat", {}, role::admin, "Everything known about a player, room, item or branch.",
+                     "@stat <player> | @stat room | @stat item <id|name> | @stat branch <id>", stat));
+  r.add(make_command("promote", {}, role::admin, "Give an account a role.",
+                     "@promote <name> <player | builder | admin>", promote_command));
+  r.add(make_command("demote", {}, role::admin, "Make an account a plain player.",
+                     "@demote <name>\nThe last administrator cannot be demoted.", demote_command));
+  r.add(make_command("config", {}, role::admin, "Show or change settings.",
+                     "@config [key [value]]\nKeys as in config/deepwell.toml (dungeon.max_unexplored_exits, or just "
+                     "max_unexplored_exits when unambiguous). Changes are validated, saved and survive restarts.",
+                     config_command));
+  r.add(make_command("branch", {}, role::admin, "The whole map of a branch.", "@branch <id>", branch_map));
+  r.add(make_command("collapse", {}, role::admin, "Collapse a branch now (characters inside go to the well first).",
+                     "@collapse <id>", collapse_command));
+  r.add(make_command("clear", {}, role::admin, "Clear the room you are in.", "@clear", clear_command));
+}
+
+}  // namespace dw::game
