@@ -71,6 +71,11 @@ void ban(command_context& ctx) {
   if (auto d = administration::parse_duration(maybe_duration)) {
     duration = *d;
     rest = after;
+  } else if (!maybe_duration.empty() && maybe_duration.front() >= '0' && maybe_duration.front() <= '9') {
+    // Looks like a duration but is not one: refuse rather than ban for good by mistake.
+    ctx.world.send(ctx.conn, "'" + std::string(maybe_duration) +
+                                 "' is not a duration: use a number and s, m, h, d or w (30m, 2h, 7d), or none.\n");
+    return;
   }
   store::ban_record b{};
   const bool is_address = target.find_first_of(".:*") != std::string_view::npos;
@@ -164,7 +169,7 @@ void shutdown_command(command_context& ctx) {
                                                                         : "No shutdown is counting down.\n");
     return;
   }
-  std::int64_t seconds = 0;
+  std::int64_t seconds = 60;  // a bare @shutdown still gives everyone a minute (and a chance to cancel)
   std::string reason(ctx.args);
   if (auto n = parse_int(first)) {
     if (*n < 0 || *n > 86400) {

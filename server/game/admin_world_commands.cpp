@@ -13,6 +13,12 @@ namespace dw::game {
 namespace {
 using namespace admin_support;
 
+/// "a player", "a builder", "an admin".
+std::string with_article(std::string_view word) {
+  const bool vowel = !word.empty() && std::string_view("aeiou").find(word.front()) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + std::string(word);
+}
+
 /// A destination: a player's name, a room id, or "<branch> <x>,<y>".
 std::optional<store::location> destination(command_context& ctx, std::string_view text, std::string& why) {
   text = trim(text);
@@ -266,10 +272,10 @@ void promote(command_context& ctx, std::string_view name, role to) {
     const std::string who = outcome->substr(3);
     if (character* ch = w.find_character_by_name(who)) {
       ch->account_role = to;
-      w.send(ch->connection, "You are now a " + std::string(role_name(to)) + ".\n");
+      w.send(ch->connection, "You are now " + with_article(role_name(to)) + ".\n");
     }
     if (c != nullptr) {
-      w.send(*c, who + " is now a " + std::string(role_name(to)) + ".\n");
+      w.send(*c, who + " is now " + with_article(role_name(to)) + ".\n");
     }
   });
 }

@@ -1,6 +1,7 @@
 #include "server/game/administration.hpp"
 
 #include <spdlog/spdlog.h>
+#include <cctype>
 #include <charconv>
 
 #include "server/game/command_parser.hpp"
@@ -19,6 +20,14 @@ administration::administration(world& w, store::database* read_db) : world_(w) {
   if (auto lock = store::settings::get(*read_db, "admin.wizlock")) {
     wizlock_ = store::parse_role(*lock);
   }
+  // A countdown survives a hot reboot (and a crash): what players were told still happens.
+  std::int64_t at_value = 0;
+  if (auto at = store::settings::get(*read_db, "admin.shutdown_at");
+      at && std::from_chars(at->data(), at->data() + at->size(), at_value).ec == std::errc{}) {
+    shutdown_at_ = at_value;
+    shutdown_reason_ = store::settings::get(*read_db, "admin.shutdown_reason").value_or("");
+    last_warning_ = *shutdown_at_ - world_.svc().now();
+  }
 }
 
 bool administration::address_matches(std::string_view pattern, std::string_view address) {
@@ -35,12 +44,13 @@ std::optional<std::int64_t> administration::parse_duration(std::string_view text
   if (text.size() < 2) {
     return std::nullopt;
   }
+  const char unit = static_cast<char>(std::tolower(static_cast<unsigned char>(text.back())));
   std::int64_t n = 0;
   const auto* end = text.data() + text.size() - 1;
   if (std::from_chars(text.data(), end, n).ptr != end || n <= 0) {
     return std::nullopt;
   }
-  switch (text.back()) {
+  switch (unit) {
     case 's':
       return n;
     case 'm':
@@ -152,6 +162,10 @@ void administration::start_shutdown(std::int64_t seconds, std::string reason, st
   shutdown_at_ = world_.svc().now() + seconds;
   shutdown_reason_ = std::move(reason);
   last_warning_ = -1;
+  world_.svc().persist([at = *shutdown_at_, why = shutdown_reason_](store::database& db) {
+    store::settings::set(db, "admin.shutdown_at", std::to_string(at));
+    store::settings::set(db, "admin.shutdown_reason", why);
+  });
   spdlog::warn("{} started a shutdown in {} s: {}", by, seconds, shutdown_reason_);
   tick();
 }
@@ -161,6 +175,7 @@ bool administration::cancel_shutdown(std::string_view by) {
     return false;
   }
   shutdown_at_.reset();
+  forget_shutdown();
   spdlog::warn("{} cancelled the shutdown", by);
   world_.send_all("[Announcement] The shutdown has been cancelled. Play on!\n");
   return true;
@@ -173,6 +188,13 @@ std::optional<std::int64_t> administration::shutdown_in() const {
   return *shutdown_at_ - world_.svc().now();
 }
 
+void administration::forget_shutdown() {
+  world_.svc().persist([](store::database& db) {
+    store::settings::remove(db, "admin.shutdown_at");
+    store::settings::remove(db, "admin.shutdown_reason");
+  });
+}
+
 void administration::tick() {
   if (!shutdown_at_) {
     return;
@@ -180,6 +202,7 @@ void administration::tick() {
   const std::int64_t left = *shutdown_at_ - world_.svc().now();
   if (left <= 0) {
     shutdown_at_.reset();
+    forget_shutdown();
     world_.svc().stop_server();
     return;
   }

@@ -56,6 +56,8 @@ class administration {
   static std::optional<std::int64_t> parse_duration(std::string_view text);
 
  private:
+  void forget_shutdown();
+
   world& world_;
   std::vector<store::ban_record> bans_;
   std::optional<role> wizlock_;

@@ -123,6 +123,8 @@ TEST(Administration, DurationsAndAddressPatterns) {
   EXPECT_EQ(administration::parse_duration("none"), 0);
   EXPECT_FALSE(administration::parse_duration("soon"));
   EXPECT_FALSE(administration::parse_duration("-5m"));
+  EXPECT_EQ(administration::parse_duration("2H"), 7200);
+  EXPECT_FALSE(administration::parse_duration("0m"));
   EXPECT_TRUE(administration::address_matches("10.1.*", "10.1.2.3"));
   EXPECT_FALSE(administration::address_matches("10.1.*", "10.10.2.3"));
   EXPECT_TRUE(administration::address_matches("192.0.2.1", "192.0.2.1"));

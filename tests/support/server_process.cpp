@@ -93,6 +93,7 @@ void server_process::start() {
     if (fd >= 0) {
       ::dup2(fd, 1);
       ::dup2(fd, 2);
+      ::close(fd);
     }
     const std::string cfg = config.string();
     const std::string db = db_path().string();
