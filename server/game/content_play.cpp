@@ -206,9 +206,15 @@ void content_play::leave_room(const character& ch) {
 }
 
 void content_play::forget_branch(std::uint64_t branch) {
-  std::erase_if(rooms_, [branch](const auto& kv) { return kv.second.branch == branch; });
-  // Floors of collapsed rooms were deleted with them (cascade); forget only those we know are gone.
-  // Room ids are never reused, so a stale floor can never be shown again.
+  // The store deletes the rooms' items with the rooms (cascade); here the cached floors go with the
+  // cached room states (a branch room's floor is only ever loaded after its state).
+  std::erase_if(rooms_, [this, branch](const auto& kv) {
+    if (kv.second.branch != branch) {
+      return false;
+    }
+    floors_.erase(kv.first);
+    return true;
+  });
 }
 
 void content_play::tick() {
@@ -333,9 +339,11 @@ void content_play::fight_round(std::int64_t room_id) {
     summary += "  " + ch.name + " takes " + std::to_string(o.damage_taken) + " damage from " + foes;
     summary += o.out ? " and falls.\n" : " and deals " + std::to_string(o.damage_dealt) + ".\n";
   }
+  const content::monster_def* kind = world_.content().find_monster(state.fight->monster_key);
   for (std::size_t killed : result.monsters_killed) {
     (void)killed;
-    summary += "  A " + world_.content().find_monster(state.fight->monster_key)->name + " dies.\n";
+    // (a content reload may have dropped the monster's table row; the fight goes on regardless)
+    summary += "  A " + (kind != nullptr ? kind->name : std::string("monster")) + " dies.\n";
   }
   world_.send_room(room_id, summary);
   for (character* ch : chars) {

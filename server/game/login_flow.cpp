@@ -84,7 +84,6 @@ void start_connect(world& w, connection& conn, std::string name, std::string pas
   w.svc().run_blocking(
       [lookup, ok, name, password](store::database& db) {
         *lookup = read_login(db, name);
-        // Verify even for a missing account so both answers take the same time.
         *ok = lookup->account && verify_password(password, lookup->account->password_hash);
       },
       [&w, conn_id, lookup, ok, name]() {

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <climits>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "dungeon/dungeon.hpp"
+#include "server/game/dungeon_bridge.hpp"
 #include "server/game/dungeon_play.hpp"
 #include "server/game/world.hpp"
 #include "server/store/rooms.hpp"
@@ -42,17 +44,45 @@ constexpr std::string_view legend =
     " - | two-way  ? unexplored exit\n"
     " > < v ^ one-way, as it leads\n";
 
-/// Draws the cells x in [min_x, min_x+cols), y in (max_y-rows, max_y] of a branch.
-std::string draw(world& w, dungeon::branch_id branch, int min_x, int max_y, int cols, int rows,
-                 std::optional<coord> me) {
-  auto cell = [&](int x, int y) -> std::optional<dungeon::room> {
+/// The rooms of a branch inside a rectangle, read with ONE query (a map must not cost a SQLite lookup
+/// per empty cell) and overlaid with the resident rooms, which may be newer than what is committed.
+class room_window {
+ public:
+  room_window(world& w, dungeon::branch_id branch, coord min, coord max) {
+    if (store::database* db = w.read_db()) {
+      for (const store::room_record& r :
+           store::rooms::list_in_rect(*db, static_cast<std::int64_t>(branch), min.x, min.y, max.x, max.y)) {
+        rooms_[dungeon::pack({r.x, r.y})] = to_room(r);
+      }
+    }
+    w.dungeon().for_each_room_in(branch, min, max,
+                                 [this](const dungeon::room& r) { rooms_[dungeon::pack(r.pos)] = r; });
+  }
+  /// The room at (x, y); the start room is drawn as a room without exits of its own.
+  std::optional<dungeon::room> at(int x, int y) const {
     if (x == 0 && y == 0) {
-      dungeon::room well;  // the start room belongs to no branch: drawn as a room without exits of its own
+      dungeon::room well;
       well.id = static_cast<dungeon::room_id>(start_room_id);
       return well;
     }
-    return w.dungeon().room_at(branch, coord{x, y});
-  };
+    auto it = rooms_.find(dungeon::pack({x, y}));
+    return it == rooms_.end() ? std::nullopt : std::optional<dungeon::room>(it->second);
+  }
+  /// Calls fn(x, y) for every branch room in the window.
+  template <typename F>
+  void for_each(F&& fn) const {
+    for (const auto& [key, room] : rooms_) {
+      fn(room.pos.x, room.pos.y);
+    }
+  }
+
+ private:
+  std::unordered_map<std::uint64_t, dungeon::room> rooms_;
+};
+
+/// Draws the cells x in [min_x, min_x+cols), y in (max_y-rows, max_y] of a branch.
+std::string draw(const room_window& rooms, int min_x, int max_y, int cols, int rows, std::optional<coord> me) {
+  auto cell = [&](int x, int y) { return rooms.at(x, y); };
   std::string out;
   std::vector<std::optional<dungeon::room>> row(static_cast<std::size_t>(cols) + 1);
   std::vector<std::optional<dungeon::room>> below(static_cast<std::size_t>(cols));
@@ -111,20 +141,23 @@ std::string render_map(world& w, const character& ch, std::uint16_t width, std::
   const int cols = std::clamp((static_cast<int>(width) - 2) / 4, 3, 61);
   const int rows = std::clamp(height >= 16 ? (static_cast<int>(height) - 8) / 2 : 7, 3, 15);
   const coord me{ch.where.x, ch.where.y};
+  const coord min{me.x - cols / 2, me.y - rows / 2};
+  const coord max{min.x + cols - 1, min.y + rows - 1};
+  const room_window rooms(w, branch, min, max);
   // Shrink the window to the rooms actually known inside it, so a young branch is not a page of blanks.
   int lo_x = me.x;
   int hi_x = me.x;
   int lo_y = me.y;
   int hi_y = me.y;
-  for (int y = me.y - rows / 2; y < me.y - rows / 2 + rows; ++y) {
-    for (int x = me.x - cols / 2; x < me.x - cols / 2 + cols; ++x) {
-      if ((x == 0 && y == 0) || w.dungeon().room_at(branch, coord{x, y})) {
-        lo_x = std::min(lo_x, x);
-        hi_x = std::max(hi_x, x);
-        lo_y = std::min(lo_y, y);
-        hi_y = std::max(hi_y, y);
-      }
-    }
+  auto widen = [&](int x, int y) {
+    lo_x = std::min(lo_x, x);
+    hi_x = std::max(hi_x, x);
+    lo_y = std::min(lo_y, y);
+    hi_y = std::max(hi_y, y);
+  };
+  rooms.for_each(widen);
+  if (min.x <= 0 && 0 <= max.x && min.y <= 0 && 0 <= max.y) {
+    widen(0, 0);  // the well
   }
   // One cell of margin shows unexplored exits leading out of the known rooms.
   lo_x = std::max(lo_x - 1, me.x - cols / 2);
@@ -132,7 +165,7 @@ std::string render_map(world& w, const character& ch, std::uint16_t width, std::
   lo_y = std::max(lo_y - 1, me.y - rows / 2);
   hi_y = std::min(hi_y + 1, me.y - rows / 2 + rows - 1);
   return branch_name(*info) + ", around (" + std::to_string(me.x) + "," + std::to_string(me.y) + "):\n" +
-         draw(w, branch, lo_x, hi_y, hi_x - lo_x + 1, hi_y - lo_y + 1, me) + std::string(legend);
+         draw(rooms, lo_x, hi_y, hi_x - lo_x + 1, hi_y - lo_y + 1, me) + std::string(legend);
 }
 
 std::string render_branch_map(world& w, std::uint64_t branch_id) {
@@ -163,9 +196,10 @@ std::string render_branch_map(world& w, std::uint64_t branch_id) {
   constexpr int max_rows = 40;
   const int cols = std::min(max_x - min_x + 1, max_cols);
   const int rows = std::min(max_y - min_y + 1, max_rows);
+  const room_window rooms(w, branch, {min_x, max_y - rows + 1}, {min_x + cols - 1, max_y});
   std::string out = branch_name(*info) + " (id " + std::to_string(branch_id) + "), x " + std::to_string(min_x) + ".." +
                     std::to_string(max_x) + ", y " + std::to_string(min_y) + ".." + std::to_string(max_y) + ":\n" +
-                    draw(w, branch, min_x, max_y, cols, rows, std::nullopt) + std::string(legend);
+                    draw(rooms, min_x, max_y, cols, rows, std::nullopt) + std::string(legend);
   if (cols < max_x - min_x + 1 || rows < max_y - min_y + 1) {
     out += " (cut to " + std::to_string(max_cols) + " x " + std::to_string(max_rows) + " rooms)\n";
   }

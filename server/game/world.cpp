@@ -41,7 +41,6 @@ world::world(config::settings settings, services& services, world_parts parts)
       content_(std::move(parts.content)),
       dungeon_(std::make_unique<dungeon::dungeon>(dungeon_settings_of(settings_), parts.room_loader)),
       throttle_(settings_.accounts.failed_login_base_delay_ms, settings_.accounts.failed_login_max_delay_ms) {
-  started_at_ = services_.now();
   read_db_ = parts.read_db;
   play_ = std::make_unique<content_play>(*this, parts.read_db);
   admin_ = std::make_unique<administration>(*this, parts.read_db);
@@ -163,10 +162,6 @@ void world::on_gmcp(std::uint64_t conn_id, std::string_view package, std::string
   handle_gmcp(*this, *conn, package, json);
   // GMCP traffic gets no prompt: it is not something the person typed.
   flush_output();
-}
-
-void world::on_client_info(std::uint64_t conn_id) {
-  (void)conn_id;  // width and terminal are read from the port when rendering
 }
 
 void world::on_disconnect(std::uint64_t conn_id) {

@@ -56,7 +56,6 @@ class world {
   void on_line(std::uint64_t conn_id, std::string_view line);
   void on_line_too_long(std::uint64_t conn_id, std::size_t bytes);
   void on_gmcp(std::uint64_t conn_id, std::string_view package, std::string_view json);
-  void on_client_info(std::uint64_t conn_id);
   void on_disconnect(std::uint64_t conn_id);
   /// Once a second: idle warnings and disconnects.
   void tick();
@@ -119,7 +118,7 @@ class world {
   bool in_combat(const character& ch) const;
   /// A branch collapsed (nobody online was inside).
   void branch_collapsed(dungeon::branch_id b);
-  /// Tests provide a challenge here to make rooms start not clear (the content issue replaces it).
+  /// Tests may override the content layer's decision (e.g. every room holds a challenge).
   void set_clear_decider(std::function<bool(const dungeon::room&)> decide) { clear_decider_ = std::move(decide); }
   const content::content_tables& content() const { return *content_; }
   /// Swaps in reloaded tables (already validated).
@@ -145,7 +144,6 @@ class world {
   services& svc() { return services_; }
   login_throttle& throttle() { return throttle_; }
   const static_rooms& rooms() const { return rooms_; }
-  std::int64_t started_at() const { return started_at_; }
 
  private:
   void dispatch(connection& conn, std::string_view line);
@@ -168,7 +166,6 @@ class world {
   command_registry commands_;
   static_rooms rooms_;
   login_throttle throttle_;
-  std::int64_t started_at_ = 0;
   std::uint64_t next_connection_id_ = 1;
   std::unordered_map<std::uint64_t, std::unique_ptr<connection>> connections_;
   std::unordered_map<std::int64_t, character> characters_;                 // by account id, in play only

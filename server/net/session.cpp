@@ -107,9 +107,8 @@ void session::handle_events() {
           } else if constexpr (std::is_same_v<T, telnet::subneg_overflow_event>) {
             spdlog::warn("connection {} ({}) sent an oversized subnegotiation (option {}); dropped", id_, address_,
                          static_cast<int>(e.option));
-          } else {
-            world_.on_client_info(id_);
           }
+          // NAWS, TTYPE and option changes need no call: the world reads client() when it renders.
         },
         ev);
   }

@@ -140,3 +140,14 @@ TEST(DungeonPlay, NoCollapseWhileSomeoneIsInside) {
   h.world.tick();
   EXPECT_EQ(h.world.dungeon().branches().size(), 1U);
 }
+
+TEST(DungeonPlay, MapOfAnEvictedBranchComesFromTheStore) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  into_east_branch(h, ann);
+  ASSERT_TRUE(h.world.dungeon().evict(1));  // as after a restart: no room of the branch is resident
+  ann.port->take();
+  h.line(ann, "map");
+  const std::string out = ann.port->take();
+  EXPECT_NE(out.find("[W]-[@]"), std::string::npos) << out;
+}
