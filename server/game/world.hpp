@@ -171,6 +171,7 @@ class world {
   std::unordered_map<std::int64_t, character> characters_;                 // by account id, in play only
   std::unordered_map<std::int64_t, std::vector<std::int64_t>> occupants_;  // room id -> account ids
   std::vector<std::uint64_t> touched_;
+  std::string wrap_buffer_;  ///< reused by send()
   bool flushing_ = false;
 };
 

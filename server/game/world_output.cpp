@@ -27,10 +27,10 @@ void world::send(connection& conn, std::string_view text) {
   if (conn.id == audit_connection_ && audit_capture_.size() < 500) {
     audit_capture_.append(text.substr(0, 500));
   }
-  std::string wrapped;
-  wrapped.reserve(text.size() + 16);
-  wrap_text(text, conn.port->client().width, wrapped);
-  conn.port->write_text(wrapped);
+  // One buffer reused for every message: broadcasting to a full room allocates nothing once it has grown.
+  wrap_buffer_.clear();
+  wrap_text(text, conn.port->client().width, wrap_buffer_);
+  conn.port->write_text(wrap_buffer_);
   touch(conn);
 }
 
