@@ -10,6 +10,7 @@
 #include "server/game/administration.hpp"
 #include "server/game/command_parser.hpp"
 #include "server/game/dungeon_play.hpp"
+#include "server/game/duration.hpp"
 #include "server/game/login_flow.hpp"
 #include "server/game/map_view.hpp"
 #include "server/game/world.hpp"
@@ -68,13 +69,13 @@ void ban(command_context& ctx) {
   }
   std::int64_t duration = 0;
   auto [maybe_duration, after] = first_word(rest);
-  if (auto d = administration::parse_duration(maybe_duration)) {
-    duration = *d;
+  const auto parsed = parse_duration(maybe_duration);
+  if (const auto* seconds = std::get_if<std::int64_t>(&parsed)) {
+    duration = *seconds;
     rest = after;
-  } else if (!maybe_duration.empty() && maybe_duration.front() >= '0' && maybe_duration.front() <= '9') {
-    // Looks like a duration but is not one: refuse rather than ban for good by mistake.
-    ctx.world.send(ctx.conn, "'" + std::string(maybe_duration) +
-                                 "' is not a duration: use a number and s, m, h, d or w (30m, 2h, 7d), or none.\n");
+  } else if (looks_like_duration(maybe_duration)) {
+    // Meant as a duration but not a usable one: refuse rather than ban for good by mistake.
+    ctx.world.send(ctx.conn, std::get<duration_error>(parsed).why + "\n");
     return;
   }
   store::ban_record b{};

@@ -37,35 +37,6 @@ bool administration::address_matches(std::string_view pattern, std::string_view 
   return pattern == address;
 }
 
-std::optional<std::int64_t> administration::parse_duration(std::string_view text) {
-  if (iequals(text, "none") || iequals(text, "forever") || iequals(text, "perm") || iequals(text, "permanent")) {
-    return 0;
-  }
-  if (text.size() < 2) {
-    return std::nullopt;
-  }
-  const char unit = static_cast<char>(std::tolower(static_cast<unsigned char>(text.back())));
-  std::int64_t n = 0;
-  const auto* end = text.data() + text.size() - 1;
-  if (std::from_chars(text.data(), end, n).ptr != end || n <= 0) {
-    return std::nullopt;
-  }
-  switch (unit) {
-    case 's':
-      return n;
-    case 'm':
-      return n * 60;
-    case 'h':
-      return n * 3600;
-    case 'd':
-      return n * 86400;
-    case 'w':
-      return n * 7 * 86400;
-    default:
-      return std::nullopt;
-  }
-}
-
 namespace {
 std::string until_text(const store::ban_record& b, std::int64_t now) {
   if (b.expires_at == 0) {

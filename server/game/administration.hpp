@@ -52,8 +52,6 @@ class administration {
 
   /// True when `address` matches `pattern` ("10.1.*", "192.0.2.7", "*").
   static bool address_matches(std::string_view pattern, std::string_view address);
-  /// "30m", "2h", "7d", "90s" -> seconds; "none"/"forever"/"perm" -> 0; nullopt if not a duration.
-  static std::optional<std::int64_t> parse_duration(std::string_view text);
 
  private:
   void forget_shutdown();

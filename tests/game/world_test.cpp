@@ -115,16 +115,8 @@ TEST(WorldCommands, WrapsToTheClientWidth) {
   }
 }
 
-TEST(Administration, DurationsAndAddressPatterns) {
+TEST(Administration, AddressPatterns) {
   using dw::game::administration;
-  EXPECT_EQ(administration::parse_duration("30m"), 1800);
-  EXPECT_EQ(administration::parse_duration("2h"), 7200);
-  EXPECT_EQ(administration::parse_duration("7d"), 7 * 86400);
-  EXPECT_EQ(administration::parse_duration("none"), 0);
-  EXPECT_FALSE(administration::parse_duration("soon"));
-  EXPECT_FALSE(administration::parse_duration("-5m"));
-  EXPECT_EQ(administration::parse_duration("2H"), 7200);
-  EXPECT_FALSE(administration::parse_duration("0m"));
   EXPECT_TRUE(administration::address_matches("10.1.*", "10.1.2.3"));
   EXPECT_FALSE(administration::address_matches("10.1.*", "10.10.2.3"));
   EXPECT_TRUE(administration::address_matches("192.0.2.1", "192.0.2.1"));
