@@ -112,6 +112,45 @@ room branch_grid::spawn(coord target, direction back, room_id id, std::uint32_t 
   return fresh;
 }
 
+void branch_grid::undo_spawn(const change_set& spawned) noexcept {
+  if (spawned.rooms.empty()) {
+    return;
+  }
+  const room& fresh = spawned.rooms[0];
+  const room_slot* here = rooms_.find(fresh.pos);
+  if (here == nullptr || here->id != fresh.id) {
+    return;  // already gone (evicted, or taken back before)
+  }
+  // Counted from the room as it is now, so that exits explored from it since then are not counted twice:
+  // those later spawns give their own exit back when they are taken back.
+  std::int64_t open = info_.unexplored;
+  for (exit_state e : here->exits) {
+    open -= e == exit_state::unexplored ? 1 : 0;
+  }
+  for (std::size_t i = 1; i < spawned.rooms.size(); ++i) {
+    const room& neighbour = spawned.rooms[i];
+    for (direction d : all_directions) {
+      if (step(fresh.pos, d) != neighbour.pos) {
+        continue;
+      }
+      room_slot* n = rooms_.find(neighbour.pos);
+      if (n == nullptr) {
+        continue;
+      }
+      exit_state& toward = n->exits[index_of(opposite(d))];
+      if (toward == exit_state::two_way || toward == exit_state::one_way) {
+        toward = exit_state::unexplored;
+        ++open;
+      }
+    }
+  }
+  info_.unexplored = static_cast<std::uint32_t>(open < 0 ? 0 : open);
+  if (info_.room_count > 0) {
+    --info_.room_count;
+  }
+  rooms_.erase(fresh.pos);
+}
+
 void branch_grid::evict() noexcept {
   rooms_.release();
   fully_resident_ = false;

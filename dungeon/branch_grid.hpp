@@ -41,6 +41,11 @@ class branch_grid {
   room spawn(coord target, direction back, room_id id, std::uint32_t budget, clear_decider decide,
              room_loader* loader, change_set& out);
 
+  /// Takes back a spawn described by its change set (the new room first, then the neighbours it turned
+  /// explored): the room goes, the exits into it are unexplored again, the counts are restored. Tolerates
+  /// later changes: a neighbour no longer resident or no longer pointing at the room is left alone.
+  void undo_spawn(const change_set& spawned) noexcept;
+
   /// Drops the resident rooms; later lookups go to the loader.
   void evict() noexcept;
 

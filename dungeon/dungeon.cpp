@@ -251,6 +251,34 @@ bool dungeon::collapse(branch_id b) {
   return true;
 }
 
+void dungeon::undo_spawn(const change_set& spawned) noexcept {
+  if (spawned.rooms.empty()) {
+    return;
+  }
+  if (branch_grid* g = find(spawned.rooms[0].branch)) {
+    g->undo_spawn(spawned);
+  }
+}
+
+void dungeon::undo_new_branch(branch_id b) noexcept {
+  const auto it = branches_.find(b);
+  if (it == branches_.end()) {
+    return;
+  }
+  const direction d = it->second.info().dir;
+  branches_.erase(it);
+  // The start exit leads to the newest remaining branch of that direction, as it did before.
+  branch_id& newest = newest_[index_of(d)];
+  newest = 0;
+  std::uint64_t best = 0;
+  for (const auto& [id, g] : branches_) {
+    if (g.info().dir == d && g.info().sequence > best) {
+      best = g.info().sequence;
+      newest = id;
+    }
+  }
+}
+
 bool dungeon::evict(branch_id b) {
   if (branch_grid* g = find(b)) {
     g->evict();

@@ -69,6 +69,15 @@ class dungeon {
   /// happens, if b is unknown or still has occupants.
   bool collapse(branch_id b);
 
+  /// Takes back a spawn (from move) whose change set could not be saved: the room goes, the exits that led
+  /// to it are unexplored again, and its branch's counts are restored. Room ids are not reused.
+  void undo_spawn(const change_set& spawned) noexcept;
+
+  /// Takes back a branch just opened by enter_from_start whose change set could not be saved: the branch
+  /// and its first room go, and the start exit leads to whatever branch it led to before. Characters must
+  /// have left it first. Branch numbers and ids are not reused.
+  void undo_new_branch(branch_id b) noexcept;
+
   /// Drops b's resident rooms; they come back through the loader. Only evict what storage has committed.
   bool evict(branch_id b);
 

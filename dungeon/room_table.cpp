@@ -59,6 +59,28 @@ room_slot& room_table::insert(coord c) {
   return s;
 }
 
+bool room_table::erase(coord c) noexcept {
+  room_slot* found = find(c);
+  if (found == nullptr) {
+    return false;
+  }
+  // Backward-shift deletion: every later slot of the probe run whose home is not between the hole and
+  // itself (cyclically) moves into the hole, so no lookup ever stops early at the emptied slot.
+  const std::size_t mask = slots_.size() - 1;
+  auto hole = static_cast<std::size_t>(found - slots_.data());
+  for (std::size_t j = (hole + 1) & mask; slots_[j].key != 0; j = (j + 1) & mask) {
+    const std::size_t home = home_of(slots_[j].key);
+    const bool home_in_gap = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
+    if (!home_in_gap) {
+      slots_[hole] = slots_[j];
+      hole = j;
+    }
+  }
+  slots_[hole] = room_slot{};
+  --size_;
+  return true;
+}
+
 void room_table::reserve(std::size_t n) {
   std::size_t capacity = slots_.empty() ? min_capacity : slots_.size();
   while (over_load(n, capacity)) {

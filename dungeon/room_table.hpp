@@ -21,7 +21,8 @@ struct room_slot {
 };
 
 /// Resident rooms of one branch: open addressing with linear probing, one flat array, no per-room allocation.
-/// Rooms are never removed one by one (a branch is evicted or collapsed whole), so no tombstones are needed.
+/// A single room is removed only when a spawn is taken back (its change could not be saved); erase shifts the
+/// following run back instead of leaving tombstones, so lookups stay as short as before.
 class room_table {
  public:
   /// Number of resident rooms.
@@ -36,6 +37,9 @@ class room_table {
   /// Inserts a room at c (c must be absent and not the start position). May grow the table, which
   /// invalidates slot pointers unless reserve() already made room.
   room_slot& insert(coord c);
+
+  /// Removes the room at c; false when there is none. Invalidates slot pointers.
+  bool erase(coord c) noexcept;
 
   /// Makes room for n rooms in total, so that inserts up to n keep slot pointers valid.
   void reserve(std::size_t n);

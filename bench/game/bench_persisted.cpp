@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
     const std::string path = (dir / "bench.db").string();
     double persisted_s = 0;
     {
-      store::writer writer(path, [](std::uint64_t) {});
+      store::writer writer(path, [](std::uint64_t, std::vector<store::write_failure>) {});
       t0 = std::chrono::steady_clock::now();
       generate(n, [&](const dungeon::change_set& changes) {
         writer.submit([changes](store::database& db) { game::apply_changes(db, changes); });

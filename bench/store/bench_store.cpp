@@ -129,7 +129,7 @@ void writer_room_upserts(benchmark::State& state) {
     state.PauseTiming();
     scratch_file file;
     prepare_branch(file.path());
-    auto w = std::make_unique<dw::store::writer>(file.path(), [&batches](std::uint64_t) { ++batches; });
+    auto w = std::make_unique<dw::store::writer>(file.path(), [&batches](std::uint64_t, std::vector<dw::store::write_failure>) { ++batches; });
     batches = 0;
     state.ResumeTiming();
 

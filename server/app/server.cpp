@@ -163,12 +163,12 @@ class server {
         readers_(settings.storage.path),
         writer_(
             settings.storage.path,
-            [this](std::uint64_t ticket) {
+            [this](std::uint64_t ticket, std::vector<store::write_failure> failed) {
+              for (const store::write_failure& f : failed) {
+                spdlog::error("saving change {} failed: {}", f.ticket, f.message);
+              }
               // Writer thread: hand the news to the world thread.
               asio::post(io_, [this, ticket] { committed(ticket); });
-            },
-            [](std::uint64_t ticket, std::string_view message) {
-              spdlog::error("saving change {} failed: {}", ticket, message);
             }),
         services_(io_, workers_, readers_, writer_, commits_),
         world_db_(store::database::open(settings.storage.path)),

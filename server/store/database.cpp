@@ -135,6 +135,89 @@ void database::enable_wal() {
   }
 }
 
+void database::set_busy_timeout(int milliseconds) { sqlite3_busy_timeout(db_, milliseconds); }
+
+namespace {
+
+std::string why_not_writable(int code) {
+  switch (code & 0xff) {
+    case SQLITE_READONLY:
+      return "the database file or its folder is read-only";
+    case SQLITE_CANTOPEN:
+      return "its -wal and -shm files cannot be created or opened next to it (is the folder writable?)";
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return "another process holds a lock on it";
+    case SQLITE_FULL:
+      return "the disk is full";
+    case SQLITE_IOERR:
+      return "the operating system reported an I/O error";
+    case SQLITE_PERM:
+    case SQLITE_AUTH:
+      return "permission denied";
+    default:
+      return "it refused a write";
+  }
+}
+
+}  // namespace
+
+void database::check_writable() {
+  try {
+    transaction tx(*this);
+    auto st = prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('store.write_check', datetime('now'))");
+    st->run();
+    tx.commit();
+  } catch (const store_error& e) {
+    throw store_error(e.code(), "cannot write to database " + path_ + ": " + why_not_writable(e.code()) + " (" +
+                                    e.what() + ")");
+  }
+}
+
+check_report database::quick_check() {
+  check_report report;
+  const auto started = std::chrono::steady_clock::now();
+  auto lines_of = [this](const std::string& sql, std::vector<std::string>& out) {
+    auto st = prepare(sql);
+    while (st->step()) {
+      if (out.size() < 10) {
+        out.push_back(st->column_text(0));
+      }
+    }
+  };
+  try {
+    lines_of("PRAGMA quick_check", report.problems);
+  } catch (const store_error& e) {
+    report.problems.push_back(e.what());
+  }
+  report.ok = report.problems.size() == 1 && report.problems.front() == "ok";
+  if (!report.ok) {
+    std::vector<std::string> tables;
+    try {
+      auto st = prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
+      while (st->step()) {
+        tables.push_back(st->column_text(0));
+      }
+    } catch (const store_error& e) {
+      report.damaged_tables.push_back("sqlite_schema");
+    }
+    for (const std::string& table : tables) {
+      std::vector<std::string> one;
+      try {
+        // quick_check(TABLE) checks that table and its indexes only (SQLite 3.33 and later).
+        lines_of("PRAGMA quick_check(\"" + table + "\")", one);
+      } catch (const store_error& e) {
+        one.push_back(e.what());
+      }
+      if (!(one.size() == 1 && one.front() == "ok")) {
+        report.damaged_tables.push_back(table);
+      }
+    }
+  }
+  report.took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+  return report;
+}
+
 void database::exec(std::string_view sql) {
   // sqlite3_exec needs a NUL-terminated string; SQL text here is short and rarely on a hot path.
   const std::string text(sql);

@@ -1,10 +1,12 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "server/store/statement.hpp"
 #include "server/store/statement_lease.hpp"
@@ -15,6 +17,14 @@ namespace dw::store {
 
 /// `PRAGMA application_id` of every Deepwell database ("DPLW").
 inline constexpr std::int32_t deepwell_application_id = 0x44504C57;
+
+/// What `PRAGMA quick_check` found.
+struct check_report {
+  bool ok = true;
+  std::vector<std::string> problems;        ///< SQLite's own lines (at most a few)
+  std::vector<std::string> damaged_tables;  ///< tables whose own check (table and its indexes) failed
+  std::chrono::milliseconds took{0};
+};
 
 /// One SQLite connection. Opening checks that the file is Deepwell's and migrates its schema.
 /// Durability: WAL with synchronous=NORMAL, so a commit survives the process being killed (even
@@ -36,6 +46,19 @@ class database {
   database(database&& other) noexcept;
   database& operator=(database&& other) noexcept;
   ~database();
+
+  /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY. The
+  /// world thread's connection uses 0: it must never wait on a lock.
+  void set_busy_timeout(int milliseconds);
+
+  /// Proves the connection can write: takes the write lock (waiting up to the busy timeout for another
+  /// process) and commits a one-row write. Throws store_error with a message that says what is wrong:
+  /// a read-only file or folder, a lock held by another process, a full disk.
+  void check_writable();
+
+  /// Runs `PRAGMA quick_check`; when it finds damage, checks each table on its own to name the damaged
+  /// ones. Never throws for damage (a malformed file is reported as a problem).
+  check_report quick_check();
 
   /// Runs one or more SQL statements that return no rows needed by the caller.
   void exec(std::string_view sql);

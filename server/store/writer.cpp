@@ -3,8 +3,10 @@
 #include <spdlog/spdlog.h>
 
 #include <exception>
+#include <optional>
 #include <utility>
 
+#include "server/store/store_error.hpp"
 #include "server/store/transaction.hpp"
 
 namespace dw::store {
@@ -18,11 +20,9 @@ constexpr std::size_t initial_capacity = 256;
 
 }  // namespace
 
-writer::writer(const std::string& path, committed_handler on_committed, error_handler on_error)
-    : writer(database::open(path), std::move(on_committed), std::move(on_error)) {}
+writer::writer(const std::string& path, batch_handler on_batch) : writer(database::open(path), std::move(on_batch)) {}
 
-writer::writer(database db, committed_handler on_committed, error_handler on_error)
-    : db_(std::move(db)), on_committed_(std::move(on_committed)), on_error_(std::move(on_error)) {
+writer::writer(database db, batch_handler on_batch) : db_(std::move(db)), on_batch_(std::move(on_batch)) {
   pending_.reserve(initial_capacity);
   thread_ = std::thread([this] { run(); });
 }
@@ -76,10 +76,10 @@ void writer::run() {
       // Swap rather than copy: the game thread keeps queueing into the emptied buffer meanwhile.
       batch.swap(pending_);
     }
-    commit_batch(batch);
+    std::vector<write_failure> failed = commit_batch(batch);
     const std::uint64_t last = batch.back().ticket;
     committed_.store(last, std::memory_order_release);
-    report_committed(last);
+    report(last, std::move(failed));
     batch.clear();
     if (batch.capacity() > retained_capacity) {
       batch = std::vector<entry>();
@@ -93,61 +93,63 @@ void writer::run() {
   }
 }
 
-void writer::commit_batch(std::vector<entry>& batch) {
-  std::string first_error;
+namespace {
+
+/// Runs one change-or-batch in its own transaction; returns the failure, if any.
+template <class Body>
+std::optional<write_failure> in_transaction(database& db, std::uint64_t ticket, Body&& body) {
   try {
-    transaction tx(db_);
+    transaction tx(db);
+    body();
+    tx.commit();
+    return std::nullopt;
+  } catch (const store_error& e) {
+    return write_failure{ticket, e.code(), e.what()};
+  } catch (const std::exception& e) {
+    return write_failure{ticket, 0, e.what()};
+  } catch (...) {
+    return write_failure{ticket, 0, "unknown exception"};
+  }
+}
+
+}  // namespace
+
+std::vector<write_failure> writer::commit_batch(std::vector<entry>& batch) {
+  std::vector<write_failure> failed;
+  const auto whole = in_transaction(db_, batch.front().ticket, [&] {
     for (entry& e : batch) {
       e.fn(db_);
     }
-    tx.commit();
-    return;
-  } catch (const std::exception& e) {
-    first_error = e.what();
-  } catch (...) {
-    first_error = "unknown exception";
+  });
+  if (!whole) {
+    return failed;
   }
   if (batch.size() == 1) {
-    report_error(batch.front().ticket, first_error);
-    return;
+    failed.push_back(*whole);
+    return failed;
   }
   // One transaction per change: slower, but only the guilty changes are lost.
   for (entry& e : batch) {
-    try {
-      transaction tx(db_);
-      e.fn(db_);
-      tx.commit();
-    } catch (const std::exception& ex) {
-      report_error(e.ticket, ex.what());
-    } catch (...) {
-      report_error(e.ticket, "unknown exception");
+    if (auto one = in_transaction(db_, e.ticket, [&] { e.fn(db_); })) {
+      failed.push_back(std::move(*one));
     }
   }
+  return failed;
 }
 
-void writer::report_error(std::uint64_t ticket, std::string_view message) noexcept {
+void writer::report(std::uint64_t last_ticket, std::vector<write_failure> failed) noexcept {
   try {
-    if (on_error_) {
-      on_error_(ticket, message);
+    if (on_batch_) {
+      on_batch_(last_ticket, std::move(failed));
     } else {
-      spdlog::error("store: change {} failed and was rolled back: {}", ticket, message);
+      for (const write_failure& f : failed) {
+        spdlog::error("store: change {} failed and was rolled back: {}", f.ticket, f.message);
+      }
     }
   } catch (const std::exception& e) {
-    spdlog::error("store: on_error handler threw for change {}: {}", ticket, e.what());
+    spdlog::error("store: batch handler threw at ticket {}: {}", last_ticket, e.what());
   } catch (...) {
-    spdlog::error("store: on_error handler threw for change {}", ticket);
-  }
-}
-
-void writer::report_committed(std::uint64_t last_ticket) noexcept {
-  try {
-    if (on_committed_) {
-      on_committed_(last_ticket);
-    }
-  } catch (const std::exception& e) {
-    spdlog::error("store: on_committed handler threw at ticket {}: {}", last_ticket, e.what());
-  } catch (...) {
-    spdlog::error("store: on_committed handler threw at ticket {}", last_ticket);
+    spdlog::error("store: batch handler threw at ticket {}", last_ticket);
   }
 }
 

@@ -26,7 +26,7 @@ constexpr int room_count = 300;
 [[noreturn]] void child_main(const std::string& path, int ready_fd) {
   try {
     const std::uint64_t last_ticket = 2 + room_count;
-    writer w(path, [ready_fd, last_ticket](std::uint64_t committed) {
+    writer w(path, [ready_fd, last_ticket](std::uint64_t committed, std::vector<write_failure>) {
       if (committed >= last_ticket) {
         [[maybe_unused]] const auto written = ::write(ready_fd, "ok", 2);
       }

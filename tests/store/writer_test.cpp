@@ -49,17 +49,16 @@ struct recorder {
   std::mutex mutex;
   std::vector<std::uint64_t> committed;
   std::vector<std::pair<std::uint64_t, std::string>> errors;
+  std::vector<int> codes;
 
-  writer::committed_handler on_committed() {
-    return [this](std::uint64_t last) {
+  writer::batch_handler handler() {
+    return [this](std::uint64_t last, std::vector<write_failure> failed) {
       std::lock_guard lock(mutex);
       committed.push_back(last);
-    };
-  }
-  writer::error_handler on_error() {
-    return [this](std::uint64_t ticket, std::string_view message) {
-      std::lock_guard lock(mutex);
-      errors.emplace_back(ticket, std::string(message));
+      for (const write_failure& f : failed) {
+        errors.emplace_back(f.ticket, f.message);
+        codes.push_back(f.code);
+      }
     };
   }
 };
@@ -96,7 +95,7 @@ TEST(Writer, ManySubmitsFromSeveralThreadsAllCommit) {
   constexpr int per_thread = 500;
   std::vector<std::vector<std::uint64_t>> tickets(threads);
   {
-    writer w(path, rec.on_committed(), rec.on_error());
+    writer w(path, rec.handler());
     std::vector<std::thread> workers;
     for (int t = 0; t < threads; ++t) {
       workers.emplace_back([&, t] {
@@ -128,7 +127,7 @@ TEST(Writer, ManySubmitsFromSeveralThreadsAllCommit) {
 TEST(Writer, OnCommittedSeesTheLastTicketInIncreasingOrder) {
   temp_dir dir;
   recorder rec;
-  writer w(dir.file("deepwell.db"), rec.on_committed(), rec.on_error());
+  writer w(dir.file("deepwell.db"), rec.handler());
   std::uint64_t last = 0;
   for (int i = 0; i < 200; ++i) {
     last = w.submit(set_setting("k" + std::to_string(i), "v"));
@@ -145,7 +144,7 @@ TEST(Writer, OnCommittedSeesTheLastTicketInIncreasingOrder) {
 TEST(Writer, QueuedChangesCommitTogetherInOneBatch) {
   temp_dir dir;
   recorder rec;
-  writer w(dir.file("deepwell.db"), rec.on_committed(), rec.on_error());
+  writer w(dir.file("deepwell.db"), rec.handler());
   gate g;
   const auto first = w.submit(g.blocker());
   g.wait_until_blocked();
@@ -163,7 +162,7 @@ TEST(Writer, OneFailingChangeDoesNotLoseTheOthers) {
   temp_dir dir;
   const std::string path = dir.file("deepwell.db");
   recorder rec;
-  writer w(path, rec.on_committed(), rec.on_error());
+  writer w(path, rec.handler());
   gate g;
   w.submit(g.blocker());
   g.wait_until_blocked();
@@ -198,7 +197,7 @@ TEST(Writer, OneFailingChangeDoesNotLoseTheOthers) {
 TEST(Writer, ALoneFailingChangeIsReportedOnceAndTheWriterCarriesOn) {
   temp_dir dir;
   recorder rec;
-  writer w(dir.file("deepwell.db"), rec.on_committed(), rec.on_error());
+  writer w(dir.file("deepwell.db"), rec.handler());
   std::atomic<int> runs{0};
   const auto bad = w.submit([&runs](database&) {
     ++runs;
@@ -246,12 +245,50 @@ TEST(Writer, OpenErrorsThrowFromTheConstructor) {
 
 TEST(Writer, HandlerThatThrowsDoesNotStopTheWriter) {
   temp_dir dir;
-  writer w(dir.file("deepwell.db"), [](std::uint64_t) { throw std::runtime_error("handler bug"); });
+  writer w(dir.file("deepwell.db"),
+           [](std::uint64_t, std::vector<write_failure>) { throw std::runtime_error("handler bug"); });
   w.submit(set_setting("a", "1"));
   w.flush();
   const auto second = w.submit(set_setting("b", "2"));
   w.flush();
   EXPECT_EQ(w.committed(), second);
+}
+
+TEST(Writer, AFullDiskFailsEachChangeWithItsCodeAndWritingResumesWhenSpaceReturns) {
+  temp_dir dir;
+  const std::string path = dir.file("deepwell.db");
+  database db = database::open(path);
+  // A page cap stands in for a full disk: SQLite answers SQLITE_FULL exactly as it does for ENOSPC.
+  const std::int64_t pages = db.query_int64("PRAGMA page_count");
+  db.exec("PRAGMA max_page_count = " + std::to_string(pages + 2));
+  recorder rec;
+  writer w(std::move(db), rec.handler());
+  const std::string big(64 * 1024, 'x');
+  std::vector<std::uint64_t> tickets;
+  for (int i = 0; i < 5; ++i) {
+    tickets.push_back(w.submit(set_setting("big" + std::to_string(i), big)));
+  }
+  w.flush();
+  {
+    std::lock_guard lock(rec.mutex);
+    ASSERT_EQ(rec.errors.size(), 5u) << "64 KiB does not fit in two pages";
+    for (std::size_t i = 0; i < 5; ++i) {
+      EXPECT_EQ(rec.errors[i].first, tickets[i]);
+      EXPECT_EQ(rec.codes[i] & 0xff, 13) << "SQLITE_FULL: " << rec.errors[i].second;
+    }
+  }
+  // Space comes back (the cap is lifted on the writer's own connection): the next write commits.
+  w.submit([](database& d) { d.exec("PRAGMA max_page_count = 1073741823"); });
+  const auto good = w.submit(set_setting("big", big));
+  w.flush();
+  {
+    std::lock_guard lock(rec.mutex);
+    EXPECT_EQ(rec.errors.size(), 5u) << "no new failure once space returned";
+  }
+  database reader = database::open(path);
+  EXPECT_EQ(settings::get(reader, "big"), big);
+  EXPECT_FALSE(settings::get(reader, "big0"));
+  EXPECT_EQ(w.committed(), good);
 }
 
 }  // namespace
