@@ -12,6 +12,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -111,10 +112,35 @@ class server_services final : public game::services {
     });
   }
 
-  std::uint64_t persist(std::function<void(store::database&)> change) override {
-    const std::uint64_t ticket = writer_.submit(std::move(change));
+  std::uint64_t commit(std::function<void(store::database&)> changes,
+                       std::function<void(const game::commit_result&)> done) override {
+    const std::uint64_t ticket = writer_.submit(std::move(changes));
     commits_.submitted(ticket);
+    waiting_.push_back({ticket, std::move(done)});
     return ticket;
+  }
+
+  /// The writer resolved every batch up to `last`; those in `failed` (ticket order) were rolled back.
+  /// Tells each batch's event how it ended. World thread.
+  void resolved(std::uint64_t last, const std::vector<store::write_failure>& failed) {
+    std::size_t next_failure = 0;
+    while (!waiting_.empty() && waiting_.front().ticket <= last) {
+      pending p = std::move(waiting_.front());
+      waiting_.pop_front();
+      game::commit_result result;
+      result.ticket = p.ticket;
+      while (next_failure < failed.size() && failed[next_failure].ticket < p.ticket) {
+        ++next_failure;
+      }
+      if (next_failure < failed.size() && failed[next_failure].ticket == p.ticket) {
+        result.ok = false;
+        result.code = failed[next_failure].code;
+        result.message = failed[next_failure].message;
+      }
+      if (p.done) {
+        p.done(result);
+      }
+    }
   }
 
   void after_commit(std::function<void()> fn) override { commits_.when_committed(std::move(fn)); }
@@ -144,12 +170,48 @@ class server_services final : public game::services {
   std::function<void(std::uint64_t)> on_reboot;
 
  private:
+  struct pending {
+    std::uint64_t ticket;
+    std::function<void(const game::commit_result&)> done;
+  };
   asio::io_context& io_;
   asio::thread_pool& workers_;
   reader_pool& readers_;
   store::writer& writer_;
   net::commit_tracker& commits_;
+  std::deque<pending> waiting_;  ///< batches handed to the writer, in ticket order
 };
+
+/// Batch reports from the writer thread, waiting for the world thread. The writer appends and posts a
+/// wake-up; the world thread takes them all (also synchronously, before a hot reboot replaces the image).
+class report_inbox {
+ public:
+  struct report {
+    std::uint64_t last;
+    std::vector<store::write_failure> failed;
+  };
+  /// Writer thread. True when the inbox was empty (the caller posts one wake-up for the lot).
+  bool put(report r) {
+    std::lock_guard lock(mutex_);  // writer thread and world thread, never held while calling out
+    reports_.push_back(std::move(r));
+    return reports_.size() == 1;
+  }
+  std::vector<report> take() {
+    std::lock_guard lock(mutex_);
+    return std::exchange(reports_, {});
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<report> reports_;
+};
+
+/// A connection whose waits on another process's lock are bounded by `wait_ms`.
+store::database open_with_lock_wait(const std::string& path, std::int64_t wait_ms) {
+  store::database db = store::database::open(path);
+  db.set_busy_timeout(static_cast<int>(wait_ms));
+  return db;
+}
 
 class server {
  public:
@@ -161,17 +223,16 @@ class server {
         tick_timer_(io_),
         workers_(2),
         readers_(settings.storage.path),
-        writer_(
-            settings.storage.path,
-            [this](std::uint64_t ticket, std::vector<store::write_failure> failed) {
-              for (const store::write_failure& f : failed) {
-                spdlog::error("saving change {} failed: {}", f.ticket, f.message);
-              }
-              // Writer thread: hand the news to the world thread.
-              asio::post(io_, [this, ticket] { committed(ticket); });
-            }),
+        writer_(open_with_lock_wait(settings.storage.path, settings.storage.lock_wait_ms),
+                [this](std::uint64_t last, std::vector<store::write_failure> failed) {
+                  // Writer thread: hand the news to the world thread (which logs a fault once, not per change).
+                  if (reports_.put({last, std::move(failed)})) {
+                    asio::post(io_, [this] { take_reports(); });
+                  }
+                }),
         services_(io_, workers_, readers_, writer_, commits_),
-        world_db_(store::database::open(settings.storage.path)),
+        // The world thread never waits on a lock: a read that would wait fails at once instead.
+        world_db_(open_with_lock_wait(settings.storage.path, 0)),
         room_loader_(world_db_),
         world_(with_stored_settings(settings, world_db_), services_,
                game::world_parts{&room_loader_, &world_db_, load_content_or_throw(settings.content.dir)}) {
@@ -325,8 +386,9 @@ class server {
     }
     rebooting_ = true;
     world_.save_all();
-    writer_.flush();  // everything persisted is on disk before the image is replaced
-    committed(writer_.committed());
+    world_.flush_output();  // hands the saves to the writer
+    writer_.flush();        // everything persisted is on disk before the image is replaced
+    take_reports();
     drain_then_exec(requested_by, std::chrono::steady_clock::now() + std::chrono::seconds(2));
   }
 
@@ -377,8 +439,13 @@ class server {
     world_.reboot_failed(requested_by, why);
   }
 
-  void committed(std::uint64_t ticket) {
-    commits_.committed(ticket);
+  /// Applies the writer's batch reports: each batch's event learns how it ended (a failed one's output is
+  /// discarded), then the output held for committed batches may leave. World thread.
+  void take_reports() {
+    for (report_inbox::report& r : reports_.take()) {
+      services_.resolved(r.last, r.failed);
+      commits_.committed(r.last);
+    }
     for (auto& [raw, session] : sessions_) {
       session->commits_advanced();
     }
@@ -448,6 +515,7 @@ class server {
   asio::thread_pool workers_;
   reader_pool readers_;
   net::commit_tracker commits_;
+  report_inbox reports_;
   store::writer writer_;
   server_services services_;
   store::database world_db_;  ///< the world thread's own read connection (room loading)

@@ -80,8 +80,20 @@ std::vector<setting_def> make_defs() {
                       "Connections accepted at once from one address."));
   d.push_back(integer("server", "max_commands_per_second", &S::server, &S::server_section::max_commands_per_second, 1,
                       10000, true, "Commands one connection may send per second (bursts of twice that)."));
+  d.push_back(integer("server", "flood_disconnect_seconds", &S::server, &S::server_section::flood_disconnect_seconds,
+                      1, 3600, true,
+                      "A client still sending faster than the command limit after this many seconds of flooding is "
+                      "disconnected (it is warned once when the flood starts)."));
+  d.push_back(integer("server", "login_timeout_seconds", &S::server, &S::server_section::login_timeout_seconds, 10,
+                      3600, true, "A connection that has not logged in after this many seconds is closed."));
+  d.push_back(integer("server", "max_unauthenticated_per_address", &S::server,
+                      &S::server_section::max_unauthenticated_per_address, 1, 100000, true,
+                      "Connections from one address that may be at the login screen at once."));
   d.push_back(text("storage", "path", &S::storage, &S::storage_section::path, false,
                    "SQLite database file; its folder is created if missing.", non_empty));
+  d.push_back(integer("storage", "lock_wait_ms", &S::storage, &S::storage_section::lock_wait_ms, 0, 60000, false,
+                      "How long a write waits for a lock held by another process before it fails (the player is "
+                      "told it was not saved). The game itself never waits on a lock."));
   d.push_back(text("log", "level", &S::log, &S::log_section::level, true,
                    "trace, debug, info, warn, error, critical or off.", log_level));
   d.push_back(text("log", "dir", &S::log, &S::log_section::dir, false, "Folder of the rotating log file deepwell.log.",
@@ -96,6 +108,20 @@ std::vector<setting_def> make_defs() {
   d.push_back(integer("accounts", "failed_login_max_delay_ms", &S::accounts,
                       &S::accounts_section::failed_login_max_delay_ms, 0, 600000, true,
                       "Upper bound of the failed-login delay."));
+  d.push_back(integer("accounts", "lockout_after_failures", &S::accounts, &S::accounts_section::lockout_after_failures,
+                      1, 1000, true,
+                      "Failed logins in a row on one account after which it is locked (an administrator can lift it "
+                      "with @unlock)."));
+  d.push_back(integer("accounts", "lockout_minutes", &S::accounts, &S::accounts_section::lockout_minutes, 1,
+                      525600, true, "How long a locked account stays locked."));
+  d.push_back(integer("accounts", "max_creations_per_address_per_hour", &S::accounts,
+                      &S::accounts_section::max_creations_per_address_per_hour, 1, 100000, true,
+                      "Accounts one address may create in an hour."));
+  d.push_back(integer("accounts", "max_pending_logins_per_address", &S::accounts,
+                      &S::accounts_section::max_pending_logins_per_address, 1, 1000, true,
+                      "Password checks one address may have waiting or running at once; more are refused at once."));
+  d.push_back(integer("accounts", "max_pending_logins", &S::accounts, &S::accounts_section::max_pending_logins, 1,
+                      100000, true, "Password checks waiting or running at once, over all addresses."));
   d.push_back(integer("game", "fight_round_ms", &S::game, &S::game_section::fight_round_ms, 100, 60000, true,
                       "Milliseconds between fight rounds (typing 'fight' during a fight strikes at once)."));
   d.push_back(integer("game", "character_max_hp", &S::game, &S::game_section::character_max_hp, 1, 100000, true,

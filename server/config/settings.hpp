@@ -23,9 +23,13 @@ struct settings {
     std::int64_t max_connections = 512;
     std::int64_t max_connections_per_address = 16;
     std::int64_t max_commands_per_second = 20;
+    std::int64_t flood_disconnect_seconds = 10;
+    std::int64_t login_timeout_seconds = 120;
+    std::int64_t max_unauthenticated_per_address = 4;
   } server;
   struct storage_section {
     std::string path = "data/deepwell.db";
+    std::int64_t lock_wait_ms = 2000;
   } storage;
   struct log_section {
     std::string level = "info";
@@ -36,6 +40,11 @@ struct settings {
     std::int64_t hash_memory_kib = 65536;
     std::int64_t failed_login_base_delay_ms = 500;
     std::int64_t failed_login_max_delay_ms = 8000;
+    std::int64_t lockout_after_failures = 10;
+    std::int64_t lockout_minutes = 30;
+    std::int64_t max_creations_per_address_per_hour = 5;
+    std::int64_t max_pending_logins_per_address = 2;
+    std::int64_t max_pending_logins = 64;
   } accounts;
   struct game_section {
     std::int64_t fight_round_ms = 2000;

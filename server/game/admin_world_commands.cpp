@@ -239,7 +239,12 @@ void stat(command_context& ctx) {
 void promote(command_context& ctx, std::string_view name, role to) {
   auto outcome = std::make_shared<std::string>();
   const std::string n(name);
-  ctx.world.svc().persist([outcome, n, to](store::database& db) {
+  const std::uint64_t actor_conn = ctx.conn.id;
+  world& w = ctx.world;
+  // The answer depends on what the database says (does the account exist, is it the last admin), so
+  // the change is saved on its own and answered from its outcome.
+  w.commit_now([outcome, n, to](store::database& db) {
+    *outcome = std::string();
     const auto account = store::accounts::find_by_name(db, n);
     if (!account) {
       *outcome = "There is no account called " + n + ".";
@@ -257,12 +262,14 @@ void promote(command_context& ctx, std::string_view name, role to) {
     }
     store::accounts::set_role(db, account->id, to);
     *outcome = "ok:" + account->name;
-  });
-  const std::uint64_t actor_conn = ctx.conn.id;
-  world& w = ctx.world;
-  w.svc().after_commit([&w, outcome, actor_conn, to]() {
-    const event_scope scope(w);
+  }, actor_conn, [&w, outcome, actor_conn, to](const commit_result& result) {
     connection* c = w.find_connection(actor_conn);
+    if (!result.ok) {
+      if (c != nullptr) {
+        w.send(*c, "The world could not record that; nothing changed. Try again in a moment.\n");
+      }
+      return;
+    }
     if (outcome->rfind("ok:", 0) != 0) {
       if (c != nullptr) {
         w.send(*c, *outcome + "\n");
@@ -324,6 +331,7 @@ void config_command(command_context& ctx) {
     w.send(ctx.conn, def->full_name() + " can only be changed in the config file (it takes effect at start-up).\n");
     return;
   }
+  const config::settings before = w.settings();
   config::settings changed = w.settings();
   try {
     config::apply_setting_text(changed, *def, value);
@@ -337,7 +345,8 @@ void config_command(command_context& ctx) {
   }
   const std::string name = def->full_name();
   const std::string text = config::to_display(def->get(changed));
-  w.svc().persist([name, text](store::database& db) { store::settings::set(db, "config." + name, text); });
+  w.persist([name, text](store::database& db) { store::settings::set(db, "config." + name, text); });
+  w.on_rollback([&w, before] { w.apply_settings(before); });
   w.send(ctx.conn, name + " = " + text + " (saved; it survives restarts).\n");
 }
 

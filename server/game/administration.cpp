@@ -24,9 +24,15 @@ administration::administration(world& w, store::database* read_db) : world_(w) {
   std::int64_t at_value = 0;
   if (auto at = store::settings::get(*read_db, "admin.shutdown_at");
       at && std::from_chars(at->data(), at->data() + at->size(), at_value).ec == std::errc{}) {
-    shutdown_at_ = at_value;
-    shutdown_reason_ = store::settings::get(*read_db, "admin.shutdown_reason").value_or("");
-    last_warning_ = *shutdown_at_ - world_.svc().now();
+    if (at_value > world_.svc().now()) {
+      shutdown_at_ = at_value;
+      shutdown_reason_ = store::settings::get(*read_db, "admin.shutdown_reason").value_or("");
+      last_warning_ = *shutdown_at_ - world_.svc().now();
+    } else {
+      // Its time passed while the server was down (it stopped then, or could not save that it had):
+      // starting again must not stop again at once.
+      spdlog::warn("a shutdown countdown that ended at {} was still recorded; ignoring it", at_value);
+    }
   }
 }
 
@@ -91,13 +97,23 @@ std::optional<std::string> administration::login_refusal(std::string_view name, 
 
 void administration::add_ban(store::ban_record ban) {
   bans_.push_back(ban);
-  world_.svc().persist([ban](store::database& db) { store::bans::add(db, ban); });
+  world_.persist([ban](store::database& db) { store::bans::add(db, ban); });
+  world_.on_rollback([this, target = ban.target, at = ban.created_at] {
+    std::erase_if(bans_, [&](const store::ban_record& b) { return b.target == target && b.created_at == at; });
+  });
 }
 
 int administration::remove_bans(std::string_view target) {
   const std::string t(target);
+  std::vector<store::ban_record> lifted;
+  for (const store::ban_record& b : bans_) {
+    if (iequals(b.target, t)) {
+      lifted.push_back(b);
+    }
+  }
   const auto removed = std::erase_if(bans_, [&](const store::ban_record& b) { return iequals(b.target, t); });
-  world_.svc().persist([t](store::database& db) {
+  world_.on_rollback([this, lifted = std::move(lifted)] { bans_.insert(bans_.end(), lifted.begin(), lifted.end()); });
+  world_.persist([t](store::database& db) {
     for (const store::ban_record& b : store::bans::list(db)) {
       if (iequals(b.target, t)) {
         store::bans::remove(db, b.id);
@@ -108,9 +124,10 @@ int administration::remove_bans(std::string_view target) {
 }
 
 void administration::set_wizlock(std::optional<role> r) {
+  world_.on_rollback([this, before = wizlock_] { wizlock_ = before; });
   wizlock_ = r;
   const std::string value = r ? std::string(role_name(*r)) : std::string();
-  world_.svc().persist([value](store::database& db) {
+  world_.persist([value](store::database& db) {
     if (value.empty()) {
       store::settings::remove(db, "admin.wizlock");
     } else {
@@ -124,16 +141,25 @@ void administration::audit(std::string_view actor, std::string_view action, std:
   std::string a(actor);
   std::string act(action.substr(0, 500));
   std::string res(result.substr(0, 500));
-  world_.svc().persist([at, a = std::move(a), act = std::move(act), res = std::move(res)](store::database& db) {
+  world_.persist([at, a = std::move(a), act = std::move(act), res = std::move(res)](store::database& db) {
     store::audit::append(db, at, a, act, res);
   });
 }
 
+void administration::remember_countdown() {
+  world_.on_rollback([this, at = shutdown_at_, why = shutdown_reason_, warned = last_warning_] {
+    shutdown_at_ = at;
+    shutdown_reason_ = why;
+    last_warning_ = warned;
+  });
+}
+
 void administration::start_shutdown(std::int64_t seconds, std::string reason, std::string by) {
+  remember_countdown();
   shutdown_at_ = world_.svc().now() + seconds;
   shutdown_reason_ = std::move(reason);
   last_warning_ = -1;
-  world_.svc().persist([at = *shutdown_at_, why = shutdown_reason_](store::database& db) {
+  world_.persist([at = *shutdown_at_, why = shutdown_reason_](store::database& db) {
     store::settings::set(db, "admin.shutdown_at", std::to_string(at));
     store::settings::set(db, "admin.shutdown_reason", why);
   });
@@ -145,6 +171,7 @@ bool administration::cancel_shutdown(std::string_view by) {
   if (!shutdown_at_) {
     return false;
   }
+  remember_countdown();
   shutdown_at_.reset();
   forget_shutdown();
   spdlog::warn("{} cancelled the shutdown", by);
@@ -160,7 +187,7 @@ std::optional<std::int64_t> administration::shutdown_in() const {
 }
 
 void administration::forget_shutdown() {
-  world_.svc().persist([](store::database& db) {
+  world_.persist([](store::database& db) {
     store::settings::remove(db, "admin.shutdown_at");
     store::settings::remove(db, "admin.shutdown_reason");
   });

@@ -55,6 +55,8 @@ class administration {
 
  private:
   void forget_shutdown();
+  /// If the event cannot be saved, the countdown goes back to what it is now.
+  void remember_countdown();
 
   world& world_;
   std::vector<store::ban_record> bans_;

@@ -5,6 +5,7 @@
 #include "server/game/dungeon_play.hpp"
 #include "server/game/login_flow.hpp"
 #include "server/game/world.hpp"
+#include "server/text/player_text.hpp"
 
 namespace dw::game {
 namespace {
@@ -35,21 +36,23 @@ void go(command_context& ctx) {
 }
 
 void say(command_context& ctx) {
-  if (ctx.args.empty()) {
+  // What one player shows another carries no invisible or direction-changing characters.
+  const std::string text = text::player_text(ctx.args);
+  if (text.empty()) {
     ctx.world.send(ctx.conn, "Say what?\n");
     return;
   }
-  const std::string text(ctx.args);
   ctx.world.send(ctx.conn, "You say, '" + text + "'\n");
   ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " says, '" + text + "'\n", ctx.actor.account_id);
 }
 
 void emote(command_context& ctx) {
-  if (ctx.args.empty()) {
+  const std::string action = text::player_text(ctx.args);
+  if (action.empty()) {
     ctx.world.send(ctx.conn, "Emote what?\n");
     return;
   }
-  const std::string text = ctx.actor.name + " " + std::string(ctx.args) + "\n";
+  const std::string text = ctx.actor.name + " " + action + "\n";
   ctx.world.send(ctx.conn, text);
   ctx.world.send_room(ctx.actor.where.room_id, text, ctx.actor.account_id);
 }
@@ -87,8 +90,8 @@ void help(command_context& ctx) {
 }
 
 void quit(command_context& ctx) {
+  // Every change was saved by the event that made it; leaving saves where the character rests (on_disconnect).
   spdlog::info("{} quit", ctx.actor.name);
-  ctx.world.save_character(ctx.actor);
   ctx.world.disconnect(ctx.conn, "You climb out of the story for now. Goodbye, " + ctx.actor.name + ".\n");
 }
 

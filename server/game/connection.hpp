@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,6 +40,12 @@ struct connection {
   bool gmcp_only = false;  ///< only GMCP so far this event: flush without a prompt
   bool at_prompt = false;  ///< the last thing sent was a prompt the person has not answered
   bool closing = false;
+  /// Its last command's changes are being saved: lines typed meanwhile wait in typed_ahead, so that
+  /// each command starts from a world in which the one before it is known to have happened.
+  bool awaiting_commit = false;
+  std::deque<std::string> typed_ahead;  ///< lines that arrived while busy, run in order afterwards
+  std::size_t typed_ahead_bytes = 0;
+  bool typed_ahead_warned = false;
   std::string gmcp_client;  ///< from GMCP Core.Hello
   std::string gmcp_client_version;
   std::vector<std::string> gmcp_supports;  ///< GMCP packages the client asked for ("Room", "Char")

@@ -1,5 +1,6 @@
 // Commands for fights, items and scrolls.
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <charconv>
 
 #include "content/content_loader.hpp"
@@ -13,6 +14,46 @@ namespace dw::game {
 namespace {
 
 content_play& play(command_context& ctx) { return ctx.world.play(); }
+
+/// If the event cannot be saved, item `id` moves back from `ch`'s hands to the floor of `room` (or the
+/// other way round when `to_floor` is false).
+void undo_item_move(command_context& ctx, std::int64_t id, std::int64_t room, bool to_floor) {
+  world& w = ctx.world;
+  w.on_rollback([&w, account = ctx.actor.account_id, id, room, to_floor] {
+    character* ch = w.find_character(account);
+    std::vector<item>& floor = w.play().floor_of(room);
+    std::vector<item>* from = to_floor ? (ch != nullptr ? &ch->inventory : nullptr) : &floor;
+    std::vector<item>* to = to_floor ? &floor : (ch != nullptr ? &ch->inventory : nullptr);
+    if (from == nullptr || to == nullptr) {
+      return;
+    }
+    auto it = std::find_if(from->begin(), from->end(), [id](const item& i) { return i.id == id; });
+    if (it != from->end()) {
+      to->push_back(*it);
+      from->erase(it);
+    }
+  });
+}
+
+/// If the event cannot be saved, the equipped flags of `ch`'s items go back to what they are now.
+void undo_equipment(command_context& ctx) {
+  std::vector<std::pair<std::int64_t, bool>> flags;
+  for (const item& it : ctx.actor.inventory) {
+    flags.emplace_back(it.id, it.equipped);
+  }
+  world& w = ctx.world;
+  w.on_rollback([&w, account = ctx.actor.account_id, flags = std::move(flags)] {
+    if (character* ch = w.find_character(account)) {
+      for (item& it : ch->inventory) {
+        for (const auto& [id, equipped] : flags) {
+          if (it.id == id) {
+            it.equipped = equipped;
+          }
+        }
+      }
+    }
+  });
+}
 
 /// Finds an item whose name has a word starting with `word` ("sword", "scroll", "tube").
 item* match(content_play& p, std::vector<item>& items, std::string_view word, std::string_view kind = {}) {
@@ -60,6 +101,7 @@ void get(command_context& ctx) {
     floor.erase(floor.begin() + (it - floor.data()));
     taken.equipped = false;
     p.persist_item(taken, ctx.actor.account_id, 0);
+    undo_item_move(ctx, taken.id, ctx.actor.where.room_id, true);
     const std::string name = p.item_name(taken);
     ctx.world.send(ctx.conn, "You pick up " + name + ".\n");
     ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " picks up " + name + ".\n", ctx.actor.account_id);
@@ -82,10 +124,12 @@ void drop(command_context& ctx) {
     ctx.world.send(ctx.conn, ctx.args.empty() ? "Drop what?\n" : "You carry no '" + std::string(ctx.args) + "'.\n");
     return;
   }
+  undo_equipment(ctx);
   item dropped = *it;
   ctx.actor.inventory.erase(ctx.actor.inventory.begin() + (it - ctx.actor.inventory.data()));
   dropped.equipped = false;
   p.persist_item(dropped, 0, ctx.actor.where.room_id);
+  undo_item_move(ctx, dropped.id, ctx.actor.where.room_id, false);
   const std::string name = p.item_name(dropped);
   ctx.world.send(ctx.conn, "You drop " + name + ".\n");
   ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " drops " + name + ".\n", ctx.actor.account_id);
@@ -104,6 +148,7 @@ void equip(command_context& ctx, std::string_view kind, std::string_view verb) {
     ctx.world.send(ctx.conn, "You cannot " + std::string(verb) + " " + p.item_name(*it) + ".\n");
     return;
   }
+  undo_equipment(ctx);
   for (item& other : ctx.actor.inventory) {
     if (other.kind == kind && other.equipped && other.id != it->id) {
       other.equipped = false;  // one weapon in hand, one suit of armour on
@@ -125,6 +170,7 @@ void remove(command_context& ctx) {
     ctx.world.send(ctx.conn, "You are not using that.\n");
     return;
   }
+  undo_equipment(ctx);
   it->equipped = false;
   p.persist_item(*it, ctx.actor.account_id, 0);
   ctx.world.send(ctx.conn, "You stop using " + p.item_name(*it) + ".\n");

@@ -32,7 +32,15 @@ void content_play::persist_item(const item& it, std::int64_t owner, std::int64_t
   rec.owner_account = owner;
   rec.room_id = room;
   rec.equipped = it.equipped;
-  world_.svc().persist([rec](store::database& db) { store::items::upsert(db, rec); });
+  world_.persist([rec](store::database& db) { store::items::upsert(db, rec); });
+}
+
+void content_play::undo_new_floor_item(std::int64_t room_id, std::int64_t item_id) {
+  world_.on_rollback([this, room_id, item_id] {
+    if (auto it = floors_.find(room_id); it != floors_.end()) {
+      std::erase_if(it->second, [item_id](const item& i) { return i.id == item_id; });
+    }
+  });
 }
 
 content_play::content_play(world& w, store::database* read_db) : world_(w), read_db_(read_db) {
@@ -104,12 +112,17 @@ void content_play::room_created(const dungeon::room& r) {
     }
   }
   rooms_[id] = std::move(state);
+  // A room that could not be saved does not exist: neither does what it held (ids are not reused).
+  world_.on_rollback([this, id] {
+    rooms_.erase(id);
+    floors_.erase(id);
+  });
 }
 
 void content_play::save_contents(std::int64_t room_id, const room_state& state) {
   const auto event = static_cast<std::int32_t>(state.event);
   std::string contents = state.fight ? state.fight->encode() : std::string();
-  world_.svc().persist([room_id, event, contents = std::move(contents)](store::database& db) {
+  world_.persist([room_id, event, contents = std::move(contents)](store::database& db) {
     store::rooms::set_contents(db, room_id, event, contents);
   });
 }
@@ -232,8 +245,14 @@ void content_play::tick() {
     const std::int64_t before = (rest_counter_ - 1) * per_minute / 60;
     const std::int64_t after = rest_counter_ * per_minute / 60;
     if (after > before) {
+      const std::int32_t was = ch->hp;
       ch->hp = static_cast<std::int32_t>(std::min<std::int64_t>(ch->max_hp, ch->hp + (after - before)));
       world_.save_character(*ch);
+      world_.on_rollback([this, account = ch->account_id, gained = ch->hp - was] {
+        if (character* again = world_.find_character(account)) {
+          again->hp = std::max(1, again->hp - gained);
+        }
+      });
       send_vitals(*ch);
       if (ch->hp == ch->max_hp) {
         world_.send(ch->connection, "You feel fully rested.\n");
@@ -283,12 +302,13 @@ void content_play::join_fight(character& ch, connection& conn) {
 
 void content_play::schedule_round(std::int64_t room_id, std::uint64_t generation) {
   world_.svc().after(std::chrono::milliseconds(world_.settings().game.fight_round_ms), [this, room_id, generation] {
-    const event_scope scope(world_);
-    auto it = rooms_.find(room_id);
-    if (it == rooms_.end() || !it->second.active || it->second.generation != generation) {
-      return;  // the fight ended or restarted since this timer was set
-    }
-    fight_round(room_id);
+    world_.run_event(0, [&] {
+      auto it = rooms_.find(room_id);
+      if (it == rooms_.end() || !it->second.active || it->second.generation != generation) {
+        return;  // the fight ended or restarted since this timer was set
+      }
+      fight_round(room_id);
+    });
   });
 }
 
@@ -324,6 +344,33 @@ void content_play::fight_round(std::int64_t room_id) {
     state.fighters.clear();
     return;
   }
+  // If the round cannot be saved it did not happen: the fight, the fighters' hit points, the room's clear
+  // state and its loot go back (knock-outs are moved back by their own undo, which runs first), and the
+  // round is fought again on a fresh timer.
+  struct fighter_hp {
+    std::int64_t account;
+    std::int32_t hp;
+  };
+  std::vector<fighter_hp> hp_before;
+  for (const character* ch : chars) {
+    hp_before.push_back({ch->account_id, ch->hp});
+  }
+  world_.on_rollback([this, room_id, before = state, hp_before = std::move(hp_before)] {
+    auto again = rooms_.find(room_id);
+    if (again != rooms_.end()) {
+      const std::uint64_t generation = again->second.generation + 1;  // any timer already set is stale
+      again->second = before;
+      again->second.generation = generation;
+      if (again->second.active) {
+        schedule_round(room_id, generation);
+      }
+    }
+    for (const fighter_hp& f : hp_before) {
+      if (character* ch = world_.find_character(f.account)) {
+        ch->hp = f.hp;
+      }
+    }
+  });
   const character& first = *chars.front();
   const content::tape tape = room_tape(world_, state.branch, first.where.x, first.where.y);
   const std::string foes = monsters_text(state);
@@ -388,13 +435,14 @@ void content_play::win(std::int64_t room_id, room_state& state, const character&
   state.fighters.clear();
   state.fight.reset();
   save_contents(room_id, state);
-  world_.persist_changes(world_.dungeon().set_clear(state.branch, {any_fighter.where.x, any_fighter.where.y}, true));
+  mark_clear(state.branch, {any_fighter.where.x, any_fighter.where.y});
   std::vector<item>& floor = floor_of(room_id);
   std::string loot_text;
   auto drop = [&](item it) {
     it.id = new_item_id();
     loot_text += "  " + item_name(it) + "\n";
     persist_item(it, 0, room_id);
+    undo_new_floor_item(room_id, it.id);
     floor.push_back(std::move(it));
   };
   for (std::uint64_t seed : scroll_seeds) {
@@ -423,17 +471,31 @@ void content_play::win(std::int64_t room_id, room_state& state, const character&
   }
 }
 
+void content_play::mark_clear(std::uint64_t branch, dungeon::coord at) {
+  const dungeon::change_set changes = world_.dungeon().set_clear(branch, at, true);
+  if (changes.empty()) {
+    return;
+  }
+  world_.persist_changes(changes);
+  world_.on_rollback([this, branch, at] { world_.dungeon().set_clear(branch, at, false); });
+}
+
 bool content_play::clear_room(character& ch) {
   room_state* state = state_of(ch);
   if (state == nullptr) {
     return false;
   }
+  world_.on_rollback([this, room_id = ch.where.room_id, before = *state] {
+    if (auto again = rooms_.find(room_id); again != rooms_.end()) {
+      again->second = before;
+    }
+  });
   state->active = false;
   state->fighters.clear();
   state->fight.reset();
   ++state->generation;
   save_contents(ch.where.room_id, *state);
-  world_.persist_changes(world_.dungeon().set_clear(state->branch, {ch.where.x, ch.where.y}, true));
+  mark_clear(state->branch, {ch.where.x, ch.where.y});
   world_.send_room(ch.where.room_id, "A hush falls; the room is clear, and the way on is open.\n");
   for (const character* c : world_.characters_in(ch.where.room_id)) {
     if (character* other = world_.find_character(c->account_id)) {
@@ -456,6 +518,15 @@ void content_play::flee(character& ch, connection& conn) {
   for (dungeon::direction d : dungeon::all_directions) {
     const dungeon::exit_state s = room->exit(d);
     if (s == dungeon::exit_state::two_way || s == dungeon::exit_state::one_way || s == dungeon::exit_state::to_start) {
+      // If the escape cannot be saved, the character is still in the fight.
+      world_.on_rollback([this, room_id = ch.where.room_id, account = ch.account_id] {
+        if (auto again = rooms_.find(room_id); again != rooms_.end() && again->second.active) {
+          auto& f = again->second.fighters;
+          if (std::find(f.begin(), f.end(), account) == f.end()) {
+            f.push_back(account);
+          }
+        }
+      });
       leave_room(ch);  // out of the fight first, so the move is no longer refused
       world_.send(conn, "You break away and flee " + std::string(dungeon::name(d)) + "!\n");
       walk(world_, conn, ch, static_cast<exit_dir>(dungeon::index_of(d)));
@@ -474,6 +545,7 @@ void content_play::spawn_scroll(character& ch, connection& conn, std::optional<s
       content::tape_seed(static_cast<std::uint64_t>(world_.settings().dungeon.world_seed), 0xA27EFAC7, scroll.id, 0));
   const std::int64_t room_id = ch.where.room_id;
   persist_item(scroll, 0, room_id);
+  undo_new_floor_item(room_id, scroll.id);
   const std::string name = item_name(scroll);
   floor_of(room_id).push_back(scroll);
   world_.send(conn, "You conjure " + name + " (seed " + std::to_string(scroll.seed) + ").\n");

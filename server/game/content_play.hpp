@@ -9,6 +9,7 @@
 #include "content/artefact_registry.hpp"
 #include "content/fight_state.hpp"
 #include "content/room_event.hpp"
+#include "dungeon/coord.hpp"
 #include "dungeon/room.hpp"
 #include "server/game/item.hpp"
 #include "server/store/records.hpp"
@@ -77,6 +78,8 @@ class content_play {
   std::int64_t new_item_id() { return next_item_id_++; }
   /// Saves where an item is: carried by `owner` (an account id) or lying in `room` (the other is 0).
   void persist_item(const item& it, std::int64_t owner, std::int64_t room);
+  /// If the event cannot be saved, the new item `item_id` put on the floor of `room_id` goes again.
+  void undo_new_floor_item(std::int64_t room_id, std::int64_t item_id);
   const content::artefact_registry& artefacts() const { return artefacts_; }
   world& owner() { return world_; }
 
@@ -86,6 +89,8 @@ class content_play {
   void win(std::int64_t room_id, room_state& state, const character& any_fighter,
            const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key);
   void knock_out(character& ch);
+  /// Marks a dungeon room clear (saved, and taken back if the event cannot be saved).
+  void mark_clear(std::uint64_t branch, dungeon::coord at);
   void save_contents(std::int64_t room_id, const room_state& state);
   std::string monsters_text(const room_state& state) const;
 

@@ -84,6 +84,10 @@ void walk_static(world& w, connection& conn, character& ch, exit_dir d) {
   const dungeon::enter_result entered =
       w.dungeon().enter_from_start(grid, w.svc().now(), [&w](const dungeon::room& r) { return w.decide_clear(r); });
   w.persist_changes(entered.changes);
+  if (entered.new_branch) {
+    // A branch that could not be saved was never opened (its number is not reused).
+    w.on_rollback([&w, b = entered.branch] { w.dungeon().undo_new_branch(b); });
+  }
   const auto info = w.dungeon().branch(entered.branch);
   const std::string name = info ? branch_name(*info) : "the dungeon";
   if (entered.new_branch) {
@@ -112,6 +116,8 @@ void walk_branch(world& w, connection& conn, character& ch, exit_dir d) {
     case dungeon::move_status::moved:
       w.persist_changes(moved.changes);
       if (moved.spawned) {
+        // A room that could not be saved was never discovered (its id is not reused).
+        w.on_rollback([&w, changes = moved.changes] { w.dungeon().undo_spawn(changes); });
         w.room_created(moved.destination, true);
       }
       w.move_character(ch, location_of(moved.destination), leave_text(ch, d), arrive_text(ch, d));
@@ -308,13 +314,17 @@ int collapse_branch(world& w, dungeon::branch_id b, bool evacuate) {
       }
     }
   }
-  if (!w.dungeon().collapse(b)) {
+  // Read after the evacuation (nobody inside): if the collapse cannot be saved, the branch comes back
+  // as it is now and the evacuees' own undo puts them back inside.
+  const auto emptied = w.dungeon().branch(b);
+  if (!emptied || !w.dungeon().collapse(b)) {
     return moved;
   }
   spdlog::info("{} (branch {}) collapsed", branch_name(*info), b);
   w.branch_collapsed(b);
+  w.on_rollback([&w, restored = *emptied] { w.dungeon().restore_branch(restored); });
   const auto id = static_cast<std::int64_t>(b);
-  w.svc().persist([id](store::database& db) {
+  w.persist([id](store::database& db) {
     // Characters who logged out inside wake up at the bottom of the well, and are told why.
     store::characters::move_all_in_branch_to(
         db, id, start_location(),

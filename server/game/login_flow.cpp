@@ -7,6 +7,8 @@
 #include "server/game/command_parser.hpp"
 #include "server/game/persistence.hpp"
 #include "server/game/world.hpp"
+#include "server/store/audit.hpp"
+#include "server/text/log_safe.hpp"
 
 namespace dw::game::login_flow {
 namespace {
@@ -57,7 +59,9 @@ void admit(world& w, connection& conn, character ch, bool created, std::string p
     w.disconnect(conn, *refusal + "\n");
     return;
   }
-  w.admin().audit(ch.name, created ? "account created" : "login", std::string(conn.port->address()));
+  if (!created) {  // a new account's audit row was written with the account
+    w.admin().audit(ch.name, "login", std::string(conn.port->address()));
+  }
   if (character* existing = w.find_character(ch.account_id)) {
     // Take-over: the newest connection wins; the in-memory character is the freshest state.
     if (connection* old = w.find_connection(existing->connection); old != nullptr && old->id != conn.id) {
@@ -87,7 +91,6 @@ void start_connect(world& w, connection& conn, std::string name, std::string pas
         *ok = lookup->account && verify_password(password, lookup->account->password_hash);
       },
       [&w, conn_id, lookup, ok, name]() {
-        const event_scope scope(w);
         connection* c = w.find_connection(conn_id);
         if (c == nullptr || c->closing) {
           return;
@@ -95,46 +98,55 @@ void start_connect(world& w, connection& conn, std::string name, std::string pas
         const std::string address(c->port->address());
         const std::string lower = lower_name(name);
         if (!lookup->account) {
-          spdlog::info("failed login: no account '{}' (connection {}, {})", name, conn_id, address);
-          back_to_menu(*c);
-          w.send(*c, "There is no character called " + canonical_name(name) + ". Type 'create " + canonical_name(name) +
-                         " <password>' to make one.\n");
-          return;
-        }
-        if (!*ok) {
-          const auto delay = w.throttle().fail(lower, address, w.svc().now());
-          spdlog::warn(
-              "failed login: wrong password for '{}' (connection {}, {}; {} recent failures; answering "
-              "in {} ms)",
-              lookup->account->name, conn_id, address, w.throttle().failures(lower, address, w.svc().now()),
-              delay.count());
-          w.admin().audit(lookup->account->name, "failed login", address);
-          w.svc().after(delay, [&w, conn_id]() {
-            const event_scope scope(w);
-            connection* again = w.find_connection(conn_id);
-            if (again == nullptr || again->closing) {
-              return;
-            }
-            back_to_menu(*again);
-            w.send(*again, "Wrong name or password.\n");
+          w.run_event(conn_id, [&] {
+            // Only name-shaped text reaches here, so logging it cannot leak a password typed as a name.
+            spdlog::info("failed login: no account '{}' (connection {}, {})", log_safe(name), conn_id, address);
+            back_to_menu(*c);
+            w.send(*c, "There is no character called " + name + ". Type 'create " + name +
+                           " <password>' to make one.\n");
           });
           return;
         }
-        w.throttle().succeed(lower);
-        spdlog::info("login: {} (connection {}, {})", lookup->account->name, conn_id, address);
-        const std::int64_t account_id = lookup->account->id;
-        w.svc().persist([account_id, now = w.svc().now()](store::database& db) { touch_login(db, account_id, now); });
-        store::character_record rec = lookup->character.value_or(store::character_record{});
-        if (!lookup->character) {
-          rec.account_id = account_id;
-          rec.hp = rec.max_hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
+        if (!*ok) {
+          // No actor: this event only records the guess; the answer comes later, on its own.
+          w.run_event(0, [&] {
+            const auto delay = w.throttle().fail(lower, address, w.svc().now());
+            spdlog::warn(
+                "failed login: wrong password for '{}' (connection {}, {}; {} recent failures; answering "
+                "in {} ms)",
+                lookup->account->name, conn_id, address, w.throttle().failures(lower, address, w.svc().now()),
+                delay.count());
+            w.admin().audit(lookup->account->name, "failed login", address);
+            w.svc().after(delay, [&w, conn_id]() {
+              w.run_event(conn_id, [&] {
+                connection* again = w.find_connection(conn_id);
+                if (again == nullptr || again->closing) {
+                  return;
+                }
+                back_to_menu(*again);
+                w.send(*again, "Wrong name or password.\n");
+              });
+            });
+          });
+          return;
         }
-        std::string message = rec.pending_message;
-        character ch = make_character(*lookup->account, rec);
-        for (const store::item_record& it : lookup->items) {
-          ch.inventory.push_back(content_play::from_record(it));
-        }
-        admit(w, *c, std::move(ch), false, std::move(message));
+        w.run_event(conn_id, [&] {
+          w.throttle().succeed(lower);
+          spdlog::info("login: {} (connection {}, {})", lookup->account->name, conn_id, address);
+          const std::int64_t account_id = lookup->account->id;
+          w.persist([account_id, now = w.svc().now()](store::database& db) { touch_login(db, account_id, now); });
+          store::character_record rec = lookup->character.value_or(store::character_record{});
+          if (!lookup->character) {
+            rec.account_id = account_id;
+            rec.hp = rec.max_hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
+          }
+          std::string message = rec.pending_message;
+          character ch = make_character(*lookup->account, rec);
+          for (const store::item_record& it : lookup->items) {
+            ch.inventory.push_back(content_play::from_record(it));
+          }
+          admit(w, *c, std::move(ch), false, std::move(message));
+        });
       });
 }
 
@@ -147,33 +159,61 @@ void start_create(world& w, connection& conn, std::string name, std::string pass
   w.svc().run_blocking(
       [hash, password, ops, mem](store::database&) { *hash = hash_password(password, ops, mem); },
       [&w, conn_id, hash, name]() {
+        connection* c = w.find_connection(conn_id);
+        if (c == nullptr || c->closing) {
+          return;
+        }
         auto outcome = std::make_shared<create_outcome>();
         const std::int64_t now = w.svc().now();
         const auto hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
-        w.svc().persist([outcome, name, hash, now, hp](store::database& db) {
-          create_account(db, *outcome, name, *hash, now, hp);
-        });
-        // Only announce the account once it is on disk (it must survive kill -9).
-        w.svc().after_commit([&w, conn_id, outcome, name]() {
-          const event_scope scope(w);
-          connection* c = w.find_connection(conn_id);
-          if (outcome->name_taken) {
-            if (c != nullptr && !c->closing) {
-              back_to_menu(*c);
-              w.send(*c, "The name " + name + " is already taken; choose another.\n");
-            }
-            return;
-          }
-          spdlog::info("account created: {} ({})", outcome->account.name, role_name(outcome->account.account_role));
-          if (c == nullptr || c->closing) {
-            return;
-          }
-          if (outcome->account.account_role == store::role::admin) {
-            w.send(*c, "As the first account of this world, " + outcome->account.name + " is its administrator.\n");
-          }
-          admit(w, *c, make_character(outcome->account, outcome->character), true, {});
-        });
+        const std::string address(c->port->address());
+        // The account, its character and its audit row are one transaction; the welcome waits for it and
+        // uses only what it committed (the id comes from the database).
+        w.commit_now(
+            [outcome, name, hash, now, hp, address](store::database& db) {
+              *outcome = create_outcome{};
+              create_account(db, *outcome, name, *hash, now, hp);
+              if (!outcome->name_taken) {
+                store::audit::append(db, now, outcome->account.name, "account created", address);
+              }
+            },
+            conn_id,
+            [&w, conn_id, outcome, name](const commit_result& result) {
+              connection* c = w.find_connection(conn_id);
+              if (!result.ok) {
+                spdlog::warn("account {} was not created: the database refused it", name);
+                if (c != nullptr && !c->closing) {
+                  back_to_menu(*c);
+                  w.send(*c, "The world could not record that; nothing changed. Try again in a moment.\n");
+                }
+                return;
+              }
+              if (outcome->name_taken) {
+                if (c != nullptr && !c->closing) {
+                  back_to_menu(*c);
+                  w.send(*c, "The name " + name + " is already taken; choose another.\n");
+                }
+                return;
+              }
+              spdlog::info("account created: {} ({})", outcome->account.name,
+                           role_name(outcome->account.account_role));
+              if (c == nullptr || c->closing) {
+                return;
+              }
+              if (outcome->account.account_role == store::role::admin) {
+                w.send(*c, "As the first account of this world, " + outcome->account.name +
+                               " is its administrator.\n");
+              }
+              admit(w, *c, make_character(outcome->account, outcome->character), true, {});
+            });
       });
+}
+
+/// What was typed as a name cannot be one (perhaps it was the password): refuse it without repeating or
+/// logging it.
+void refuse_unshaped_name(world& w, connection& conn) {
+  back_to_menu(conn);
+  w.send(conn, "There is no character with that name: names are 3 to 20 letters, A to Z.\n");
 }
 
 bool split_credentials(std::string_view args, std::string& name, std::string& password) {
@@ -224,6 +264,10 @@ void menu_line(world& w, connection& conn, std::string_view line) {
   }
   if (auto why = check_name(name); why && creating) {
     w.send(conn, *why + "\n");
+    return;
+  }
+  if (!is_name_shaped(name)) {
+    refuse_unshaped_name(w, conn);
     return;
   }
   conn.pending_name = canonical_name(name);
@@ -285,6 +329,10 @@ void handle_line(world& w, connection& conn, std::string_view line) {
       }
       if (auto why = check_name(name); why && conn.creating) {
         w.send(conn, *why + "\n");
+        return;
+      }
+      if (!is_name_shaped(name)) {
+        refuse_unshaped_name(w, conn);
         return;
       }
       conn.pending_name = canonical_name(name);

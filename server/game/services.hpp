@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace dw::store {
 class database;
@@ -10,18 +11,28 @@ class database;
 
 namespace dw::game {
 
+/// How one batch of changes ended: committed, or rolled back with nothing of it in the database.
+struct commit_result {
+  std::uint64_t ticket = 0;
+  bool ok = true;
+  int code = 0;         ///< the SQLite result code when it failed (0: the change itself threw)
+  std::string message;  ///< what failed, for the log
+};
+
 /// What the game needs from the process around it. The server implements it with a worker pool,
 /// the store's writer thread and Asio timers; tests implement it inline. Called on the world thread.
 class services {
  public:
   virtual ~services() = default;
   /// Runs `work` on a worker thread with that thread's own read connection, then `done` on the world thread.
-  /// For blocking work: password hashing, reads at login.
+  /// For blocking reads at login and for administrators' queries.
   virtual void run_blocking(std::function<void(store::database&)> work, std::function<void()> done) = 0;
-  /// Hands a change to the writer thread (group commit). Output produced after this call is held
-  /// back until the change has committed. Returns the change's ticket.
-  virtual std::uint64_t persist(std::function<void(store::database&)> change) = 0;
-  /// Runs `fn` on the world thread once every change persisted so far has committed.
+  /// Hands one batch of changes to the writer thread: they commit together in one transaction, or not at
+  /// all. `done` runs on the world thread once they have, or have not. Returns the batch's ticket, which
+  /// tags the output held back until then.
+  virtual std::uint64_t commit(std::function<void(store::database&)> changes,
+                               std::function<void(const commit_result&)> done) = 0;
+  /// Runs `fn` on the world thread once every batch handed over so far has been resolved.
   virtual void after_commit(std::function<void()> fn) = 0;
   /// Runs `fn` on the world thread after `delay`.
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;

@@ -18,11 +18,18 @@ class session_port {
   virtual void write_gmcp(std::string_view package, std::string_view json) = 0;
   /// Appends the prompt marker (IAC EOR or IAC GA, as negotiated).
   virtual void write_prompt_end() = 0;
-  /// Sends everything gathered so far as one write (released once earlier persistent changes committed).
-  virtual void flush() = 0;
+  /// Queues everything gathered so far as one write. `ticket` is the batch of changes this output
+  /// announces (0: none): it leaves once that batch has committed, and never before output queued
+  /// earlier on this connection.
+  virtual void flush(std::uint64_t ticket) = 0;
+  /// The batch `ticket` failed: the output queued with it must never leave.
+  virtual void discard(std::uint64_t ticket) = 0;
+  /// Drops what has been gathered since the last flush (an event that went wrong).
+  virtual void discard_unflushed() = 0;
   /// Asks the client to stop (true) or resume (false) echoing what the person types.
   virtual void set_hidden_input(bool hidden) = 0;
-  /// Flushes, then closes the connection. The game gets on_disconnect afterwards.
+  /// Closes the connection once everything flushed to it has left (or been discarded). The game gets
+  /// on_disconnect afterwards.
   virtual void close() = 0;
   virtual const telnet::client_info& client() const = 0;
   virtual std::string_view address() const = 0;

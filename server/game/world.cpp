@@ -13,6 +13,8 @@
 #include "server/game/persistence.hpp"
 #include "server/game/text_wrap.hpp"
 #include "server/store/items.hpp"
+#include "server/store/store_error.hpp"
+#include "server/text/log_safe.hpp"
 
 namespace dw::game {
 namespace {
@@ -77,7 +79,7 @@ void world::persist_changes(const dungeon::change_set& changes) {
   if (changes.empty()) {
     return;
   }
-  services_.persist([changes](store::database& db) { apply_changes(db, changes); });
+  persist([changes](store::database& db) { apply_changes(db, changes); });
 }
 
 bool world::decide_clear(const dungeon::room& r) {
@@ -118,13 +120,14 @@ std::uint64_t world::on_connect(session_port& port) {
   const std::uint64_t id = conn->id;
   connection& c = *conn;
   connections_.emplace(id, std::move(conn));
-  if (auto refusal = admin_->address_refusal(port.address())) {
-    spdlog::warn("refused banned address {} (connection {})", port.address(), id);
-    disconnect(c, *refusal + "\n");
-  } else {
-    login_flow::greet(*this, c);
-  }
-  flush_output();
+  run_event(id, [&] {
+    if (auto refusal = admin_->address_refusal(port.address())) {
+      spdlog::warn("refused banned address {} (connection {})", port.address(), id);
+      disconnect(c, *refusal + "\n");
+    } else {
+      login_flow::greet(*this, c);
+    }
+  });
   return id;
 }
 
@@ -136,10 +139,151 @@ void world::on_line(std::uint64_t conn_id, std::string_view line) {
   conn->last_input = services_.now();
   conn->idle_warned = false;
   conn->at_prompt = false;  // the person pressed Enter: their client is on a fresh line
-  if (!rate_limited(*conn)) {
-    dispatch(*conn, line);
+  if (rate_limited(*conn)) {
+    flush_output();
+    return;
   }
+  if (conn->stage == login_stage::waiting || conn->awaiting_commit || !conn->typed_ahead.empty()) {
+    // Busy (logging in, or its last command is being saved): keep the line, in order, for later.
+    type_ahead(*conn, line);
+    flush_output();
+    return;
+  }
+  run_event(conn_id, [&] { dispatch(*conn, line); });
+}
+
+void world::type_ahead(connection& conn, std::string_view line) {
+  // Login scripts (TinTin++, Mudlet, MUSHclient) send their first commands with the login line.
+  constexpr std::size_t max_lines = 64;
+  constexpr std::size_t max_bytes = 16 * 1024;
+  if (conn.typed_ahead.size() >= max_lines || conn.typed_ahead_bytes + line.size() > max_bytes) {
+    if (!conn.typed_ahead_warned) {
+      conn.typed_ahead_warned = true;
+      spdlog::warn("connection {} ({}) typed more than {} lines ahead; dropping", conn.id, conn.port->address(),
+                   max_lines);
+      send(conn, "You have typed too far ahead; lines are being dropped until the game catches up.\n");
+    }
+    return;
+  }
+  if (conn.typed_ahead.empty()) {
+    typed_ahead_conns_.push_back(conn.id);
+  }
+  conn.typed_ahead.emplace_back(line);
+  conn.typed_ahead_bytes += line.size();
+}
+
+bool world::run_one_typed_ahead() {
+  for (std::size_t i = 0; i < typed_ahead_conns_.size(); ++i) {
+    connection* conn = find_connection(typed_ahead_conns_[i]);
+    if (conn == nullptr || conn->closing || conn->typed_ahead.empty()) {
+      if (conn != nullptr) {
+        conn->typed_ahead.clear();
+        conn->typed_ahead_bytes = 0;
+      }
+      typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
+      --i;
+      continue;
+    }
+    if (conn->stage == login_stage::waiting || conn->awaiting_commit) {
+      continue;
+    }
+    const std::string line = std::move(conn->typed_ahead.front());
+    conn->typed_ahead.pop_front();
+    conn->typed_ahead_bytes -= line.size();
+    if (conn->typed_ahead.empty()) {
+      conn->typed_ahead_warned = false;
+      typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    event_actor_ = conn->id;
+    guarded([&] { dispatch(*conn, line); });
+    return true;
+  }
+  return false;
+}
+
+void world::run_event(std::uint64_t actor, const std::function<void()>& work) {
+  event_actor_ = actor;
+  guarded(work);
   flush_output();
+}
+
+void world::guarded(const std::function<void()>& work) {
+  try {
+    work();
+  } catch (const store::store_error& e) {
+    abort_event(e.what(), e.code() == 0 ? 1 : e.code());
+  } catch (const std::exception& e) {
+    abort_event(e.what(), 0);
+  } catch (...) {
+    abort_event("unknown exception", 0);
+  }
+}
+
+void world::abort_event(std::string_view what, int store_code) {
+  // Whatever the event did is taken back: its changes are never saved, its output never leaves.
+  std::vector<event_batch::undo_step> undo = batch_.take_undo();
+  batch_.clear();
+  for (std::uint64_t id : touched_) {
+    if (connection* c = find_connection(id)) {
+      c->port->discard_unflushed();
+      c->touched = false;
+      c->gmcp_only = false;
+    }
+  }
+  touched_.clear();
+  event_batch::roll_back(undo);
+  audit_connection_ = 0;
+  current_actor_ = nullptr;
+  if (store_code != 0) {
+    note_storage(commit_result{0, false, store_code, std::string(what)});
+  } else {
+    spdlog::error("an event failed and was taken back: {}", log_safe(what));
+  }
+  if (connection* actor = find_connection(event_actor_); actor != nullptr && !actor->closing) {
+    send(*actor, store_code != 0
+                     ? "The world could not do that right now; nothing changed. Try again in a moment.\n"
+                     : "Something went wrong, so nothing happened. If it keeps happening, tell an administrator.\n");
+  }
+}
+
+void world::commit_now(event_batch::change change, std::uint64_t actor,
+                       std::function<void(const commit_result&)> done) {
+  if (connection* waiting = find_connection(actor)) {
+    waiting->awaiting_commit = true;
+  }
+  services_.commit(std::move(change), [this, actor, done = std::move(done)](const commit_result& result) {
+    note_storage(result);
+    if (connection* waiting = find_connection(actor)) {
+      waiting->awaiting_commit = false;
+    }
+    run_event(actor, [&] { done(result); });
+  });
+}
+
+void world::note_storage(const commit_result& result) {
+  const std::int64_t now = services_.now();
+  if (result.ok) {
+    if (auto text = storage_.succeeded(now)) {
+      spdlog::warn("storage: {}", *text);
+      tell_admins("[Storage] " + *text + "\n");
+    }
+    return;
+  }
+  if (auto text = storage_.failed(result.code, result.message, now)) {
+    spdlog::error("storage: {}", log_safe(*text));
+    tell_admins("[Storage] " + *text + "\n");
+  } else {
+    spdlog::debug("storage: change {} refused ({} in this fault so far): {}", result.ticket, storage_.failures(),
+                  log_safe(result.message));
+  }
+}
+
+void world::tell_admins(std::string_view text) {
+  for (auto& [account, ch] : characters_) {
+    if (ch.account_role == role::admin) {
+      send(ch.connection, text);
+    }
+  }
 }
 
 void world::on_line_too_long(std::uint64_t conn_id, std::size_t bytes) {
@@ -159,9 +303,8 @@ void world::on_gmcp(std::uint64_t conn_id, std::string_view package, std::string
   if (conn == nullptr) {
     return;
   }
-  handle_gmcp(*this, *conn, package, json);
   // GMCP traffic gets no prompt: it is not something the person typed.
-  flush_output();
+  run_event(conn_id, [&] { handle_gmcp(*this, *conn, package, json); });
 }
 
 void world::on_disconnect(std::uint64_t conn_id) {
@@ -172,12 +315,16 @@ void world::on_disconnect(std::uint64_t conn_id) {
   connection& conn = *it->second;
   if (conn.stage == login_stage::playing) {
     if (character* ch = find_character(conn.account_id); ch != nullptr && ch->connection == conn_id) {
-      spdlog::info("{} left the game (connection {})", ch->name, conn_id);
-      send_room(ch->where.room_id, ch->name + " fades away.\n", ch->account_id);
-      play_->leave_room(*ch);
-      save_character(*ch);
-      unplace(*ch);
-      characters_.erase(ch->account_id);
+      // Everything the character did was saved by its own events; this saves where it rests. If that
+      // cannot be saved, the last saved place stands: nothing is taken back, the character has gone.
+      run_event(0, [&] {
+        spdlog::info("{} left the game (connection {})", ch->name, conn_id);
+        send_room(ch->where.room_id, ch->name + " fades away.\n", ch->account_id);
+        play_->leave_room(*ch);
+        save_character(*ch);
+        unplace(*ch);
+      });
+      characters_.erase(conn.account_id);
     }
   }
   spdlog::info("connection {} from {} closed", conn_id, conn.port->address());
@@ -187,6 +334,14 @@ void world::on_disconnect(std::uint64_t conn_id) {
 }
 
 void world::tick() {
+  // Each duty is an event of its own, so one that cannot be saved takes nothing else down with it.
+  run_event(0, [this] { idle_tick(); });
+  run_event(0, [this] { collapse_idle_branches(*this); });
+  run_event(0, [this] { play_->tick(); });
+  run_event(0, [this] { admin_->tick(); });
+}
+
+void world::idle_tick() {
   const std::int64_t now = services_.now();
   const std::int64_t timeout = settings_.server.idle_timeout_seconds;
   const std::int64_t warn_at = timeout - std::min<std::int64_t>(300, timeout / 4);
@@ -208,10 +363,6 @@ void world::tick() {
     spdlog::info("connection {} idle for {} s: disconnecting", conn->id, now - conn->last_input);
     disconnect(*conn, "You have been idle too long. Goodbye.\n");
   }
-  collapse_idle_branches(*this);
-  play_->tick();
-  admin_->tick();
-  flush_output();
 }
 
 void world::save_all() {
@@ -287,9 +438,8 @@ void world::shutdown(std::string_view message) {
   for (auto& [id, conn] : connections_) {
     send(*conn, message);
   }
-  for (auto& [account, ch] : characters_) {
-    save_character(ch);
-  }
+  flush_output();  // the farewell does not wait for the saves below: each event already saved its own
+  save_all();
   flush_output();
 }
 
@@ -343,6 +493,7 @@ void world::dispatch(connection& conn, std::string_view line) {
     return;
   }
   command_context ctx{*this, conn, *ch, cmd.verb, cmd.args};
+  event_actor_ = conn.id;
   const bool audited = found.found->min_role != role::player;
   if (audited) {
     audit_connection_ = conn.id;
@@ -403,16 +554,23 @@ std::vector<const character*> world::online() const {
   return out;
 }
 
-void world::place(character& ch) {
+void world::place(character& ch, bool record) {
   occupants_[ch.where.room_id].push_back(ch.account_id);
   if (ch.where.branch_id != 0) {
-    persist_changes(dungeon_->enter_branch(static_cast<dungeon::branch_id>(ch.where.branch_id)));
+    const dungeon::change_set changes = dungeon_->enter_branch(static_cast<dungeon::branch_id>(ch.where.branch_id));
+    if (record) {
+      persist_changes(changes);
+    }
   }
 }
 
-void world::unplace(const character& ch) {
+void world::unplace(const character& ch, bool record) {
   if (ch.where.branch_id != 0) {
-    persist_changes(dungeon_->leave_branch(static_cast<dungeon::branch_id>(ch.where.branch_id), services_.now()));
+    const dungeon::change_set changes =
+        dungeon_->leave_branch(static_cast<dungeon::branch_id>(ch.where.branch_id), services_.now());
+    if (record) {
+      persist_changes(changes);
+    }
   }
   auto it = occupants_.find(ch.where.room_id);
   if (it == occupants_.end()) {
@@ -431,7 +589,7 @@ void world::save_character(const character& ch) {
   rec.hp = ch.hp;
   rec.max_hp = ch.max_hp;
   rec.last_seen = services_.now();
-  services_.persist([rec](store::database& db) { game::save_character(db, rec); });
+  persist([rec](store::database& db) { game::save_character(db, rec); });
 }
 
 void world::move_character(character& ch, const store::location& to, std::string_view leave_text,
@@ -439,11 +597,21 @@ void world::move_character(character& ch, const store::location& to, std::string
   if (!leave_text.empty()) {
     send_room(ch.where.room_id, leave_text, ch.account_id);
   }
+  const store::location from = ch.where;
   play_->leave_room(ch);
   unplace(ch);
   ch.where = to;
   place(ch);
   save_character(ch);
+  // If the move cannot be saved, the character is back where it was (registered after the move, so it
+  // runs before the undo of whatever made the destination, such as a freshly spawned room).
+  on_rollback([this, account = ch.account_id, from] {
+    if (character* c = find_character(account)) {
+      unplace(*c, false);
+      c->where = from;
+      place(*c, false);
+    }
+  });
   if (!arrive_text.empty()) {
     send_room(ch.where.room_id, arrive_text, ch.account_id);
   }
@@ -471,6 +639,17 @@ void world::enter_play(connection& conn, character ch, bool created, std::string
   place(placed);
   conn.stage = login_stage::playing;
   conn.account_id = account;
+  // If the login cannot be saved, the connection is back at the login screen and the character out of play.
+  on_rollback([this, account, conn_id = conn.id] {
+    if (character* c = find_character(account); c != nullptr && c->connection == conn_id) {
+      unplace(*c, false);
+      characters_.erase(account);
+    }
+    if (connection* back = find_connection(conn_id)) {
+      back->stage = login_stage::menu;
+      back->account_id = 0;
+    }
+  });
   send_gmcp(conn, "Char.Name", gmcp_char_name(placed.name));
   if (created) {
     send(conn, "Welcome to Deepwell, " + placed.name + ". Type 'help' to see what you can do.\n");

@@ -18,9 +18,11 @@
 #include "server/game/command_registry.hpp"
 #include "server/game/connection.hpp"
 #include "server/game/content_play.hpp"
+#include "server/game/event_batch.hpp"
 #include "server/game/login_throttle.hpp"
 #include "server/game/services.hpp"
 #include "server/game/static_rooms.hpp"
+#include "server/game/storage_health.hpp"
 
 namespace dw::game {
 
@@ -76,9 +78,27 @@ class world {
   /// Takes a connection over from the previous image of the server, putting its character back into play.
   std::uint64_t on_restore(session_port& port, const saved_connection& saved);
 
-  /// Ends an event: every connection that got output gets its prompt and one write.
-  /// Entry points call it themselves; deferred work (completions, timers) uses event_scope.
+  /// Ends an event: its changes are handed to the writer as one batch, and every connection that got
+  /// output gets its prompt and one write, held back until that batch has committed. Then lines typed
+  /// ahead by connections that are no longer busy run, each as an event of its own.
+  /// Entry points call it themselves; deferred work (completions, timers) uses run_event or event_scope.
   void flush_output();
+
+  /// Runs deferred work (a completion, a timer) as one event on behalf of connection `actor` (0: nobody):
+  /// if it throws, everything it did is taken back and the actor is told; then the event ends.
+  void run_event(std::uint64_t actor, const std::function<void()>& work);
+
+  // ---- persistence: every change an event makes joins that event's batch
+  /// Adds a change to the current event's batch (it runs on the writer thread).
+  void persist(event_batch::change change) { batch_.add(std::move(change)); }
+  /// Adds how to put memory back if the current event's batch cannot be saved.
+  void on_rollback(event_batch::undo_step undo) { batch_.on_rollback(std::move(undo)); }
+  /// Saves `change` on its own, outside the current event's batch, then runs `done` as an event of its own
+  /// on behalf of `actor` (whose later lines wait meanwhile). For replies that depend on what the database
+  /// answers, such as a new account's id or whether a name was free.
+  void commit_now(event_batch::change change, std::uint64_t actor, std::function<void(const commit_result&)> done);
+  /// True while saving is failing (so callers can say so up front).
+  const storage_health& storage() const { return storage_; }
 
   // ---- used by commands and the login conversation
   /// Marks a connection as owed a prompt and a flush at the end of this event.
@@ -97,7 +117,8 @@ class world {
                       std::string_view arrive_text);
   /// Disconnects with a farewell line.
   void disconnect(connection& conn, std::string_view farewell);
-  /// Persists a character's saved state (location, hit points).
+  /// Persists a character's saved state (location, hit points). The caller registers the undo of
+  /// whatever it changed.
   void save_character(const character& ch);
   /// Puts a character loaded by the login conversation into play on `conn`.
   void enter_play(connection& conn, character ch, bool created, std::string pending_message);
@@ -149,8 +170,28 @@ class world {
   void dispatch(connection& conn, std::string_view line);
   bool rate_limited(connection& conn);
   void send_prompt(connection& conn);
-  void place(character& ch);
-  void unplace(const character& ch);
+  /// Puts a character into its room's occupants (and its branch's count). `record` persists the
+  /// branch's occupancy; undo steps pass false.
+  void place(character& ch, bool record = true);
+  void unplace(const character& ch, bool record = true);
+  /// Runs `work`; if it throws, aborts the current event (without ending it).
+  void guarded(const std::function<void()>& work);
+  /// Idle warnings and disconnects (part of tick).
+  void idle_tick();
+  /// Queues a line that arrived while its connection was busy.
+  void type_ahead(connection& conn, std::string_view line);
+  /// Runs one typed-ahead line of a connection that is no longer busy; false when there is none.
+  bool run_one_typed_ahead();
+  /// Hands the event's batch to the writer and flushes every touched connection with its ticket.
+  void finish_event();
+  /// The batch `result.ticket` of an event has been resolved.
+  void batch_resolved(const commit_result& result, std::vector<event_batch::undo_step>& undo,
+                      const std::vector<std::uint64_t>& touched, std::uint64_t actor);
+  /// Something in the current event threw: take it all back and tell the actor.
+  void abort_event(std::string_view what, int store_code);
+  /// Records a storage failure or success; logs and tells administrators when a fault starts or ends.
+  void note_storage(const commit_result& result);
+  void tell_admins(std::string_view text);
 
   config::settings settings_;
   services& services_;
@@ -173,11 +214,16 @@ class world {
   std::vector<std::uint64_t> touched_;
   std::string wrap_buffer_;  ///< reused by send()
   bool flushing_ = false;
+  event_batch batch_;                    ///< the current event's changes
+  std::uint64_t event_actor_ = 0;        ///< the connection whose line or completion this event serves
+  std::vector<std::uint64_t> typed_ahead_conns_;  ///< connections with lines waiting
+  storage_health storage_;
 };
 
 using world_saved_connection = world::saved_connection;
 
-/// Flushes the world's output when deferred work (a completion or a timer) finishes.
+/// Ends an event when deferred work that cannot throw (a completion or a timer) finishes. Work that may
+/// throw uses world::run_event instead.
 class event_scope {
  public:
   explicit event_scope(world& w) : world_(w) {}

@@ -1,5 +1,7 @@
 // The world's output side: gathering text per connection, prompts, and one flush per event.
 #include <spdlog/spdlog.h>
+#include <memory>
+#include <utility>
 
 #include "server/game/text_wrap.hpp"
 #include "server/game/world.hpp"
@@ -107,7 +109,33 @@ void world::flush_output() {
     return;  // a flush that leads to a disconnect must not start a second pass over touched_
   }
   flushing_ = true;
-  // Every connection that got output during this event gets its prompt and one write.
+  finish_event();
+  // Lines typed ahead by connections that are no longer busy run now, each as an event of its own.
+  while (run_one_typed_ahead()) {
+    finish_event();
+  }
+  flushing_ = false;
+}
+
+void world::finish_event() {
+  const std::uint64_t actor = std::exchange(event_actor_, 0);
+  std::uint64_t ticket = 0;
+  if (!batch_.empty()) {
+    // The actor's next line waits for this batch: set before commit(), which may call back at once.
+    connection* waiting = actor == 0 ? nullptr : find_connection(actor);
+    if (waiting != nullptr) {
+      waiting->awaiting_commit = true;
+    }
+    auto undo = std::make_shared<std::vector<event_batch::undo_step>>(batch_.take_undo());
+    auto touched = std::make_shared<std::vector<std::uint64_t>>(touched_);
+    ticket = services_.commit(batch_.take_changes(), [this, undo, touched, actor](const commit_result& result) {
+      batch_resolved(result, *undo, *touched, actor);
+    });
+  } else {
+    batch_.clear();  // undo steps of an event that saved nothing have nothing to undo
+  }
+  // Every connection that got output during this event gets its prompt and one write, released once the
+  // event's batch has committed (at once when it saved nothing).
   for (std::uint64_t id : touched_) {
     connection* conn = find_connection(id);
     if (conn == nullptr) {
@@ -118,10 +146,43 @@ void world::flush_output() {
     }
     conn->touched = false;
     conn->gmcp_only = false;
-    conn->port->flush();
+    conn->port->flush(ticket);
   }
   touched_.clear();
-  flushing_ = false;
+}
+
+void world::batch_resolved(const commit_result& result, std::vector<event_batch::undo_step>& undo,
+                           const std::vector<std::uint64_t>& touched, std::uint64_t actor) {
+  const event_scope scope(*this);  // an event of its own: what it says leaves at once
+  note_storage(result);
+  connection* waiting = actor == 0 ? nullptr : find_connection(actor);
+  if (waiting != nullptr) {
+    waiting->awaiting_commit = false;
+  }
+  if (result.ok) {
+    return;
+  }
+  // Nobody sees what the event said, and memory goes back to what the database holds.
+  for (std::uint64_t id : touched) {
+    if (connection* c = find_connection(id)) {
+      c->port->discard(result.ticket);
+    }
+  }
+  if (const int threw = event_batch::roll_back(undo); threw > 0) {
+    spdlog::error("{} undo steps of refused change {} failed", threw, result.ticket);
+  }
+  if (waiting != nullptr && !waiting->closing) {
+    waiting->at_prompt = false;  // the prompt that went with the discarded output never left
+    std::string text = "The world could not record that; nothing changed. Try again in a moment.\n";
+    if (!waiting->typed_ahead.empty()) {
+      // They were typed expecting the refused command to have happened.
+      text += "(" + std::to_string(waiting->typed_ahead.size()) +
+              (waiting->typed_ahead.size() == 1 ? " line" : " lines") + " you typed meanwhile did not run.)\n";
+      waiting->typed_ahead.clear();
+      waiting->typed_ahead_bytes = 0;
+    }
+    send(*waiting, text);
+  }
 }
 
 void world::disconnect(connection& conn, std::string_view farewell) {

@@ -37,8 +37,8 @@ session::~session() = default;
 
 void session::start() {
   codec_.start(gathering_);
+  flush(0);  // the opening negotiation leaves at once
   id_ = world_.on_connect(*this);
-  flush();
   asio::co_spawn(
       socket_.get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
   asio::co_spawn(
@@ -54,7 +54,7 @@ void session::start_restored(std::string_view codec_state, const game::world_sav
   }
   id_ = world_.on_restore(*this, saved);
   world_.flush_output();
-  flush();
+  flush(0);
   asio::co_spawn(
       socket_.get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
   asio::co_spawn(
@@ -71,11 +71,13 @@ asio::awaitable<void> session::read_loop() {
       replies.clear();
       codec_.feed(std::string_view(buffer.data(), n), events_, replies);
       if (!replies.empty()) {
+        // Negotiation answers are a chunk of their own: they announce nothing the game saves.
         gathering_ += replies;
+        flush(0);
       }
       handle_events();
       if (!gathering_.empty()) {
-        flush();
+        flush(0);
       }
     }
   } catch (const boost::system::system_error& e) {
@@ -118,6 +120,7 @@ asio::awaitable<void> session::write_loop() {
   std::vector<asio::const_buffer> buffers;
   try {
     while (true) {
+      // In order: a chunk waits for its own batch, and everything after it waits for it.
       std::size_t ready = 0;
       while (ready < queue_.size() && ready < 64 && commits_.is_committed(queue_[ready].ticket)) {
         ++ready;
@@ -162,24 +165,41 @@ void session::write_gmcp(std::string_view package, std::string_view json) {
 
 void session::write_prompt_end() { codec_.end_prompt(gathering_); }
 
-void session::flush() {
-  if (gathering_.empty() || shut_) {
+void session::flush(std::uint64_t ticket) {
+  if (overflowed_) {
+    gathering_.clear();
+  }
+  if (gathering_.empty() || shut_ || overflowed_) {
     return;
   }
   queued_bytes_ += gathering_.size();
-  queue_.push_back({std::move(gathering_), commits_.last_submitted()});
+  queue_.push_back({std::move(gathering_), ticket});
   gathering_.clear();
   if (queued_bytes_ > limits_.max_output_queue_bytes) {
     // The client stopped reading. Drop it rather than let it hold memory or slow anyone else.
     spdlog::warn("connection {} ({}) has {} bytes of unread output: disconnecting", id_, address_, queued_bytes_);
-    queue_.clear();
-    queued_bytes_ = 0;
-    // Not shut() here: flush() runs inside world code, which must not be re-entered.
+    // The queue is not cleared here: a write in flight may be reading its front chunks. It goes with the
+    // session. Not shut() here either: flush() runs inside world code, which must not be re-entered.
+    overflowed_ = true;
     asio::post(socket_.get_executor(), [self = shared_from_this()] { self->shut(); });
     return;
   }
   wake_.cancel();
 }
+
+void session::discard(std::uint64_t ticket) {
+  // Emptied in place, not erased: erasing would move the chunks a write in flight is reading. A chunk
+  // with an unresolved ticket is never being written itself; once resolved it leaves as zero bytes.
+  for (chunk& c : queue_) {
+    if (c.ticket == ticket) {
+      queued_bytes_ -= c.bytes.size();
+      std::string().swap(c.bytes);
+    }
+  }
+  wake_.cancel();
+}
+
+void session::discard_unflushed() { gathering_.clear(); }
 
 void session::commits_advanced() {
   if (!queue_.empty()) {
@@ -190,7 +210,8 @@ void session::commits_advanced() {
 void session::set_hidden_input(bool hidden) { codec_.set_hidden_input(hidden, gathering_); }
 
 void session::close() {
-  flush();
+  // Not flushed here: the world flushes this event's output (the farewell) with its ticket when the
+  // event ends, before the writer below wakes up; the queue then drains and the socket shuts.
   closing_ = true;
   wake_.cancel();
   // A client that stops reading must not keep a closing connection open for ever.

@@ -26,7 +26,8 @@ struct session_limits {
 
 /// One telnet connection: owns the socket, the codec and a bounded write queue. Runs on the world
 /// thread (the io_context has one thread), so it calls the world directly. Output gathered during
-/// an event leaves in one write, and only once every change persisted before it has committed.
+/// an event leaves in one write, once that event's own batch of changes has committed (and after
+/// everything queued before it on this connection); output of a batch that failed never leaves.
 class session : public game::session_port, public std::enable_shared_from_this<session> {
  public:
   session(boost::asio::ip::tcp::socket socket, game::world& world, commit_tracker& commits, session_limits limits,
@@ -55,7 +56,9 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   void write_text(std::string_view text) override;
   void write_gmcp(std::string_view package, std::string_view json) override;
   void write_prompt_end() override;
-  void flush() override;
+  void flush(std::uint64_t ticket) override;
+  void discard(std::uint64_t ticket) override;
+  void discard_unflushed() override;
   void set_hidden_input(bool hidden) override;
   void close() override;
   const telnet::client_info& client() const override { return codec_.client(); }
@@ -86,6 +89,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   std::size_t queued_bytes_ = 0;
   std::vector<telnet::event> events_;
   bool closing_ = false;  ///< close() asked: drain the queue, then shut the socket
+  bool overflowed_ = false;  ///< the client stopped reading: nothing more is queued, the socket is shutting
   bool shut_ = false;
   bool disconnected_ = false;  ///< the world has been told
 };

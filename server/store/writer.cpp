@@ -1,6 +1,7 @@
 #include "server/store/writer.hpp"
 
 #include <spdlog/spdlog.h>
+#include <sqlite3.h>
 
 #include <exception>
 #include <optional>
@@ -124,8 +125,16 @@ std::vector<write_failure> writer::commit_batch(std::vector<entry>& batch) {
   if (!whole) {
     return failed;
   }
-  if (batch.size() == 1) {
-    failed.push_back(*whole);
+  // A lock another process holds, a read-only or unopenable file, an I/O error or a damaged file fails
+  // every change alike: running them again one by one would only wait on the lock once per change.
+  const int primary = whole->code & 0xff;
+  const bool whole_database = primary == SQLITE_BUSY || primary == SQLITE_LOCKED || primary == SQLITE_READONLY ||
+                              primary == SQLITE_CANTOPEN || primary == SQLITE_IOERR || primary == SQLITE_CORRUPT ||
+                              primary == SQLITE_NOTADB;
+  if (batch.size() == 1 || whole_database) {
+    for (entry& e : batch) {
+      failed.push_back(write_failure{e.ticket, whole->code, whole->message});
+    }
     return failed;
   }
   // One transaction per change: slower, but only the guilty changes are lost.

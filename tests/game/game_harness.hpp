@@ -1,7 +1,8 @@
 #pragma once
 
 // A harness for command tests: the real world, fed lines by fake connections, with services that run
-// inline against an in-memory store. Completions queue up until drain(), so order is explicit.
+// inline against an in-memory store. Completions queue up until drain(), so order is explicit. Output
+// is held per batch exactly as the network layer holds it: take() shows only what a client would see.
 #include <deque>
 #include <functional>
 #include <memory>
@@ -15,34 +16,48 @@
 #include "server/game/session_port.hpp"
 #include "server/game/world.hpp"
 #include "server/store/database.hpp"
+#include "server/store/store_error.hpp"
+#include "server/store/transaction.hpp"
 
 namespace dw::testing {
 
 class fake_port final : public game::session_port {
  public:
+  /// `resolved` is the last batch ticket the store has resolved (committed or failed).
+  explicit fake_port(const std::uint64_t* resolved = nullptr) : resolved_(resolved) {}
   void write_text(std::string_view text) override { pending_ += text; }
   void write_gmcp(std::string_view package, std::string_view json) override {
     gmcp.push_back(std::string(package) + " " + std::string(json));
   }
   void write_prompt_end() override { ++prompt_marks; }
-  void flush() override {
-    output += pending_;
+  void flush(std::uint64_t ticket) override {
+    held_.push_back({ticket, pending_});
     pending_.clear();
     ++flushes;
+    release();
   }
+  void discard(std::uint64_t ticket) override {
+    std::erase_if(held_, [ticket](const chunk& c) { return c.ticket == ticket; });
+  }
+  void discard_unflushed() override { pending_.clear(); }
   void set_hidden_input(bool h) override { hidden = h; }
-  void close() override {
-    flush();
-    closed = true;
-  }
+  void close() override { closed = true; }
   const telnet::client_info& client() const override { return info; }
   std::string_view address() const override { return "192.0.2.1"; }
 
-  /// Everything flushed since the last call.
+  /// Everything released to the client since the last call.
   std::string take() {
+    release();
     std::string out = output.substr(taken_);
     taken_ = output.size();
     return out;
+  }
+  /// Moves held chunks whose batch has been resolved to `output`, in order.
+  void release() {
+    while (!held_.empty() && (held_.front().ticket == 0 || (resolved_ != nullptr && held_.front().ticket <= *resolved_))) {
+      output += held_.front().text;
+      held_.erase(held_.begin());
+    }
   }
 
   telnet::client_info info;
@@ -54,6 +69,12 @@ class fake_port final : public game::session_port {
   bool closed = false;
 
  private:
+  struct chunk {
+    std::uint64_t ticket;
+    std::string text;
+  };
+  const std::uint64_t* resolved_;
+  std::vector<chunk> held_;
   std::string pending_;
   std::size_t taken_ = 0;
 };
@@ -65,11 +86,36 @@ class inline_services final : public game::services {
     work(db_);
     queue_.push_back(std::move(done));
   }
-  std::uint64_t persist(std::function<void(store::database&)> change) override {
-    change(db_);
-    return ++ticket_;
+  /// Runs the batch at once in a real transaction on the in-memory database (so `PRAGMA query_only`
+  /// makes it fail as a read-only file would); its result arrives at the next drain().
+  std::uint64_t commit(std::function<void(store::database&)> changes,
+                       std::function<void(const game::commit_result&)> done) override {
+    game::commit_result result;
+    result.ticket = ++ticket_;
+    try {
+      store::transaction tx(db_);
+      changes(db_);
+      tx.commit();
+    } catch (const store::store_error& e) {
+      result.ok = false;
+      result.code = e.code();
+      result.message = e.what();
+    } catch (const std::exception& e) {
+      result.ok = false;
+      result.message = e.what();
+    }
+    ++unresolved_;
+    queue_.push_back([this, result, done = std::move(done)] {
+      resolved = result.ticket;
+      --unresolved_;
+      done(result);
+    });
+    return result.ticket;
   }
   void after_commit(std::function<void()> fn) override { queue_.push_back(std::move(fn)); }
+  /// Makes every later write fail (SQLITE_READONLY) until called with false.
+  void refuse_writes(bool refuse) { db_.exec(refuse ? "PRAGMA query_only = ON" : "PRAGMA query_only = OFF"); }
+  std::uint64_t resolved = 0;  ///< last batch ticket resolved
   void after(std::chrono::milliseconds, std::function<void()> fn) override { queue_.push_back(std::move(fn)); }
   std::int64_t now() override { return clock; }
   void stop_server() override { stopped = true; }
@@ -90,6 +136,7 @@ class inline_services final : public game::services {
   store::database db_;
   std::deque<std::function<void()>> queue_;
   std::uint64_t ticket_ = 0;
+  int unresolved_ = 0;
 };
 
 inline config::settings fast_settings() {
@@ -119,7 +166,7 @@ class game_harness {
     fake_port* port;
   };
   player connect() {
-    ports_.push_back(std::make_unique<fake_port>());
+    ports_.push_back(std::make_unique<fake_port>(&services.resolved));
     fake_port* p = ports_.back().get();
     return {world.on_connect(*p), p};
   }
