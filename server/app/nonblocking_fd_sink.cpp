@@ -46,7 +46,7 @@ bool is_socket(int fd) {
 
 nonblocking_fd_sink::nonblocking_fd_sink(int fd) : fd_(fd), is_socket_(is_socket(fd)), colors_(wants_colors(fd)) {}
 
-nonblocking_fd_sink::outcome nonblocking_fd_sink::write_some(std::string_view& data) {
+void nonblocking_fd_sink::write_some(std::string_view& data) {
   int interruptions = 0;
   while (!data.empty()) {
     pollfd p{fd_, POLLOUT, 0};
@@ -55,17 +55,12 @@ nonblocking_fd_sink::outcome nonblocking_fd_sink::write_some(std::string_view& d
       if (errno == EINTR && ++interruptions < max_interruptions) {
         continue;
       }
-      return outcome::would_block;
+      return;
     }
-    if (ready == 0) {
-      return outcome::would_block;
-    }
-    if ((p.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0) {
-      // A pipe whose reader is gone (writing would raise SIGPIPE), a hung-up terminal, a closed fd.
-      return outcome::broken;
-    }
-    if ((p.revents & POLLOUT) == 0) {
-      return outcome::would_block;
+    // Not writable now, or never again: a pipe whose reader is gone (writing would raise SIGPIPE),
+    // a hung-up terminal, a closed descriptor.
+    if (ready == 0 || (p.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0 || (p.revents & POLLOUT) == 0) {
+      return;
     }
     // A pipe that polls writable has room for PIPE_BUF bytes, and no promise beyond: a larger
     // write() could block. So at most PIPE_BUF per write, each after its own poll.
@@ -76,17 +71,13 @@ nonblocking_fd_sink::outcome nonblocking_fd_sink::write_some(std::string_view& d
       if (errno == EINTR && ++interruptions < max_interruptions) {
         continue;
       }
-      if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
-        return outcome::would_block;
-      }
-      return outcome::broken;
+      return;  // EAGAIN (full), EPIPE (the reader left), EINTR too often: the caller drops or waits
     }
     if (n == 0) {
-      return outcome::would_block;  // no progress: try again with the next line rather than spin
+      return;  // no progress: try again with the next line rather than spin
     }
     data.remove_prefix(static_cast<std::size_t>(n));
   }
-  return outcome::written;
 }
 
 bool nonblocking_fd_sink::emit(std::string_view line) {

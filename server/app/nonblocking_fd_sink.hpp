@@ -30,9 +30,9 @@ class nonblocking_fd_sink final : public spdlog::sinks::base_sink<std::mutex> {
   void flush_() override {}  // every line goes straight to write(): nothing is buffered here
 
  private:
-  enum class outcome { written, would_block, broken };
-  /// Writes as much of `data` as the descriptor takes without blocking; removes it from `data`.
-  outcome write_some(std::string_view& data);
+  /// Writes as much of `data` as the descriptor takes without blocking (none if it is full or
+  /// broken); removes what was written from `data`.
+  void write_some(std::string_view& data);
   /// Writes a whole line, or keeps its unwritten tail in `pending_` if only a part fit. False if
   /// none of it could be written (the line is dropped).
   bool emit(std::string_view line);
