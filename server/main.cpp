@@ -68,6 +68,10 @@ int main(int argc, char** argv) {
     spdlog::critical("cannot set up logging in '{}': {}", settings.log.dir, e.what());
     return 2;
   }
+  // However main returns from here on, the log queue is written out and any drops reported first.
+  struct logging_shutdown {
+    ~logging_shutdown() { dw::app::shutdown_logging(); }
+  } const shutdown_logging_on_return;
 
   try {
     // Open (and migrate) the database once before anything listens: a bad file stops start-up here.

@@ -58,13 +58,17 @@ int wait_status_to_int(int status) {
 
 }  // namespace
 
-server_process::server_process(std::string extra_toml) : dir_(make_temp_dir()), extra_toml_(std::move(extra_toml)) {
+server_process::server_process(std::string extra_toml, stderr_to err)
+    : dir_(make_temp_dir()), extra_toml_(std::move(extra_toml)), stderr_to_(err) {
   start();
 }
 
 server_process::~server_process() {
   if (pid_ > 0) {
     kill9();
+  }
+  if (unread_pipe_ >= 0) {
+    ::close(unread_pipe_);
   }
   std::error_code ec;
   std::filesystem::remove_all(dir_, ec);
@@ -84,6 +88,19 @@ void server_process::start() {
   const auto port_file = dir_ / "port";
   std::filesystem::remove(port_file);
   const std::string log_path = (dir_ / "stdout.log").string();
+  int pipe_write_end = -1;
+  if (stderr_to_ == stderr_to::unread_pipe) {
+    if (unread_pipe_ >= 0) {
+      ::close(unread_pipe_);  // a restart gets a fresh, empty pipe
+      unread_pipe_ = -1;
+    }
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
+      throw std::runtime_error("pipe failed");
+    }
+    unread_pipe_ = fds[0];
+    pipe_write_end = fds[1];
+  }
   pid_ = ::fork();
   if (pid_ < 0) {
     throw std::runtime_error("fork failed");
@@ -95,12 +112,18 @@ void server_process::start() {
       ::dup2(fd, 2);
       ::close(fd);
     }
+    if (pipe_write_end >= 0) {
+      ::dup2(pipe_write_end, 2);  // dup2 clears close-on-exec on fd 2 only
+    }
     const std::string cfg = config.string();
     const std::string db = db_path().string();
     const std::string pf = port_file.string();
     ::execl(DW_SERVER_BINARY, DW_SERVER_BINARY, "--config", cfg.c_str(), "--db", db.c_str(), "--port", "0",
             "--host", "127.0.0.1", "--port-file", pf.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
+  }
+  if (pipe_write_end >= 0) {
+    ::close(pipe_write_end);  // the server holds the only write end; the test holds the read end
   }
   const bool up = poll_until(
       [&] {
@@ -148,6 +171,12 @@ std::string server_process::log_text() const { return read_file(dir_ / "stdout.l
 
 bool server_process::wait_log(std::string_view needle, std::chrono::milliseconds timeout) const {
   return poll_until([&] { return log_text().find(needle) != std::string::npos; }, timeout);
+}
+
+std::string server_process::file_log_text() const { return read_file(dir_ / "logs" / "deepwell.log"); }
+
+bool server_process::wait_file_log(std::string_view needle, std::chrono::milliseconds timeout) const {
+  return poll_until([&] { return file_log_text().find(needle) != std::string::npos; }, timeout);
 }
 
 run_result run_deepwell(const std::vector<std::string>& args, std::chrono::milliseconds timeout) {
