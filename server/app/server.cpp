@@ -20,6 +20,7 @@
 #include <unordered_set>
 
 #include "content/content_loader.hpp"
+#include "server/app/logging.hpp"
 #include "server/app/reboot.hpp"
 #include "server/game/dungeon_bridge.hpp"
 #include "server/game/services.hpp"
@@ -425,7 +426,7 @@ class server {
       }
       spdlog::info("hot reboot: handing {} connections to a new image of {}", state.connections.size(),
                    options_.exe_path);
-      spdlog::default_logger()->flush();
+      flush_logging();  // the logging thread writes out its queue before exec() ends it
       why = exec_self(options_.exe_path, options_.args, path);  // returns only on failure
     } catch (const std::exception& e) {
       why = e.what();
