@@ -12,7 +12,7 @@ packages=(
   libtomlplusplus-dev libcli11-dev
   libsodium-dev zlib1g-dev
   libgtest-dev libbenchmark-dev
-  inetutils-telnet expect tintin++
+  inetutils-telnet expect tintin++ tmux
 )
 
 missing=()

@@ -191,13 +191,19 @@ void codec::handle_negotiation(parse_state verb, std::uint8_t option, std::vecto
     case parse_state::wont:
       apply(remote_[option].receive_disable(), option, false, events, out);
       break;
-    case parse_state::do_: {
-      const bool requested = option == opt::ECHO && hidden_wanted_;
-      apply(local_[option].receive_enable(accepts(policy.local, requested)), option, true, events, out);
+    case parse_state::do_:
+      if (option == opt::ECHO) {
+        apply(echo_.receive_enable(accepts(policy.local, echo_.wanted())), option, true, events, out);
+      } else {
+        apply(local_[option].receive_enable(accepts(policy.local, false)), option, true, events, out);
+      }
       break;
-    }
     case parse_state::dont:
-      apply(local_[option].receive_disable(), option, true, events, out);
+      if (option == opt::ECHO) {
+        apply(echo_.receive_disable(), option, true, events, out);
+      } else {
+        apply(local_[option].receive_disable(), option, true, events, out);
+      }
       break;
     default:
       break;
@@ -299,7 +305,7 @@ void codec::refresh_option_flags() {
   info_.gmcp = local_[opt::GMCP].enabled();
   info_.eor = local_[opt::EOR].enabled();
   info_.sga = local_[opt::SGA].enabled();
-  info_.echo_hidden = local_[opt::ECHO].enabled();
+  info_.echo_hidden = echo_.enabled();
   info_.naws = remote_[opt::NAWS].enabled();
 }
 
@@ -358,10 +364,12 @@ bool codec::encode_gmcp(std::string_view package, std::string_view json, std::st
 }
 
 void codec::set_hidden_input(bool hidden, std::string& out) {
-  hidden_wanted_ = hidden;
+  // Not the Q-method's request_enable/request_disable: those hold a request until the previous one
+  // is answered, and TinTin++ never answers WONT ECHO, so its second password prompt got no WILL
+  // ECHO and the password was shown. echo_option sends every change of wish at once and matches
+  // the answers that do come; its class comment gives the whole rule.
   std::vector<event> none;  // requests settle nothing, so no event can appear
-  const q_outcome outcome = hidden ? local_[opt::ECHO].request_enable() : local_[opt::ECHO].request_disable();
-  apply(outcome, opt::ECHO, true, none, out);
+  apply(q_outcome{echo_.request(hidden), q_settled::unchanged}, opt::ECHO, true, none, out);
 }
 
 }  // namespace dw::telnet

@@ -10,6 +10,7 @@
 
 #include "server/telnet/client_info.hpp"
 #include "server/telnet/codec_limits.hpp"
+#include "server/telnet/echo_option.hpp"
 #include "server/telnet/events.hpp"
 #include "server/telnet/line_decoder.hpp"
 #include "server/telnet/q_option.hpp"
@@ -38,7 +39,9 @@ class codec {
   void end_prompt(std::string& out) const;
   /// Appends IAC SB GMCP "<package> <json>" IAC SE (IAC doubled inside) when GMCP is agreed; returns false otherwise.
   bool encode_gmcp(std::string_view package, std::string_view json, std::string& out) const;
-  /// Password entry: hidden=true asks WILL ECHO (client stops local echo), false asks WONT ECHO. Q-method, no loops.
+  /// Password entry: hidden=true asks WILL ECHO (client stops local echo), false asks WONT ECHO.
+  /// Sent whenever the wish differs from the last request sent, answered or not, so clients that
+  /// never answer are hidden at every prompt; answers are matched, never re-answered (echo_option).
   /// Touches ECHO only: never requests SGA.
   void set_hidden_input(bool hidden, std::string& out);
   /// What negotiation has learned about the client so far.
@@ -55,8 +58,10 @@ class codec {
   const codec_limits& limits() const { return limits_; }
   /// Bytes of memory held by the line and subnegotiation buffers (bounded by the limits).
   std::size_t buffered_capacity() const { return lines_.capacity() + subneg_.capacity(); }
-  /// Q-method state of our side (WILL/WONT) of an option.
-  q_state local_state(std::uint8_t option) const { return local_[option].state(); }
+  /// Q-method state of our side (WILL/WONT) of an option (for ECHO: want_* while answers are owed).
+  q_state local_state(std::uint8_t option) const {
+    return option == opt::ECHO ? echo_.state() : local_[option].state();
+  }
   /// Q-method state of the client's side (DO/DONT) of an option.
   q_state remote_state(std::uint8_t option) const { return remote_[option].state(); }
 
@@ -82,9 +87,11 @@ class codec {
   std::uint8_t subneg_option_ = 0;
   std::string subneg_;
   line_decoder lines_;
+  /// Our side of every option but ECHO (local_[opt::ECHO] stays unused: echo_ holds it).
   std::array<q_option, 256> local_{};
   std::array<q_option, 256> remote_{};
-  bool hidden_wanted_ = false;
+  /// Our side of ECHO, toggled for password entry, with its own rule (see echo_option.hpp).
+  echo_option echo_;
   ttype_cycle ttype_;
   client_info info_;
 };

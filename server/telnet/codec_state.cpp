@@ -7,8 +7,11 @@ namespace dw::telnet {
 
 namespace {
 
-/// Versioned so that a future layout change is rejected rather than misread.
-constexpr std::string_view state_magic = "DWTELNET1";
+/// Versioned so that a future layout change is rejected rather than misread. Version 2 added the
+/// ECHO fields of echo_option; version 1 (written by servers before it) is still read, so a hot
+/// reboot into this code keeps its connections' telnet state.
+constexpr std::string_view state_magic = "DWTELNET2";
+constexpr std::string_view state_magic_v1 = "DWTELNET1";
 
 /// Writes space-separated fields: decimal numbers, and strings as "<length>:<bytes>", so any
 /// byte may appear in a string.
@@ -82,13 +85,34 @@ bool is_default(const q_option& side) {
          side.budget() == q_option::unsolicited_reply_budget;
 }
 
+/// Our side of ECHO as a version 1 snapshot left it (a plain Q-method state): the last request
+/// sent is the one the state waits on, or the one that holds. A queued change of mind was never
+/// sent; the game's next wish sends it under the new rule.
+echo_option echo_from_v1(bool hidden, const q_option& old) {
+  switch (old.state()) {
+    case q_state::yes:
+      return {hidden, true, 0, true, old.budget()};
+    case q_state::want_yes:
+      return {hidden, true, 1, false, old.budget()};
+    case q_state::want_no:
+      return {hidden, false, 1, false, old.budget()};
+    case q_state::no:
+      break;
+  }
+  return {hidden, false, 0, false, old.budget()};
+}
+
 }  // namespace
 
 std::string codec::save_state() const {
   std::string saved(state_magic);
   saved.push_back(' ');
   state_writer writer(saved);
-  writer.number(hidden_wanted_ ? 1 : 0);
+  writer.number(echo_.wanted() ? 1 : 0);
+  writer.number(echo_.sent_on() ? 1 : 0);
+  writer.number(echo_.unanswered());
+  writer.number(echo_.enabled() ? 1 : 0);
+  writer.number(echo_.budget());
 
   // Only the options that ever moved are written: most of the 512 sides never do.
   std::size_t moved = 0;
@@ -127,19 +151,41 @@ std::string codec::save_state() const {
 }
 
 std::optional<codec> codec::restore_state(std::string_view saved, codec_limits limits) {
-  if (saved.substr(0, state_magic.size()) != state_magic || saved.size() == state_magic.size() ||
+  static_assert(state_magic.size() == state_magic_v1.size());
+  const std::string_view magic = saved.substr(0, state_magic.size());
+  if ((magic != state_magic && magic != state_magic_v1) || saved.size() == state_magic.size() ||
       saved[state_magic.size()] != ' ') {
     return std::nullopt;
   }
+  const bool v1 = magic == state_magic_v1;
   state_reader reader(saved.substr(state_magic.size() + 1));
   codec restored(limits);
 
   const auto hidden = reader.flag();
-  const auto moved = reader.number(512);
-  if (!hidden || !moved) {
+  if (!hidden) {
     return std::nullopt;
   }
-  restored.hidden_wanted_ = *hidden;
+  if (v1) {
+    // Version 1 kept only the wish here; its ECHO record, if ECHO ever moved, follows below.
+    restored.echo_ = echo_from_v1(*hidden, q_option{});
+  } else {
+    const auto sent_on = reader.flag();
+    const auto unanswered = reader.number(echo_option::max_unanswered);
+    const auto agreed = reader.flag();
+    const auto echo_budget = reader.number(q_option::unsolicited_reply_budget);
+    if (!sent_on || !unanswered || !agreed || !echo_budget) {
+      return std::nullopt;
+    }
+    restored.echo_ = echo_option(*hidden, *sent_on, static_cast<std::uint8_t>(*unanswered), *agreed,
+                                 static_cast<std::uint8_t>(*echo_budget));
+    if (!restored.echo_.valid()) {
+      return std::nullopt;
+    }
+  }
+  const auto moved = reader.number(512);
+  if (!moved) {
+    return std::nullopt;
+  }
   for (std::uint64_t record = 0; record < *moved; ++record) {
     const auto side = reader.number(1);
     const auto option = reader.number(255);
@@ -155,9 +201,18 @@ std::optional<codec> codec::restore_state(std::string_view saved, codec_limits l
     if (*queue == static_cast<std::uint64_t>(q_queue::opposite) && !negotiating) {
       return std::nullopt;
     }
-    auto& table = *side == 0 ? restored.local_ : restored.remote_;
-    table[*option] = q_option(static_cast<q_state>(*state), static_cast<q_queue>(*queue),
+    const q_option side_state(static_cast<q_state>(*state), static_cast<q_queue>(*queue),
                               static_cast<std::uint8_t>(*budget));
+    if (*side == 0 && *option == opt::ECHO) {
+      // Our ECHO side lives in echo_: version 2 never writes it here, version 1 did once it moved.
+      if (!v1) {
+        return std::nullopt;
+      }
+      restored.echo_ = echo_from_v1(*hidden, side_state);
+      continue;
+    }
+    auto& table = *side == 0 ? restored.local_ : restored.remote_;
+    table[*option] = side_state;
   }
 
   const auto answers = reader.number(ttype_cycle::max_answers);

@@ -110,5 +110,43 @@ TEST(CodecState, OutOfRangeValuesAreRejected) {
   EXPECT_TRUE(codec::restore_state("DWTELNET1 0 1 0 3 1 0 8 0 0 0: 0: 0: 0 0 0 0 0 0 80 24 ", {}).has_value());
 }
 
+TEST(CodecState, EchoFieldsAreValidated) {
+  // Layout 2: wanted, sent_on, unanswered, agreed, ECHO reply budget, then as in layout 1.
+  const std::string tail = "0 0 0: 0: 0: 0 0 0 0 0 0 80 24 ";
+  EXPECT_TRUE(codec::restore_state("DWTELNET2 1 1 3 0 8 0 " + tail, {}).has_value());
+  EXPECT_TRUE(codec::restore_state("DWTELNET2 1 1 0 1 8 0 " + tail, {}).has_value());
+  // Agreed while answers are still owed.
+  EXPECT_FALSE(codec::restore_state("DWTELNET2 1 1 2 1 8 0 " + tail, {}).has_value());
+  // Settled, yet the last request sent is not what holds.
+  EXPECT_FALSE(codec::restore_state("DWTELNET2 1 1 0 0 8 0 " + tail, {}).has_value());
+  // More owed answers than are ever counted; a budget past the start.
+  EXPECT_FALSE(codec::restore_state("DWTELNET2 1 1 17 0 8 0 " + tail, {}).has_value());
+  EXPECT_FALSE(codec::restore_state("DWTELNET2 1 1 1 0 9 0 " + tail, {}).has_value());
+  // Layout 2 never writes our ECHO side as a Q-method record.
+  EXPECT_FALSE(codec::restore_state("DWTELNET2 0 0 0 0 8 1 0 1 1 0 8 " + tail, {}).has_value());
+}
+
+TEST(CodecState, OldLayoutEchoStatesCarryOver) {
+  // Layout 1 (servers before echo_option): our ECHO side as a Q-method record (side 0, option 1).
+  const std::string tail = "0 0 0: 0: 0: 0 0 0 0 0 0 80 24 ";
+  const auto agreed = codec::restore_state("DWTELNET1 1 1 0 1 1 0 5 " + tail, {});
+  ASSERT_TRUE(agreed.has_value());
+  EXPECT_TRUE(agreed->client().echo_hidden);
+  EXPECT_EQ(agreed->local_state(opt::ECHO), q_state::yes);
+  codec c = *agreed;
+  std::string out;
+  c.set_hidden_input(true, out);
+  EXPECT_TRUE(out.empty()) << "already agreed";
+  c.set_hidden_input(false, out);
+  EXPECT_EQ(out, wire({IAC, WONT, opt::ECHO}));
+
+  const auto asking = codec::restore_state("DWTELNET1 1 1 0 1 3 0 8 " + tail, {});
+  ASSERT_TRUE(asking.has_value());
+  harness r;
+  r.c = *asking;
+  EXPECT_TRUE(r.feed(wire({IAC, DO, opt::ECHO})).empty()) << "the answer to the WILL sent before the reboot";
+  EXPECT_TRUE(r.c.client().echo_hidden);
+}
+
 }  // namespace
 }  // namespace dw::telnet::test
