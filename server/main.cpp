@@ -75,13 +75,38 @@ int main(int argc, char** argv) {
 
   try {
     // Open (and migrate) the database once before anything listens: a bad file stops start-up here.
-    const std::filesystem::path db(settings.storage.path);
-    if (db.has_parent_path()) {
-      std::filesystem::create_directories(db.parent_path());
+    const std::filesystem::path db_file(settings.storage.path);
+    if (db_file.has_parent_path()) {
+      std::filesystem::create_directories(db_file.parent_path());
     }
-    dw::store::database::open(settings.storage.path);
+    dw::store::database db = dw::store::database::open(settings.storage.path);
+    // Refuse a database that cannot be written (read-only file or folder, a lock another process holds,
+    // a full disk) now, rather than welcome players whose every action would then be lost.
+    db.set_busy_timeout(static_cast<int>(settings.storage.lock_wait_ms));
+    db.check_writable();
+    if (options.reboot_state.empty()) {
+      // A damaged page stops start-up here, naming its table, instead of crashing play later. A hot
+      // reboot skips it: the preflight (--check) of the same file ran it a moment ago.
+      const dw::store::check_report report = db.quick_check();
+      if (!report.ok) {
+        std::string tables;
+        for (const std::string& t : report.damaged_tables) {
+          tables += (tables.empty() ? "" : ", ") + t;
+        }
+        spdlog::critical(
+            "database {} is damaged: PRAGMA quick_check failed in {} ({}); restore it from a backup or repair it "
+            "with the sqlite3 tool's .recover",
+            settings.storage.path, tables.empty() ? std::string("an unknown table") : "table " + tables,
+            report.problems.empty() ? std::string("no detail") : report.problems.front());
+        return 3;
+      }
+      spdlog::info("database check (PRAGMA quick_check) passed in {} ms", report.took.count());
+    }
+  } catch (const dw::store::store_error& e) {
+    spdlog::critical("start-up stopped: {}", e.what());  // the message names the file and the reason
+    return 3;
   } catch (const std::exception& e) {
-    spdlog::critical("cannot open database {}: {}", settings.storage.path, e.what());
+    spdlog::critical("start-up stopped: cannot use database {}: {}", settings.storage.path, e.what());
     return 3;
   }
 

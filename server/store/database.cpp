@@ -42,6 +42,8 @@ sqlite3* open_connection(const std::string& path) {
   return raw;
 }
 
+std::string why_not_writable(int code);
+
 }  // namespace
 
 database::database(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
@@ -70,9 +72,20 @@ database database::open_unchecked(const std::string& path) { return database(ope
 
 database database::open(const std::string& path) {
   database db(open_connection(path), path);
-  db.check_identity();
-  db.configure();
-  migrate(db, migrations());
+  try {
+    db.check_identity();
+    db.configure();
+    migrate(db, migrations());
+  } catch (const store_error& e) {
+    const int primary = e.code() & 0xff;
+    if (primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY || primary == SQLITE_PERM ||
+        primary == SQLITE_BUSY || primary == SQLITE_FULL) {
+      // Say what the operator can do about it, not only what SQLite said.
+      throw store_error(e.code(), "cannot use database " + path + ": " + why_not_writable(e.code()) + " (" +
+                                      e.what() + ")");
+    }
+    throw;
+  }
   return db;
 }
 
