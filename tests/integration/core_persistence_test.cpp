@@ -78,8 +78,9 @@ TEST(StartUp, NotADeepwellDatabaseStopsStartUp) {
   const auto cfg = dir / "test.toml";
   std::ofstream(cfg) << "[log]\ndir = \"" << (dir / "logs").string() << "\"\n";
   const auto r = run_deepwell({"--db", db.string(), "--port", "0", "--config", cfg.string()}, std::chrono::seconds(30));
-  EXPECT_NE(r.status, 0);
-  EXPECT_NE(r.output.find("cannot open database"), std::string::npos) << r.output;
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.output.find("start-up stopped"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(db.string() + " is not a Deepwell database"), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
 }
 
