@@ -5,6 +5,7 @@
 #include "content/tape.hpp"
 #include "server/game/admin_support.hpp"
 #include "server/game/map_view.hpp"
+#include "server/game/names.hpp"
 #include "server/store/accounts.hpp"
 #include "server/store/rooms.hpp"
 #include "server/store/settings.hpp"
@@ -287,6 +288,35 @@ void promote(command_context& ctx, std::string_view name, role to) {
   });
 }
 
+void unlock_command(command_context& ctx) {
+  if (ctx.args.empty() || !is_name_shaped(ctx.args)) {
+    ctx.world.send(ctx.conn, "Usage: @unlock <name>\n");
+    return;
+  }
+  auto found = std::make_shared<std::optional<std::string>>();
+  const std::string n(ctx.args);
+  world& w = ctx.world;
+  const std::uint64_t actor_conn = ctx.conn.id;
+  w.commit_now(
+      [found, n](store::database& db) {
+        *found = std::nullopt;
+        if (const auto account = store::accounts::find_by_name(db, n); account && store::accounts::unlock(db, account->id)) {
+          *found = account->name;
+        }
+      },
+      actor_conn,
+      [&w, found, n, actor_conn](const commit_result& result) {
+        if (!result.ok) {
+          w.send(actor_conn, "The world could not record that; nothing changed. Try again in a moment.\n");
+        } else if (!*found) {
+          w.send(actor_conn, "There is no account called " + n + ".\n");
+        } else {
+          spdlog::info("the lock-out of {} was lifted", **found);
+          w.send(actor_conn, **found + " may log in again (the count of failed logins toward a lock starts afresh).\n");
+        }
+      });
+}
+
 void promote_command(command_context& ctx) {
   const auto [name, r] = first_word(ctx.args);
   const auto to = store::parse_role(lower_copy(r));
@@ -391,6 +421,11 @@ void register_world_admin_commands(command_registry& r) {
                      "@stat <player> | @stat room | @stat item <id|name> | @stat branch <id>", stat));
   r.add(make_command("promote", {}, role::admin, "Give an account a role.",
                      "@promote <name> <player | builder | admin>", promote_command));
+  r.add(make_command("unlock", {}, role::admin, "Lift an account's lock-out after failed logins.",
+                     "@unlock <name>\nAn account is locked after accounts.lockout_after_failures wrong passwords in a "
+                     "row, for accounts.lockout_minutes; this lifts the lock now. The owner is still told about the "
+                     "failed attempts at the next login.",
+                     unlock_command));
   r.add(make_command("demote", {}, role::admin, "Make an account a plain player.",
                      "@demote <name>\nThe last administrator cannot be demoted.", demote_command));
   r.add(make_command("config", {}, role::admin, "Show or change settings.",

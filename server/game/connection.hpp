@@ -36,6 +36,8 @@ struct connection {
   double command_tokens = 0;  ///< rate-limit bucket
   std::int64_t tokens_at_ms = 0;
   bool rate_warned = false;
+  std::int64_t flood_since_ms = 0;      ///< when the current flood began (0: not flooding)
+  std::int64_t flood_last_drop_ms = 0;  ///< the last command dropped for speed
   bool touched = false;    ///< got output during the current event; gets a prompt and a flush
   bool gmcp_only = false;  ///< only GMCP so far this event: flush without a prompt
   bool at_prompt = false;  ///< the last thing sent was a prompt the person has not answered

@@ -1,12 +1,14 @@
 #include "server/game/login_flow.hpp"
 
 #include <spdlog/spdlog.h>
+#include <functional>
 #include <memory>
 
 #include "server/game/accounts.hpp"
 #include "server/game/command_parser.hpp"
 #include "server/game/persistence.hpp"
 #include "server/game/world.hpp"
+#include "server/store/accounts.hpp"
 #include "server/store/audit.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -80,132 +82,261 @@ void admit(world& w, connection& conn, character ch, bool created, std::string p
   w.enter_play(conn, std::move(ch), created, std::move(pending_message));
 }
 
+struct check_outcome;
+void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcome, const std::string& name,
+                    const std::string& lower, const std::string& address);
+void finish_create(world& w, std::uint64_t conn_id, const std::string& hash, const std::string& name,
+                   const std::string& address, std::int64_t started);
+
+std::string wait_text(std::int64_t ms) {
+  const std::int64_t seconds = (ms + 999) / 1000;
+  return std::to_string(seconds) + (seconds == 1 ? " second" : " seconds");
+}
+
+/// Starts waiting checks while workers are free.
+void pump_checks(world& w) {
+  while (auto job = w.passwords().next()) {
+    job->start();
+  }
+}
+
+/// Queues a password hash or check for `conn`; false (and the person told why) when the queue refuses it.
+bool queue_check(world& w, connection& conn, const std::string& name, std::function<void(store::database&)> work,
+                 std::function<void()> done) {
+  const std::string address(conn.port->address());
+  password_queue::job job;
+  job.conn = conn.id;
+  job.address = address;
+  job.name = name;
+  job.start = [&w, address, work = std::move(work), done = std::move(done)]() mutable {
+    w.svc().run_blocking(std::move(work), [&w, address, done = std::move(done)] {
+      w.passwords().finished(address);
+      done();
+      pump_checks(w);
+    });
+  };
+  const password_queue::admission admitted = w.passwords().push(std::move(job));
+  if (admitted == password_queue::admission::accepted) {
+    conn.stage = login_stage::waiting;
+    pump_checks(w);
+    return true;
+  }
+  const bool address_busy = admitted == password_queue::admission::address_busy;
+  spdlog::warn("login check for '{}' from {} refused: {}", log_safe(name), address,
+               address_busy ? "that address already has checks waiting" : "too many checks waiting");
+  w.admin().audit(name, "login refused (checks queue full)", address);
+  back_to_menu(conn);
+  w.send(conn, address_busy ? "Your address already has logins being checked; wait for their answer first.\n"
+                            : "The server is busy checking logins; try again in a moment.\n");
+  return false;
+}
+
+/// What a password check found, on the worker.
+struct check_outcome {
+  login_lookup lookup;
+  bool password_ok = false;
+  bool locked = false;
+};
+
 void start_connect(world& w, connection& conn, std::string name, std::string password) {
-  conn.stage = login_stage::waiting;
-  auto lookup = std::make_shared<login_lookup>();
-  auto ok = std::make_shared<bool>(false);
+  const std::string address(conn.port->address());
+  const std::string lower = lower_name(name);
+  if (const std::int64_t wait = w.throttle().wait_ms(lower, address, w.svc().steady_ms()); wait > 0) {
+    // Too soon after failures for this account or this address, on any connection: not checked at all,
+    // so a guess sent early costs nothing and tells nothing.
+    spdlog::warn("login for '{}' from {} (connection {}) refused unchecked: {} ms left of its failed-login delay",
+                 log_safe(name), address, conn.id, wait);
+    w.admin().audit(name, "login refused (too soon after failures)", address);
+    back_to_menu(conn);
+    w.send(conn, "Too many failed logins; wait " + wait_text(wait) + " before trying again.\n");
+    return;
+  }
+  auto outcome = std::make_shared<check_outcome>();
   const std::uint64_t conn_id = conn.id;
-  w.svc().run_blocking(
-      [lookup, ok, name, password](store::database& db) {
-        *lookup = read_login(db, name);
-        *ok = lookup->account && verify_password(password, lookup->account->password_hash);
+  const std::int64_t now = w.svc().now();
+  queue_check(
+      w, conn, name,
+      [outcome, name, password, now](store::database& db) {
+        outcome->lookup = read_login(db, name);
+        const auto& account = outcome->lookup.account;
+        // A locked account's password is not even checked: guessing it tells nothing.
+        outcome->locked = account && account->locked_until > now;
+        outcome->password_ok = account && !outcome->locked && verify_password(password, account->password_hash);
       },
-      [&w, conn_id, lookup, ok, name]() {
-        connection* c = w.find_connection(conn_id);
-        if (c == nullptr || c->closing) {
-          return;
-        }
-        const std::string address(c->port->address());
-        const std::string lower = lower_name(name);
-        if (!lookup->account) {
-          w.run_event(conn_id, [&] {
-            // Only name-shaped text reaches here, so logging it cannot leak a password typed as a name.
-            spdlog::info("failed login: no account '{}' (connection {}, {})", log_safe(name), conn_id, address);
-            back_to_menu(*c);
-            w.send(*c, "There is no character called " + name + ". Type 'create " + name +
-                           " <password>' to make one.\n");
-          });
-          return;
-        }
-        if (!*ok) {
-          // No actor: this event only records the guess; the answer comes later, on its own.
-          w.run_event(0, [&] {
-            const auto delay = w.throttle().fail(lower, address, w.svc().now());
-            spdlog::warn(
-                "failed login: wrong password for '{}' (connection {}, {}; {} recent failures; answering "
-                "in {} ms)",
-                lookup->account->name, conn_id, address, w.throttle().failures(lower, address, w.svc().now()),
-                delay.count());
-            w.admin().audit(lookup->account->name, "failed login", address);
-            w.svc().after(delay, [&w, conn_id]() {
-              w.run_event(conn_id, [&] {
-                connection* again = w.find_connection(conn_id);
-                if (again == nullptr || again->closing) {
-                  return;
-                }
-                back_to_menu(*again);
-                w.send(*again, "Wrong name or password.\n");
-              });
-            });
-          });
-          return;
-        }
+      [&w, conn_id, outcome, name, lower, address]() { finish_connect(w, conn_id, *outcome, name, lower, address); });
+}
+
+void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcome, const std::string& name,
+                    const std::string& lower, const std::string& address) {
+  connection* c = w.find_connection(conn_id);
+  const bool here = c != nullptr && !c->closing;
+  const auto& account = outcome.lookup.account;
+  if (!account) {
+    w.run_event(here ? conn_id : 0, [&] {
+      // Counted against the address: spraying one password over many names is guessing too. Only
+      // name-shaped text reaches here, so logging it cannot leak a password typed as a name.
+      w.throttle().fail("", address, w.svc().steady_ms());
+      spdlog::info("failed login: no account '{}' (connection {}, {})", log_safe(name), conn_id, address);
+      w.admin().audit(name, "failed login (no such account)", address);
+      if (here) {
+        back_to_menu(*c);
+        w.send(*c, "There is no character called " + name + ". Type 'create " + name + " <password>' to make one.\n");
+      }
+    });
+    return;
+  }
+  if (outcome.locked) {
+    w.run_event(here ? conn_id : 0, [&] {
+      const std::int64_t left = account->locked_until - w.svc().now();
+      spdlog::warn("login for locked account '{}' refused (connection {}, {}; {} s of the lock left)", account->name,
+                   conn_id, address, left);
+      w.admin().audit(account->name, "login refused (account locked)", address);
+      if (here) {
+        back_to_menu(*c);
+        w.send(*c, "This character is locked after too many failed logins. Try again in " +
+                       std::to_string((left + 59) / 60) + " minutes, or ask an administrator.\n");
+      }
+    });
+    return;
+  }
+  if (!outcome.password_ok) {
+    // Recorded whether or not the connection is still there; no actor: the answer comes on its own, later.
+    w.run_event(0, [&] {
+      const std::int64_t delay = w.throttle().fail(lower, address, w.svc().steady_ms());
+      const auto& limits = w.settings().accounts;
+      const bool locks = account->lock_failures + 1 >= limits.lockout_after_failures;
+      spdlog::warn(
+          "failed login: wrong password for '{}' (connection {}{}, {}; {} in a row on the account; answering in {} "
+          "ms){}",
+          account->name, conn_id, here ? "" : ", already closed", address, account->lock_failures + 1, delay,
+          locks ? "; the account is now locked" : "");
+      w.admin().audit(account->name, locks ? "failed login; account locked" : "failed login", address);
+      w.persist([id = account->id, now = w.svc().now(), after = limits.lockout_after_failures,
+                 seconds = limits.lockout_minutes * 60](store::database& db) {
+        store::accounts::record_failed_login(db, id, now, after, seconds);
+      });
+      if (!here) {
+        return;
+      }
+      w.svc().after(std::chrono::milliseconds(delay), [&w, conn_id]() {
         w.run_event(conn_id, [&] {
-          w.throttle().succeed(lower);
-          spdlog::info("login: {} (connection {}, {})", lookup->account->name, conn_id, address);
-          const std::int64_t account_id = lookup->account->id;
-          w.persist([account_id, now = w.svc().now()](store::database& db) { touch_login(db, account_id, now); });
-          store::character_record rec = lookup->character.value_or(store::character_record{});
-          if (!lookup->character) {
-            rec.account_id = account_id;
-            rec.hp = rec.max_hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
+          connection* again = w.find_connection(conn_id);
+          if (again == nullptr || again->closing) {
+            return;
           }
-          std::string message = rec.pending_message;
-          character ch = make_character(*lookup->account, rec);
-          for (const store::item_record& it : lookup->items) {
-            ch.inventory.push_back(content_play::from_record(it));
-          }
-          admit(w, *c, std::move(ch), false, std::move(message));
+          back_to_menu(*again);
+          w.send(*again, "Wrong name or password.\n");
         });
       });
+    });
+    return;
+  }
+  if (!here) {
+    spdlog::info("login for {} checked after its connection {} had closed", account->name, conn_id);
+    return;
+  }
+  w.run_event(conn_id, [&] {
+    w.throttle().succeed(lower);
+    spdlog::info("login: {} (connection {}, {})", account->name, conn_id, address);
+    const std::int64_t account_id = account->id;
+    w.persist([account_id, now = w.svc().now()](store::database& db) {
+      store::accounts::record_login(db, account_id, now);
+    });
+    store::character_record rec = outcome.lookup.character.value_or(store::character_record{});
+    if (!outcome.lookup.character) {
+      rec.account_id = account_id;
+      rec.hp = rec.max_hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
+    }
+    std::string message = rec.pending_message;
+    if (account->failed_logins > 0) {
+      message += message.empty() ? "" : "\n";
+      message += "Since your last visit there " +
+                 std::string(account->failed_logins == 1 ? "was 1 failed attempt"
+                                                         : "were " + std::to_string(account->failed_logins) +
+                                                               " failed attempts") +
+                 " to log in as you.";
+    }
+    character ch = make_character(*account, rec);
+    for (const store::item_record& it : outcome.lookup.items) {
+      ch.inventory.push_back(content_play::from_record(it));
+    }
+    admit(w, *c, std::move(ch), false, std::move(message));
+  });
 }
 
 void start_create(world& w, connection& conn, std::string name, std::string password) {
-  conn.stage = login_stage::waiting;
+  const std::string address(conn.port->address());
+  const std::int64_t started = w.svc().now();
+  if (!w.creations().allowed(address, started, w.settings().accounts.max_creations_per_address_per_hour)) {
+    spdlog::warn("account creation from {} refused: {} per hour already", address,
+                 w.settings().accounts.max_creations_per_address_per_hour);
+    w.admin().audit(name, "account creation refused (hourly cap)", address);
+    back_to_menu(conn);
+    w.send(conn, "Too many characters have been made from your address in the last hour. Try again later.\n");
+    return;
+  }
   auto hash = std::make_shared<std::string>();
   const std::uint64_t conn_id = conn.id;
   const auto ops = static_cast<unsigned long long>(w.settings().accounts.hash_ops_limit);
   const auto mem = static_cast<std::size_t>(w.settings().accounts.hash_memory_kib) * 1024U;
-  w.svc().run_blocking(
-      [hash, password, ops, mem](store::database&) { *hash = hash_password(password, ops, mem); },
-      [&w, conn_id, hash, name]() {
+  if (!queue_check(
+          w, conn, name, [hash, password, ops, mem](store::database&) { *hash = hash_password(password, ops, mem); },
+          [&w, conn_id, hash, name, address, started]() { finish_create(w, conn_id, *hash, name, address, started); })) {
+    return;
+  }
+  w.creations().record(address, started);
+}
+
+void finish_create(world& w, std::uint64_t conn_id, const std::string& hash, const std::string& name,
+                   const std::string& address, std::int64_t started) {
+  connection* c = w.find_connection(conn_id);
+  if (c == nullptr || c->closing) {
+    w.creations().forget(address, started);
+    return;
+  }
+  auto outcome = std::make_shared<create_outcome>();
+  const std::int64_t now = w.svc().now();
+  const auto hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
+  // The account, its character and its audit row are one transaction; the welcome waits for it and
+  // uses only what it committed (the id comes from the database).
+  w.commit_now(
+      [outcome, name, hash, now, hp, address](store::database& db) {
+        *outcome = create_outcome{};
+        create_account(db, *outcome, name, hash, now, hp);
+        if (!outcome->name_taken) {
+          store::audit::append(db, now, outcome->account.name, "account created", address);
+        }
+      },
+      conn_id,
+      [&w, conn_id, outcome, name, address, started](const commit_result& result) {
         connection* c = w.find_connection(conn_id);
+        if (!result.ok || outcome->name_taken) {
+          w.creations().forget(address, started);
+        }
+        if (!result.ok) {
+          spdlog::warn("account {} was not created: the database refused it", name);
+          if (c != nullptr && !c->closing) {
+            back_to_menu(*c);
+            w.send(*c, "The world could not record that; nothing changed. Try again in a moment.\n");
+          }
+          return;
+        }
+        if (outcome->name_taken) {
+          if (c != nullptr && !c->closing) {
+            back_to_menu(*c);
+            w.send(*c, "The name " + name + " is already taken; choose another.\n");
+          }
+          return;
+        }
+        spdlog::info("account created: {} ({}, from {})", outcome->account.name,
+                     role_name(outcome->account.account_role), address);
         if (c == nullptr || c->closing) {
           return;
         }
-        auto outcome = std::make_shared<create_outcome>();
-        const std::int64_t now = w.svc().now();
-        const auto hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
-        const std::string address(c->port->address());
-        // The account, its character and its audit row are one transaction; the welcome waits for it and
-        // uses only what it committed (the id comes from the database).
-        w.commit_now(
-            [outcome, name, hash, now, hp, address](store::database& db) {
-              *outcome = create_outcome{};
-              create_account(db, *outcome, name, *hash, now, hp);
-              if (!outcome->name_taken) {
-                store::audit::append(db, now, outcome->account.name, "account created", address);
-              }
-            },
-            conn_id,
-            [&w, conn_id, outcome, name](const commit_result& result) {
-              connection* c = w.find_connection(conn_id);
-              if (!result.ok) {
-                spdlog::warn("account {} was not created: the database refused it", name);
-                if (c != nullptr && !c->closing) {
-                  back_to_menu(*c);
-                  w.send(*c, "The world could not record that; nothing changed. Try again in a moment.\n");
-                }
-                return;
-              }
-              if (outcome->name_taken) {
-                if (c != nullptr && !c->closing) {
-                  back_to_menu(*c);
-                  w.send(*c, "The name " + name + " is already taken; choose another.\n");
-                }
-                return;
-              }
-              spdlog::info("account created: {} ({})", outcome->account.name,
-                           role_name(outcome->account.account_role));
-              if (c == nullptr || c->closing) {
-                return;
-              }
-              if (outcome->account.account_role == store::role::admin) {
-                w.send(*c, "As the first account of this world, " + outcome->account.name +
-                               " is its administrator.\n");
-              }
-              admit(w, *c, make_character(outcome->account, outcome->character), true, {});
-            });
+        if (outcome->account.account_role == store::role::admin) {
+          w.send(*c, "As the first account of this world, " + outcome->account.name + " is its administrator.\n");
+        }
+        admit(w, *c, make_character(outcome->account, outcome->character), true, {});
       });
 }
 
@@ -288,6 +419,15 @@ void menu_line(world& w, connection& conn, std::string_view line) {
 }
 
 }  // namespace
+
+void forget_checks(world& w, connection& conn) {
+  // Checks still waiting for a worker are dropped unrun, but every guess is still on record.
+  for (const password_queue::job& job : w.passwords().cancel(conn.id)) {
+    spdlog::info("login attempt for '{}' from {} dropped: connection {} closed before its password was checked",
+                 log_safe(job.name), job.address, conn.id);
+    w.admin().audit(job.name, "login attempt dropped (connection closed before the check)", job.address);
+  }
+}
 
 void greet(world& w, connection& conn) {
   w.send(conn,

@@ -14,6 +14,8 @@ namespace login_flow {
 void greet(world& w, connection& conn);
 /// Handles one line typed before the connection is playing.
 void handle_line(world& w, connection& conn, std::string_view line);
+/// A connection is closing: its password checks that have not started are dropped (and audited).
+void forget_checks(world& w, connection& conn);
 /// The `who` list, shown before login and by the `who` command.
 std::string who_text(world& w);
 }  // namespace login_flow

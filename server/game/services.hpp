@@ -38,6 +38,11 @@ class services {
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
   /// Wall-clock time in unix seconds.
   virtual std::int64_t now() = 0;
+  /// A steady clock in milliseconds, for delays and rates (never goes back). Tests may drive it by hand.
+  virtual std::int64_t steady_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
   /// Stops the server gracefully (as SIGTERM does).
   virtual void stop_server() = 0;
   /// Hot reboot: saves, hands every connection to a fresh image of the binary (exec in place). Runs

@@ -18,15 +18,6 @@
 
 namespace dw::game {
 namespace {
-
-std::int64_t steady_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
-
-namespace {
 dungeon::dungeon_settings dungeon_settings_of(const config::settings& s) {
   dungeon::dungeon_settings d;
   d.world_seed = static_cast<std::uint64_t>(s.dungeon.world_seed);
@@ -42,7 +33,9 @@ world::world(config::settings settings, services& services, world_parts parts)
       services_(services),
       content_(std::move(parts.content)),
       dungeon_(std::make_unique<dungeon::dungeon>(dungeon_settings_of(settings_), parts.room_loader)),
-      throttle_(settings_.accounts.failed_login_base_delay_ms, settings_.accounts.failed_login_max_delay_ms) {
+      throttle_(settings_.accounts.failed_login_base_delay_ms, settings_.accounts.failed_login_max_delay_ms),
+      passwords_(parts.password_workers, static_cast<std::size_t>(settings_.accounts.max_pending_logins_per_address),
+                 static_cast<std::size_t>(settings_.accounts.max_pending_logins)) {
   read_db_ = parts.read_db;
   play_ = std::make_unique<content_play>(*this, parts.read_db);
   admin_ = std::make_unique<administration>(*this, parts.read_db);
@@ -61,6 +54,8 @@ std::optional<std::string> world::apply_settings(const config::settings& changed
   }
   settings_ = changed;
   throttle_.set_limits(settings_.accounts.failed_login_base_delay_ms, settings_.accounts.failed_login_max_delay_ms);
+  passwords_.set_limits(static_cast<std::size_t>(settings_.accounts.max_pending_logins_per_address),
+                        static_cast<std::size_t>(settings_.accounts.max_pending_logins));
   spdlog::set_level(spdlog::level::from_str(settings_.log.level));
   return std::nullopt;
 }
@@ -116,7 +111,7 @@ std::uint64_t world::on_connect(session_port& port) {
   conn->connected_at = services_.now();
   conn->last_input = conn->connected_at;
   conn->command_tokens = static_cast<double>(settings_.server.max_commands_per_second) * 2;
-  conn->tokens_at_ms = steady_ms();
+  conn->tokens_at_ms = services_.steady_ms();
   const std::uint64_t id = conn->id;
   connection& c = *conn;
   connections_.emplace(id, std::move(conn));
@@ -124,9 +119,22 @@ std::uint64_t world::on_connect(session_port& port) {
     if (auto refusal = admin_->address_refusal(port.address())) {
       spdlog::warn("refused banned address {} (connection {})", port.address(), id);
       disconnect(c, *refusal + "\n");
-    } else {
-      login_flow::greet(*this, c);
+      return;
     }
+    // Connections at the login screen are bounded per address, so one address cannot hold the slots
+    // (or the login screen) of everyone else; players already in the game do not count.
+    std::int64_t waiting = 0;
+    for (const auto& [other_id, other] : connections_) {
+      waiting += other->stage != login_stage::playing && !other->closing && other->port->address() == port.address();
+    }
+    if (waiting > settings_.server.max_unauthenticated_per_address) {
+      spdlog::warn("refused connection {} from {}: {} connections from that address are at the login screen", id,
+                   port.address(), waiting - 1);
+      disconnect(c, "Too many connections from your address are at the login screen. Log in on one of them, or "
+                    "close some, and try again.\n");
+      return;
+    }
+    login_flow::greet(*this, c);
   });
   return id;
 }
@@ -313,6 +321,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
     return;
   }
   connection& conn = *it->second;
+  run_event(0, [&] { login_flow::forget_checks(*this, conn); });
   if (conn.stage == login_stage::playing) {
     if (character* ch = find_character(conn.account_id); ch != nullptr && ch->connection == conn_id) {
       // Everything the character did was saved by its own events; this saves where it rests. If that
@@ -346,9 +355,15 @@ void world::idle_tick() {
   const std::int64_t timeout = settings_.server.idle_timeout_seconds;
   const std::int64_t warn_at = timeout - std::min<std::int64_t>(300, timeout / 4);
   std::vector<connection*> idle;
+  std::vector<connection*> slow_login;
   for (auto& [id, conn] : connections_) {
     const std::int64_t quiet = now - conn->last_input;
     if (conn->closing) {
+      continue;
+    }
+    if (conn->stage != login_stage::playing && conn->stage != login_stage::waiting &&
+        now - conn->connected_at >= settings_.server.login_timeout_seconds) {
+      slow_login.push_back(conn.get());
       continue;
     }
     if (quiet >= timeout) {
@@ -362,6 +377,12 @@ void world::idle_tick() {
   for (connection* conn : idle) {
     spdlog::info("connection {} idle for {} s: disconnecting", conn->id, now - conn->last_input);
     disconnect(*conn, "You have been idle too long. Goodbye.\n");
+  }
+  for (connection* conn : slow_login) {
+    spdlog::info("connection {} ({}) did not log in within {} s: disconnecting", conn->id, conn->port->address(),
+                 settings_.server.login_timeout_seconds);
+    conn->port->set_hidden_input(false);
+    disconnect(*conn, "\nYou did not log in in time. Goodbye.\n");
   }
 }
 
@@ -398,7 +419,7 @@ std::uint64_t world::on_restore(session_port& port, const saved_connection& save
   conn->connected_at = saved.connected_at;
   conn->last_input = saved.last_input;
   conn->command_tokens = static_cast<double>(settings_.server.max_commands_per_second) * 2;
-  conn->tokens_at_ms = steady_ms();
+  conn->tokens_at_ms = services_.steady_ms();
   const std::uint64_t id = conn->id;
   connection& c = *conn;
   connections_.emplace(id, std::move(conn));
@@ -435,6 +456,9 @@ std::uint64_t world::on_restore(session_port& port, const saved_connection& save
 }
 
 void world::shutdown(std::string_view message) {
+  if (const std::size_t dropped = passwords_.clear(); dropped > 0) {
+    spdlog::info("shutdown: {} password checks still waiting were dropped", dropped);
+  }
   for (auto& [id, conn] : connections_) {
     send(*conn, message);
   }
@@ -447,21 +471,36 @@ void world::shutdown(std::string_view message) {
 
 bool world::rate_limited(connection& conn) {
   const double rate = static_cast<double>(settings_.server.max_commands_per_second);
-  const std::int64_t now_ms = steady_ms();
+  const std::int64_t now_ms = services_.steady_ms();
   conn.command_tokens =
       std::min(rate * 2, conn.command_tokens + rate * static_cast<double>(now_ms - conn.tokens_at_ms) / 1000.0);
   conn.tokens_at_ms = now_ms;
-  if (conn.command_tokens < 1.0) {
-    if (!conn.rate_warned) {
-      conn.rate_warned = true;
-      spdlog::warn("connection {} ({}) is sending commands too fast; dropping", conn.id, conn.port->address());
-      send(conn, "You are typing faster than the game can follow; slow down. (Commands are being ignored.)\n");
-    }
-    return true;
+  // A flood ends only after a quiet spell with nothing dropped, so a client that keeps just over the
+  // limit is warned once, not every time a command slips through.
+  constexpr std::int64_t flood_ends_after_ms = 3000;
+  if (conn.flood_since_ms != 0 && now_ms - conn.flood_last_drop_ms > flood_ends_after_ms) {
+    conn.flood_since_ms = 0;
+    conn.rate_warned = false;
   }
-  conn.rate_warned = false;
-  conn.command_tokens -= 1.0;
-  return false;
+  if (conn.command_tokens >= 1.0) {
+    conn.command_tokens -= 1.0;
+    return false;
+  }
+  conn.flood_last_drop_ms = now_ms;
+  if (conn.flood_since_ms == 0) {
+    conn.flood_since_ms = now_ms;
+  }
+  if (!conn.rate_warned) {
+    conn.rate_warned = true;
+    spdlog::warn("connection {} ({}) is sending commands too fast; dropping them", conn.id, conn.port->address());
+    send(conn, "You are typing faster than the game can follow; slow down. (Commands are being ignored, and if "
+               "this goes on you will be disconnected.)\n");
+  } else if (now_ms - conn.flood_since_ms >= settings_.server.flood_disconnect_seconds * 1000 && !conn.closing) {
+    spdlog::warn("connection {} ({}) kept flooding for {} s: disconnecting", conn.id, conn.port->address(),
+                 (now_ms - conn.flood_since_ms) / 1000);
+    disconnect(conn, "You kept sending commands too fast. Goodbye.\n");
+  }
+  return true;
 }
 
 void world::dispatch(connection& conn, std::string_view line) {

@@ -20,6 +20,7 @@
 #include "server/game/content_play.hpp"
 #include "server/game/event_batch.hpp"
 #include "server/game/login_throttle.hpp"
+#include "server/game/password_queue.hpp"
 #include "server/game/services.hpp"
 #include "server/game/static_rooms.hpp"
 #include "server/game/storage_health.hpp"
@@ -42,6 +43,7 @@ struct world_parts {
   dungeon::room_loader* room_loader = nullptr;  ///< brings non-resident rooms back (not owned)
   store::database* read_db = nullptr;           ///< the world thread's read connection (not owned)
   std::shared_ptr<const content::content_tables> content;
+  std::size_t password_workers = 2;  ///< worker threads available for password checks
 };
 
 class world {
@@ -164,6 +166,8 @@ class world {
   const config::settings& settings() const { return settings_; }
   services& svc() { return services_; }
   login_throttle& throttle() { return throttle_; }
+  password_queue& passwords() { return passwords_; }
+  creation_limit& creations() { return creations_; }
   const static_rooms& rooms() const { return rooms_; }
 
  private:
@@ -207,6 +211,8 @@ class world {
   command_registry commands_;
   static_rooms rooms_;
   login_throttle throttle_;
+  password_queue passwords_;
+  creation_limit creations_;
   std::uint64_t next_connection_id_ = 1;
   std::unordered_map<std::uint64_t, std::unique_ptr<connection>> connections_;
   std::unordered_map<std::int64_t, character> characters_;                 // by account id, in play only

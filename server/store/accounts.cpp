@@ -22,6 +22,9 @@ account_record read(const statement& st) {
   a.account_role = *parsed;
   a.created_at = st.column_int64(4);
   a.last_login = st.column_int64(5);
+  a.failed_logins = st.column_int64(6);
+  a.lock_failures = st.column_int64(7);
+  a.locked_until = st.column_int64(8);
   return a;
 }
 
@@ -50,12 +53,12 @@ create_account_result create(database& db, std::string_view name, std::string_vi
 }
 
 std::optional<account_record> find_by_name(database& db, std::string_view name) {
-  return find_one(db, "SELECT id, name, password_hash, role, created_at, last_login FROM accounts WHERE name = ?",
+  return find_one(db, "SELECT id, name, password_hash, role, created_at, last_login, failed_logins, lock_failures, locked_until FROM accounts WHERE name = ?",
                   name);
 }
 
 std::optional<account_record> find_by_id(database& db, std::int64_t id) {
-  return find_one(db, "SELECT id, name, password_hash, role, created_at, last_login FROM accounts WHERE id = ?", id);
+  return find_one(db, "SELECT id, name, password_hash, role, created_at, last_login, failed_logins, lock_failures, locked_until FROM accounts WHERE id = ?", id);
 }
 
 std::int64_t count(database& db) { return db.query_int64("SELECT count(*) FROM accounts"); }
@@ -78,9 +81,32 @@ bool touch_login(database& db, std::int64_t id, std::int64_t at) {
   return db.changes() > 0;
 }
 
+std::int64_t record_failed_login(database& db, std::int64_t id, std::int64_t at, std::int64_t lock_after,
+                                 std::int64_t lock_seconds) {
+  // One statement: the count and the lock cannot disagree, whoever else is failing at the same time.
+  auto st = db.prepare(
+      "UPDATE accounts SET failed_logins = failed_logins + 1, lock_failures = lock_failures + 1, "
+      "locked_until = CASE WHEN lock_failures + 1 >= ?1 THEN ?2 + ?3 ELSE locked_until END "
+      "WHERE id = ?4 RETURNING locked_until");
+  st->bind_all(lock_after, at, lock_seconds, id);
+  return st->step() ? st->column_int64(0) : 0;
+}
+
+void record_login(database& db, std::int64_t id, std::int64_t at) {
+  auto st = db.prepare(
+      "UPDATE accounts SET last_login = ?, failed_logins = 0, lock_failures = 0, locked_until = 0 WHERE id = ?");
+  st->bind_all(at, id).run();
+}
+
+bool unlock(database& db, std::int64_t id) {
+  auto st = db.prepare("UPDATE accounts SET lock_failures = 0, locked_until = 0 WHERE id = ?");
+  st->bind_all(id).run();
+  return db.changes() > 0;
+}
+
 std::vector<account_record> list(database& db) {
   std::vector<account_record> out;
-  auto st = db.prepare("SELECT id, name, password_hash, role, created_at, last_login FROM accounts ORDER BY id");
+  auto st = db.prepare("SELECT id, name, password_hash, role, created_at, last_login, failed_logins, lock_failures, locked_until FROM accounts ORDER BY id");
   while (st->step()) {
     out.push_back(read(*st));
   }

@@ -34,6 +34,14 @@ bool set_role(database& db, std::int64_t id, role account_role);
 bool set_password_hash(database& db, std::int64_t id, std::string_view password_hash);
 /// Records a login at `at` (unix seconds).
 bool touch_login(database& db, std::int64_t id, std::int64_t at);
+/// Counts a wrong password at `at`; once `lock_after` have failed in a row the account is locked for
+/// `lock_seconds` (and again after each further failure). Returns locked_until (0: not locked).
+std::int64_t record_failed_login(database& db, std::int64_t id, std::int64_t at, std::int64_t lock_after,
+                                 std::int64_t lock_seconds);
+/// A successful login at `at`: last_login is set and the failure counts and any lock are cleared.
+void record_login(database& db, std::int64_t id, std::int64_t at);
+/// Lifts a lock-out (the owner is still told about the failures at the next login). False: no such account.
+bool unlock(database& db, std::int64_t id);
 /// Every account, ordered by id.
 std::vector<account_record> list(database& db);
 

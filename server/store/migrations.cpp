@@ -111,10 +111,19 @@ CREATE TABLE counters (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<migration, 3> history{{
+// Version 4: failed logins per account (told to the owner at the next login) and the lock-out that
+// follows repeated failures (an administrator can lift it).
+constexpr std::string_view schema_v4 = R"sql(
+ALTER TABLE accounts ADD COLUMN failed_logins INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE accounts ADD COLUMN lock_failures INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE accounts ADD COLUMN locked_until INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array<migration, 4> history{{
     {1, schema_v1},
     {2, schema_v2},
     {3, schema_v3},
+    {4, schema_v4},
 }};
 
 }  // namespace

@@ -24,6 +24,9 @@ struct account_record {
   role account_role = role::player;
   std::int64_t created_at = 0;
   std::int64_t last_login = 0;
+  std::int64_t failed_logins = 0;  ///< wrong passwords since the last successful login (told to the owner)
+  std::int64_t lock_failures = 0;  ///< wrong passwords counted toward the lock-out (reset by unlock and login)
+  std::int64_t locked_until = 0;   ///< unix seconds; logins are refused before then (0: not locked)
 };
 
 /// Where a character is: static rooms have ids 1 (village square) and 2 (start room, (0,0));

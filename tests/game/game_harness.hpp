@@ -118,6 +118,7 @@ class inline_services final : public game::services {
   std::uint64_t resolved = 0;  ///< last batch ticket resolved
   void after(std::chrono::milliseconds, std::function<void()> fn) override { queue_.push_back(std::move(fn)); }
   std::int64_t now() override { return clock; }
+  std::int64_t steady_ms() override { return steady; }
   void stop_server() override { stopped = true; }
   void reboot(std::uint64_t) override { reboot_requested = true; }
   bool reboot_requested = false;
@@ -131,6 +132,7 @@ class inline_services final : public game::services {
   }
   store::database& db() { return db_; }
   std::int64_t clock = 1'800'000'000;
+  std::int64_t steady = 1'000'000;  ///< milliseconds; tests move it by hand
 
  private:
   store::database db_;

@@ -109,18 +109,49 @@ TEST(TextWrap, CountsCodePointsNotBytes) {
 }
 
 TEST(LoginThrottle, DelayDoublesPerFailureUpToACap) {
+  // Times are milliseconds of a steady clock.
   login_throttle t(100, 1000);
-  EXPECT_EQ(t.fail("ann", "1.2.3.4", 0).count(), 100);
-  EXPECT_EQ(t.fail("ann", "1.2.3.4", 1).count(), 200);
-  EXPECT_EQ(t.fail("ann", "1.2.3.4", 2).count(), 400);
-  EXPECT_EQ(t.fail("ann", "1.2.3.4", 3).count(), 800);
-  EXPECT_EQ(t.fail("ann", "1.2.3.4", 4).count(), 1000);
+  EXPECT_EQ(t.fail("ann", "1.2.3.4", 0), 100);
+  EXPECT_EQ(t.fail("ann", "1.2.3.4", 1), 200);
+  EXPECT_EQ(t.fail("ann", "1.2.3.4", 2), 400);
+  EXPECT_EQ(t.fail("ann", "1.2.3.4", 3), 800);
+  EXPECT_EQ(t.fail("ann", "1.2.3.4", 4), 1000);
   // The address is still suspicious for another name.
-  EXPECT_EQ(t.fail("bob", "1.2.3.4", 5).count(), 1000);
+  EXPECT_EQ(t.fail("bob", "1.2.3.4", 5), 1000);
   // A different address guessing the same account is slowed too.
-  EXPECT_EQ(t.fail("ann", "5.6.7.8", 6).count(), 1000);
+  EXPECT_EQ(t.fail("ann", "5.6.7.8", 6), 1000);
   t.succeed("ann");
-  EXPECT_EQ(t.fail("ann", "9.9.9.9", 7).count(), 100);
+  EXPECT_EQ(t.fail("ann", "9.9.9.9", 7), 100);
   // Failures are forgotten after a quiet quarter hour.
-  EXPECT_EQ(t.fail("bob", "1.2.3.4", 10000).count(), 100);
+  EXPECT_EQ(t.fail("bob", "1.2.3.4", 7 + login_throttle::forget_after_ms + 1), 100);
+}
+
+TEST(LoginThrottle, TheWaitHoldsAcrossConnectionsForTheAccountAndTheAddress) {
+  login_throttle t(500, 8000);
+  EXPECT_EQ(t.wait_ms("ann", "1.2.3.4", 0), 0);
+  t.fail("ann", "1.2.3.4", 1000);
+  // Reconnecting changes nothing: the wait belongs to the account and to the address.
+  EXPECT_EQ(t.wait_ms("ann", "1.2.3.4", 1100), 400);
+  EXPECT_EQ(t.wait_ms("ann", "5.6.7.8", 1100), 400) << "another address guessing the same account waits too";
+  EXPECT_EQ(t.wait_ms("bob", "1.2.3.4", 1100), 400) << "the same address guessing another account waits too";
+  EXPECT_EQ(t.wait_ms("bob", "5.6.7.8", 1100), 0);
+  EXPECT_EQ(t.wait_ms("ann", "1.2.3.4", 1500), 0);
+  // An unknown account counts against the address only.
+  t.fail("", "9.9.9.9", 2000);
+  EXPECT_EQ(t.wait_ms("", "9.9.9.9", 2000), 500);
+  EXPECT_EQ(t.wait_ms("carl", "1.1.1.1", 2000), 0);
+}
+
+TEST(CreationLimit, CountsPerAddressOverTheLastHour) {
+  creation_limit c;
+  EXPECT_TRUE(c.allowed("1.2.3.4", 0, 2));
+  c.record("1.2.3.4", 0);
+  c.record("1.2.3.4", 10);
+  EXPECT_FALSE(c.allowed("1.2.3.4", 20, 2));
+  EXPECT_TRUE(c.allowed("5.6.7.8", 20, 2));
+  c.forget("1.2.3.4", 10);  // that creation did not happen after all
+  EXPECT_TRUE(c.allowed("1.2.3.4", 20, 2));
+  c.record("1.2.3.4", 30);
+  EXPECT_FALSE(c.allowed("1.2.3.4", 3599, 2));
+  EXPECT_TRUE(c.allowed("1.2.3.4", 3600, 2)) << "an hour later the first one no longer counts";
 }

@@ -93,3 +93,34 @@ TEST(Accounts, UpdatesOnAMissingAccountReturnFalse) {
 
 }  // namespace
 }  // namespace dw::store
+
+namespace dw::store {
+namespace {
+
+TEST(AccountLockout, RepeatedFailuresLockAndLoginOrUnlockClear) {
+  database db = database::open(":memory:");
+  const auto id = accounts::create(db, "Dora", "hash", role::player, 10).id;
+  EXPECT_EQ(accounts::record_failed_login(db, id, 100, 3, 600), 0);
+  EXPECT_EQ(accounts::record_failed_login(db, id, 101, 3, 600), 0);
+  EXPECT_EQ(accounts::record_failed_login(db, id, 102, 3, 600), 702) << "the third failure in a row locks";
+  auto dora = accounts::find_by_id(db, id);
+  ASSERT_TRUE(dora);
+  EXPECT_EQ(dora->failed_logins, 3);
+  EXPECT_EQ(dora->locked_until, 702);
+  // An administrator lifts the lock; the owner will still hear about the three failures.
+  EXPECT_TRUE(accounts::unlock(db, id));
+  dora = accounts::find_by_id(db, id);
+  EXPECT_EQ(dora->locked_until, 0);
+  EXPECT_EQ(dora->failed_logins, 3);
+  EXPECT_EQ(accounts::record_failed_login(db, id, 200, 3, 600), 0) << "unlocking restarts the count toward a lock";
+  // A successful login clears everything.
+  accounts::record_login(db, id, 300);
+  dora = accounts::find_by_id(db, id);
+  EXPECT_EQ(dora->failed_logins, 0);
+  EXPECT_EQ(dora->lock_failures, 0);
+  EXPECT_EQ(dora->last_login, 300);
+  EXPECT_FALSE(accounts::unlock(db, 9999));
+}
+
+}  // namespace
+}  // namespace dw::store
