@@ -37,8 +37,8 @@ std::optional<std::string> storage_health::failed(int code, std::string_view mes
   code_ = code;
   since_ = now;
   failures_ = 1;
-  return "Saving has failed: " + std::string(describe(code)) + " (" + std::string(message.substr(0, 300)) +
-         "). Players' actions are being refused until it works again.";
+  return "Storage fault: " + std::string(describe(code)) + " (" + std::string(message.substr(0, 300)) +
+         "). Actions that need the database are refused until it works again.";
 }
 
 std::optional<std::string> storage_health::succeeded(std::int64_t now) {

@@ -154,12 +154,12 @@ void world::finish_event() {
 void world::batch_resolved(const commit_result& result, std::vector<event_batch::undo_step>& undo,
                            const std::vector<std::uint64_t>& touched, std::uint64_t actor) {
   const event_scope scope(*this);  // an event of its own: what it says leaves at once
-  note_storage(result);
   connection* waiting = actor == 0 ? nullptr : find_connection(actor);
   if (waiting != nullptr) {
     waiting->awaiting_commit = false;
   }
   if (result.ok) {
+    note_storage(result);
     return;
   }
   // Nobody sees what the event said, and memory goes back to what the database holds.
@@ -183,6 +183,7 @@ void world::batch_resolved(const commit_result& result, std::vector<event_batch:
     }
     send(*waiting, text);
   }
+  note_storage(result);  // after the actor's own answer: an administrator reads why right below it
 }
 
 void world::disconnect(connection& conn, std::string_view farewell) {

@@ -160,7 +160,7 @@ TEST(StorageFault, AFaultIsToldToAdministratorsOnceWhenItStartsAndOnceWhenItEnds
     h.line(ann, "up");
   }
   std::string told = root.port->take();
-  EXPECT_EQ(told.find("[Storage] Saving has failed"), told.rfind("[Storage] Saving has failed")) << told;
+  EXPECT_EQ(told.find("[Storage] Storage fault"), told.rfind("[Storage] Storage fault")) << told;
   EXPECT_TRUE(has(told, "read-only")) << told;
   EXPECT_FALSE(has(ann.port->take(), "[Storage]")) << "players are told about their own action only";
   h.services.refuse_writes(false);

@@ -58,8 +58,8 @@ int wait_status_to_int(int status) {
 
 }  // namespace
 
-server_process::server_process(std::string extra_toml, stderr_to err)
-    : dir_(make_temp_dir()), extra_toml_(std::move(extra_toml)), stderr_to_(err) {
+server_process::server_process(std::string extra_toml, stderr_to err, std::filesystem::path db)
+    : dir_(make_temp_dir()), extra_toml_(std::move(extra_toml)), db_(std::move(db)), stderr_to_(err) {
   start();
 }
 

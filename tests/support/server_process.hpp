@@ -21,7 +21,9 @@ enum class stderr_to {
 class server_process {
  public:
   /// `extra_toml` is appended to the generated config file (e.g. "[server]\nidle_timeout_seconds = 60\n").
-  explicit server_process(std::string extra_toml = {}, stderr_to err = stderr_to::file);
+  /// `db` puts the database elsewhere (a small tmpfs, say); by default it lives in the data folder.
+  explicit server_process(std::string extra_toml = {}, stderr_to err = stderr_to::file,
+                          std::filesystem::path db = {});
   ~server_process();
   server_process(const server_process&) = delete;
   server_process& operator=(const server_process&) = delete;
@@ -38,7 +40,7 @@ class server_process {
   std::uint16_t port() const { return port_; }
   pid_t pid() const { return pid_; }
   const std::filesystem::path& dir() const { return dir_; }
-  std::filesystem::path db_path() const { return dir_ / "deepwell.db"; }
+  std::filesystem::path db_path() const { return db_.empty() ? dir_ / "deepwell.db" : db_; }
   /// The server's log file so far (for diagnostics and log assertions).
   std::string log_text() const;
   /// Waits until the log contains `needle`.
@@ -51,6 +53,7 @@ class server_process {
  private:
   std::filesystem::path dir_;
   std::string extra_toml_;
+  std::filesystem::path db_;
   stderr_to stderr_to_;
   int unread_pipe_ = -1;  ///< read end of the stderr pipe in stderr_to::unread_pipe mode, held open unread
   pid_t pid_ = -1;

@@ -26,6 +26,18 @@ telnet_client::telnet_client(std::uint16_t port, client_options options) : optio
   addr.sin_family = AF_INET;
   addr.sin_port = htons(port);
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (!options_.source_address.empty()) {
+    // Any 127.x.y.z is this machine: binding to one makes the connection come from that address.
+    sockaddr_in from{};
+    from.sin_family = AF_INET;
+    if (::inet_pton(AF_INET, options_.source_address.c_str(), &from.sin_addr) != 1 ||
+        ::bind(fd_, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0) {
+      const std::string why = std::strerror(errno);
+      ::close(fd_);
+      fd_ = -1;
+      throw std::runtime_error("cannot connect from " + options_.source_address + ": " + why);
+    }
+  }
   if (::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
     const std::string why = std::strerror(errno);
     ::close(fd_);

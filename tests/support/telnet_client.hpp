@@ -18,6 +18,8 @@ struct client_options {
   std::uint16_t width = 100;
   std::uint16_t height = 40;
   std::vector<std::string> ttype_answers = {"DWTEST", "XTERM-256COLOR", "MTTS 2831"};
+  /// Loopback address to connect from ("127.0.0.66"): the server sees it as another client's address.
+  std::string source_address;
 };
 
 struct gmcp_message {
