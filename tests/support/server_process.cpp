@@ -78,10 +78,13 @@ void server_process::start() {
   const auto config = dir_ / "test.toml";
   {
     std::ofstream out(config);
-    // Fast hashing keeps the suite quick; everything else is the real thing.
-    out << "[accounts]\nhash_ops_limit = 1\nhash_memory_kib = 8192\nfailed_login_base_delay_ms = 50\n"
-        << "failed_login_max_delay_ms = 400\n"
-        << "[log]\ndir = \"" << (dir_ / "logs").string() << "\"\n"
+    // Fast hashing keeps the suite quick; everything else is the real thing. A test that brings its own
+    // [accounts] section (TOML allows one) sets every account key it cares about itself.
+    if (extra_toml_.find("[accounts]") == std::string::npos) {
+      out << "[accounts]\nhash_ops_limit = 1\nhash_memory_kib = 8192\nfailed_login_base_delay_ms = 50\n"
+          << "failed_login_max_delay_ms = 400\n";
+    }
+    out << "[log]\ndir = \"" << (dir_ / "logs").string() << "\"\n"
         << "[content]\ndir = \"" << DW_CONTENT_DIR << "\"\n"
         << extra_toml_ << "\n";
   }

@@ -21,6 +21,7 @@ enum class stderr_to {
 class server_process {
  public:
   /// `extra_toml` is appended to the generated config file (e.g. "[server]\nidle_timeout_seconds = 60\n").
+  /// Without an [accounts] section of its own, hashing is made cheap and failed-login delays short.
   /// `db` puts the database elsewhere (a small tmpfs, say); by default it lives in the data folder.
   explicit server_process(std::string extra_toml = {}, stderr_to err = stderr_to::file,
                           std::filesystem::path db = {});

@@ -69,6 +69,15 @@ void telnet_client::write_all(std::string_view bytes) {
 
 void telnet_client::send_raw(std::string_view bytes) { write_all(bytes); }
 
+void telnet_client::answer_bytes(std::string_view bytes) {
+  // A negotiation answer to a server that has already hung up (a refusal at the door) is lost, as in
+  // a real client; what the server sent before closing is still there to read.
+  try {
+    write_all(bytes);
+  } catch (const std::runtime_error&) {
+  }
+}
+
 void telnet_client::send_line(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);
@@ -165,7 +174,7 @@ void telnet_client::parse(std::string_view bytes) {
 void telnet_client::answer(std::uint8_t command, std::uint8_t option) {
   auto reply = [this](std::uint8_t c, std::uint8_t o) {
     const char bytes[3] = {static_cast<char>(IAC), static_cast<char>(c), static_cast<char>(o)};
-    write_all(std::string_view(bytes, 3));
+    answer_bytes(std::string_view(bytes, 3));
   };
   if (command == WILL) {
     const bool want = (option == OPT_GMCP && options_.gmcp) || (option == OPT_EOR && options_.eor) ||
@@ -180,7 +189,7 @@ void telnet_client::answer(std::uint8_t command, std::uint8_t option) {
         sb.push_back(static_cast<char>(v & 0xFF));
       }
       sb += {static_cast<char>(IAC), static_cast<char>(SE)};
-      write_all(sb);
+      answer_bytes(sb);
     } else if (option == OPT_TTYPE && options_.ttype) {
       reply(WILL, option);
     } else {
@@ -200,7 +209,7 @@ void telnet_client::subnegotiation(std::uint8_t option, const std::string& paylo
     std::string sb = {static_cast<char>(IAC), static_cast<char>(SB), static_cast<char>(OPT_TTYPE), 0};
     sb += name;
     sb += {static_cast<char>(IAC), static_cast<char>(SE)};
-    write_all(sb);
+    answer_bytes(sb);
   }
 }
 

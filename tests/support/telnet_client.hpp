@@ -69,6 +69,7 @@ class telnet_client {
   void answer(std::uint8_t command, std::uint8_t option);
   void subnegotiation(std::uint8_t option, const std::string& payload);
   void write_all(std::string_view bytes);
+  void answer_bytes(std::string_view bytes);
 
   int fd_ = -1;
   client_options options_;
