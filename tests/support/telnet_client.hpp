@@ -61,6 +61,8 @@ class telnet_client {
   /// Number of prompt markers (IAC EOR or IAC GA) seen so far.
   int prompt_marks() const { return prompt_marks_; }
   const std::string& all_text() const { return text_; }
+  /// Every GMCP message received so far, in order, whether or not expect_gmcp() has consumed it.
+  const std::vector<gmcp_message>& all_gmcp() const { return gmcp_; }
   bool closed() const { return closed_; }
 
  private:
