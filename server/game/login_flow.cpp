@@ -200,35 +200,39 @@ void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcom
     return;
   }
   if (!outcome.password_ok) {
-    // Recorded whether or not the connection is still there; no actor: the answer comes on its own, later.
-    w.run_event(0, [&] {
-      const std::int64_t delay = w.throttle().fail(lower, address, w.svc().steady_ms());
-      const auto& limits = w.settings().accounts;
-      const bool locks = account->lock_failures + 1 >= limits.lockout_after_failures;
-      spdlog::warn(
-          "failed login: wrong password for '{}' (connection {}{}, {}; {} in a row on the account; answering in {} "
-          "ms){}",
-          account->name, conn_id, here ? "" : ", already closed", address, account->lock_failures + 1, delay,
-          locks ? "; the account is now locked" : "");
-      w.admin().audit(account->name, locks ? "failed login; account locked" : "failed login", address);
-      w.persist([id = account->id, now = w.svc().now(), after = limits.lockout_after_failures,
-                 seconds = limits.lockout_minutes * 60](store::database& db) {
-        store::accounts::record_failed_login(db, id, now, after, seconds);
-      });
-      if (!here) {
-        return;
-      }
-      w.svc().after(std::chrono::milliseconds(delay), [&w, conn_id]() {
-        w.run_event(conn_id, [&] {
-          connection* again = w.find_connection(conn_id);
-          if (again == nullptr || again->closing) {
-            return;
+    // Logged now, whether or not anything can be saved and whether or not the connection is still there.
+    const std::int64_t delay = w.throttle().fail(lower, address, w.svc().steady_ms());
+    spdlog::warn("failed login: wrong password for '{}' (connection {}{}, {}; {} in a row on the account; answering "
+                 "in {} ms)",
+                 account->name, conn_id, here ? "" : ", already closed", address, account->lock_failures + 1, delay);
+    // The count (and the lock it may bring) and the audit row are one transaction, and the answer waits for
+    // it: a guesser's next try, which can only follow the answer, then reads the count this one left.
+    auto locked_until = std::make_shared<std::int64_t>(0);
+    const auto& limits = w.settings().accounts;
+    const std::int64_t now = w.svc().now();
+    w.commit_now(
+        [locked_until, id = account->id, name = account->name, address, now, after = limits.lockout_after_failures,
+         seconds = limits.lockout_minutes * 60](store::database& db) {
+          *locked_until = store::accounts::record_failed_login(db, id, now, after, seconds);
+          store::audit::append(db, now, name, *locked_until > now ? "failed login; account locked" : "failed login",
+                               address);
+        },
+        here ? conn_id : 0,
+        [&w, conn_id, locked_until, now, delay, name = account->name](const commit_result& result) {
+          if (result.ok && *locked_until > now) {
+            spdlog::warn("account '{}' is locked until {} after repeated failed logins", name, *locked_until);
           }
-          back_to_menu(*again);
-          w.send(*again, "Wrong name or password.\n");
+          w.svc().after(std::chrono::milliseconds(delay), [&w, conn_id]() {
+            w.run_event(conn_id, [&] {
+              connection* again = w.find_connection(conn_id);
+              if (again == nullptr || again->closing) {
+                return;
+              }
+              back_to_menu(*again);
+              w.send(*again, "Wrong name or password.\n");
+            });
+          });
         });
-      });
-    });
     return;
   }
   if (!here) {
