@@ -255,7 +255,8 @@ TEST(StorageFaults, AReadOnlyDatabaseFileIsRefusedAtStartUpAndByCheck) {
   std::filesystem::create_directories(dir / "logs");
   std::filesystem::permissions(dir / "logs", std::filesystem::perms::all);
   for (bool check : {true, false}) {
-    std::string command = "setpriv --reuid=65534 --regid=65534 --clear-groups " + std::string(DW_SERVER_BINARY) +
+    // (timeout: a server that wrongly starts would otherwise run for ever here)
+    std::string command = "timeout 30 setpriv --reuid=65534 --regid=65534 --clear-groups " + std::string(DW_SERVER_BINARY) +
                           " --config " + cfg.string() + " --db " + db.string() + " --port 0" +
                           (check ? " --check" : "") + " 2>&1";
     std::FILE* p = ::popen(command.c_str(), "r");
