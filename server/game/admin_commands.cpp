@@ -6,6 +6,7 @@
 
 #include "content/scroll.hpp"
 #include "content/tape.hpp"
+#include "server/text/player_text.hpp"
 #include "server/game/admin_support.hpp"
 #include "server/game/administration.hpp"
 #include "server/game/command_parser.hpp"
@@ -55,8 +56,8 @@ void kick(command_context& ctx) {
   }
   const std::string who = target->name;
   if (connection* c = ctx.world.find_connection(target->connection)) {
-    ctx.world.disconnect(*c, "You have been kicked out by " + ctx.actor.name +
-                                 (reason.empty() ? "." : ": " + std::string(reason)) + "\n");
+    const std::string why = text::player_text(reason);
+    ctx.world.disconnect(*c, "You have been kicked out by " + ctx.actor.name + (why.empty() ? "." : ": " + why) + "\n");
   }
   ctx.world.send(ctx.conn, "You kick " + who + " out.\n");
 }
@@ -82,7 +83,7 @@ void ban(command_context& ctx) {
   const bool is_address = target.find_first_of(".:*") != std::string_view::npos;
   b.kind = is_address ? "address" : "account";
   b.target = std::string(target);
-  b.reason = std::string(rest);
+  b.reason = text::player_text(rest);
   b.by = ctx.actor.name;
   b.created_at = ctx.world.svc().now();
   b.expires_at = duration == 0 ? 0 : b.created_at + duration;
@@ -160,7 +161,7 @@ void wall(command_context& ctx) {
     ctx.world.send(ctx.conn, "Usage: @wall <message>\n");
     return;
   }
-  ctx.world.send_all("[Announcement from " + ctx.actor.name + "] " + std::string(ctx.args) + "\n");
+  ctx.world.send_all("[Announcement from " + ctx.actor.name + "] " + text::player_text(ctx.args) + "\n");
 }
 
 void shutdown_command(command_context& ctx) {

@@ -1,3 +1,4 @@
+#include "server/text/log_safe.hpp"
 #include "server/game/administration.hpp"
 
 #include <spdlog/spdlog.h>
@@ -163,7 +164,7 @@ void administration::start_shutdown(std::int64_t seconds, std::string reason, st
     store::settings::set(db, "admin.shutdown_at", std::to_string(at));
     store::settings::set(db, "admin.shutdown_reason", why);
   });
-  spdlog::warn("{} started a shutdown in {} s: {}", by, seconds, shutdown_reason_);
+  spdlog::warn("{} started a shutdown in {} s: {}", by, seconds, log_safe(shutdown_reason_));
   tick();
 }
 

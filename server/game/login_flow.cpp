@@ -56,7 +56,8 @@ character make_character(const store::account_record& account, const store::char
 /// Puts the character into play, taking over an older connection that plays it.
 void admit(world& w, connection& conn, character ch, bool created, std::string pending_message) {
   if (auto refusal = w.admin().login_refusal(ch.name, ch.account_role)) {
-    spdlog::warn("login refused for {} (connection {}, {}): {}", ch.name, conn.id, conn.port->address(), *refusal);
+    spdlog::warn("login refused for {} (connection {}, {}): {}", ch.name, conn.id, conn.port->address(),
+                 log_safe(*refusal));
     w.admin().audit(ch.name, "login refused", *refusal);
     w.disconnect(conn, *refusal + "\n");
     return;

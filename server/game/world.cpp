@@ -272,7 +272,7 @@ void world::note_storage(const commit_result& result) {
   const std::int64_t now = services_.now();
   if (result.ok) {
     if (auto text = storage_.succeeded(now)) {
-      spdlog::warn("storage: {}", *text);
+      spdlog::warn("storage: {}", log_safe(*text));
       tell_admins("[Storage] " + *text + "\n");
     }
     return;
@@ -545,7 +545,7 @@ void world::dispatch(connection& conn, std::string_view line) {
   if (audited) {
     audit_connection_ = 0;
     std::string result = audit_capture_.substr(0, audit_capture_.find('\n'));
-    spdlog::info("admin {}: {} -> {}", actor, line, result);
+    spdlog::info("admin {}: {} -> {}", actor, log_safe(line), log_safe(result));
     admin_->audit(actor, line, result.empty() ? "ok" : result);
   }
 }

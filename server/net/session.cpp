@@ -1,3 +1,4 @@
+#include "server/text/log_safe.hpp"
 #include "server/net/session.hpp"
 
 #include <spdlog/spdlog.h>
@@ -87,7 +88,7 @@ asio::awaitable<void> session::read_loop() {
       spdlog::debug("connection {} read error: {}", id_, e.code().message());
     }
   } catch (const std::exception& e) {
-    spdlog::error("connection {}: {}", id_, e.what());
+    spdlog::error("connection {}: {}", id_, log_safe(e.what()));
   }
   shut();
 }
