@@ -12,6 +12,7 @@
 #include "dungeon/random.hpp"
 #include "server/game/dungeon_bridge.hpp"
 #include "server/store/database.hpp"
+#include "server/store/game_changes.hpp"
 #include "server/store/writer.hpp"
 
 namespace {
@@ -94,7 +95,8 @@ int main(int argc, char** argv) {
       store::writer writer(path, [](std::uint64_t, std::vector<store::write_failure>) {});
       t0 = std::chrono::steady_clock::now();
       generate(n, [&](const dungeon::change_set& changes) {
-        writer.submit([changes](store::database& db) { game::apply_changes(db, changes); });
+        // As the server does: the game's change record, applied by the store.
+        writer.submit([change = game::to_change(changes)](store::database& db) { store::apply(db, change); });
       });
       writer.flush();  // every room is committed
       persisted_s = seconds_since(t0);

@@ -28,6 +28,7 @@
 #include "server/net/commit_tracker.hpp"
 #include "server/net/session.hpp"
 #include "server/store/database.hpp"
+#include "server/store/game_changes.hpp"
 #include "server/store/settings.hpp"
 #include "server/store/writer.hpp"
 
@@ -113,9 +114,10 @@ class server_services final : public game::services {
     });
   }
 
-  std::uint64_t commit(std::function<void(store::database&)> changes,
-                       std::function<void(const game::commit_result&)> done) override {
-    const std::uint64_t ticket = writer_.submit(std::move(changes));
+  std::uint64_t commit(game::storage::batch changes, std::function<void(const game::commit_result&)> done) override {
+    // Shared: the writer may keep a copy of the closure to run a failed batch's changes one by one.
+    auto shared = std::make_shared<const game::storage::batch>(std::move(changes));
+    const std::uint64_t ticket = writer_.submit([shared](store::database& db) { store::apply(db, *shared); });
     commits_.submitted(ticket);
     waiting_.push_back({ticket, std::move(done)});
     return ticket;

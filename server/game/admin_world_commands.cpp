@@ -238,54 +238,29 @@ void stat(command_context& ctx) {
 }
 
 void promote(command_context& ctx, std::string_view name, role to) {
-  auto outcome = std::make_shared<std::string>();
-  const std::string n(name);
   const std::uint64_t actor_conn = ctx.conn.id;
   world& w = ctx.world;
   // The answer depends on what the database says (does the account exist, is it the last admin), so
   // the change is saved on its own and answered from its outcome.
-  w.commit_now([outcome, n, to](store::database& db) {
-    *outcome = std::string();
-    const auto account = store::accounts::find_by_name(db, n);
-    if (!account) {
-      *outcome = "There is no account called " + n + ".";
-      return;
-    }
-    if (account->account_role == role::admin && to != role::admin) {
-      int admins = 0;
-      for (const store::account_record& a : store::accounts::list(db)) {
-        admins += a.account_role == role::admin ? 1 : 0;
-      }
-      if (admins <= 1) {
-        *outcome = account->name + " is the last administrator and stays one.";
-        return;
-      }
-    }
-    store::accounts::set_role(db, account->id, to);
-    *outcome = "ok:" + account->name;
-  }, actor_conn, [&w, outcome, actor_conn, to](const commit_result& result) {
-    connection* c = w.find_connection(actor_conn);
-    if (!result.ok) {
-      if (c != nullptr) {
-        w.send(*c, "The world could not record that; nothing changed. Try again in a moment.\n");
-      }
-      return;
-    }
-    if (outcome->rfind("ok:", 0) != 0) {
-      if (c != nullptr) {
-        w.send(*c, *outcome + "\n");
-      }
-      return;
-    }
-    const std::string who = outcome->substr(3);
-    if (character* ch = w.find_character_by_name(who)) {
-      ch->account_role = to;
-      w.send(ch->connection, "You are now " + with_article(role_name(to)) + ".\n");
-    }
-    if (c != nullptr) {
-      w.send(*c, who + " is now " + with_article(role_name(to)) + ".\n");
-    }
-  });
+  auto outcome = std::make_shared<storage::role_outcome>();
+  w.commit_now(storage::set_role{std::string(name), to, outcome}, actor_conn,
+               [&w, outcome, actor_conn, to, asked = std::string(name)](const commit_result& result) {
+                 if (!result.ok) {
+                   w.send(actor_conn, "The world could not record that; nothing changed. Try again in a moment.\n");
+                 } else if (outcome->name.empty()) {
+                   w.send(actor_conn, "There is no account called " + asked + ".\n");
+                 } else if (outcome->last_admin) {
+                   w.send(actor_conn, outcome->name + " is the last administrator and stays one.\n");
+                 } else if (!outcome->changed) {
+                   w.send(actor_conn, outcome->name + " is already " + with_article(role_name(to)) + ".\n");
+                 } else {
+                   if (character* ch = w.find_character_by_name(outcome->name)) {
+                     ch->account_role = to;
+                     w.send(ch->connection, "You are now " + with_article(role_name(to)) + ".\n");
+                   }
+                   w.send(actor_conn, outcome->name + " is now " + with_article(role_name(to)) + ".\n");
+                 }
+               });
 }
 
 void unlock_command(command_context& ctx) {
@@ -297,24 +272,16 @@ void unlock_command(command_context& ctx) {
   const std::string n(ctx.args);
   world& w = ctx.world;
   const std::uint64_t actor_conn = ctx.conn.id;
-  w.commit_now(
-      [found, n](store::database& db) {
-        *found = std::nullopt;
-        if (const auto account = store::accounts::find_by_name(db, n); account && store::accounts::unlock(db, account->id)) {
-          *found = account->name;
-        }
-      },
-      actor_conn,
-      [&w, found, n, actor_conn](const commit_result& result) {
-        if (!result.ok) {
-          w.send(actor_conn, "The world could not record that; nothing changed. Try again in a moment.\n");
-        } else if (!*found) {
-          w.send(actor_conn, "There is no account called " + n + ".\n");
-        } else {
-          spdlog::info("the lock-out of {} was lifted", **found);
-          w.send(actor_conn, **found + " may log in again (the count of failed logins toward a lock starts afresh).\n");
-        }
-      });
+  w.commit_now(storage::unlock_account{n, found}, actor_conn, [&w, found, n, actor_conn](const commit_result& result) {
+    if (!result.ok) {
+      w.send(actor_conn, "The world could not record that; nothing changed. Try again in a moment.\n");
+    } else if (!*found) {
+      w.send(actor_conn, "There is no account called " + n + ".\n");
+    } else {
+      spdlog::info("the lock-out of {} was lifted", **found);
+      w.send(actor_conn, **found + " may log in again (the count of failed logins toward a lock starts afresh).\n");
+    }
+  });
 }
 
 void promote_command(command_context& ctx) {
@@ -375,7 +342,7 @@ void config_command(command_context& ctx) {
   }
   const std::string name = def->full_name();
   const std::string text = config::to_display(def->get(changed));
-  w.persist([name, text](store::database& db) { store::settings::set(db, "config." + name, text); });
+  w.persist(storage::set_setting{"config." + name, text});
   w.on_rollback([&w, before] { w.apply_settings(before); });
   w.send(ctx.conn, name + " = " + text + " (saved; it survives restarts).\n");
 }

@@ -98,7 +98,7 @@ std::optional<std::string> administration::login_refusal(std::string_view name, 
 
 void administration::add_ban(store::ban_record ban) {
   bans_.push_back(ban);
-  world_.persist([ban](store::database& db) { store::bans::add(db, ban); });
+  world_.persist(storage::add_ban{ban});
   world_.on_rollback([this, target = ban.target, at = ban.created_at] {
     std::erase_if(bans_, [&](const store::ban_record& b) { return b.target == target && b.created_at == at; });
   });
@@ -114,13 +114,7 @@ int administration::remove_bans(std::string_view target) {
   }
   const auto removed = std::erase_if(bans_, [&](const store::ban_record& b) { return iequals(b.target, t); });
   world_.on_rollback([this, lifted = std::move(lifted)] { bans_.insert(bans_.end(), lifted.begin(), lifted.end()); });
-  world_.persist([t](store::database& db) {
-    for (const store::ban_record& b : store::bans::list(db)) {
-      if (iequals(b.target, t)) {
-        store::bans::remove(db, b.id);
-      }
-    }
-  });
+  world_.persist(storage::remove_bans{t});
   return static_cast<int>(removed);
 }
 
@@ -128,13 +122,11 @@ void administration::set_wizlock(std::optional<role> r) {
   world_.on_rollback([this, before = wizlock_] { wizlock_ = before; });
   wizlock_ = r;
   const std::string value = r ? std::string(role_name(*r)) : std::string();
-  world_.persist([value](store::database& db) {
-    if (value.empty()) {
-      store::settings::remove(db, "admin.wizlock");
-    } else {
-      store::settings::set(db, "admin.wizlock", value);
-    }
-  });
+  if (value.empty()) {
+    world_.persist(storage::remove_setting{"admin.wizlock"});
+  } else {
+    world_.persist(storage::set_setting{"admin.wizlock", value});
+  }
 }
 
 void administration::audit(std::string_view actor, std::string_view action, std::string_view result) {
@@ -142,9 +134,7 @@ void administration::audit(std::string_view actor, std::string_view action, std:
   std::string a(actor);
   std::string act(action.substr(0, 500));
   std::string res(result.substr(0, 500));
-  world_.persist([at, a = std::move(a), act = std::move(act), res = std::move(res)](store::database& db) {
-    store::audit::append(db, at, a, act, res);
-  });
+  world_.persist(storage::append_audit{at, std::move(a), std::move(act), std::move(res)});
 }
 
 void administration::remember_countdown() {
@@ -160,10 +150,8 @@ void administration::start_shutdown(std::int64_t seconds, std::string reason, st
   shutdown_at_ = world_.svc().now() + seconds;
   shutdown_reason_ = std::move(reason);
   last_warning_ = -1;
-  world_.persist([at = *shutdown_at_, why = shutdown_reason_](store::database& db) {
-    store::settings::set(db, "admin.shutdown_at", std::to_string(at));
-    store::settings::set(db, "admin.shutdown_reason", why);
-  });
+  world_.persist(storage::set_setting{"admin.shutdown_at", std::to_string(*shutdown_at_)});
+  world_.persist(storage::set_setting{"admin.shutdown_reason", shutdown_reason_});
   spdlog::warn("{} started a shutdown in {} s: {}", by, seconds, log_safe(shutdown_reason_));
   tick();
 }
@@ -188,10 +176,8 @@ std::optional<std::int64_t> administration::shutdown_in() const {
 }
 
 void administration::forget_shutdown() {
-  world_.persist([](store::database& db) {
-    store::settings::remove(db, "admin.shutdown_at");
-    store::settings::remove(db, "admin.shutdown_reason");
-  });
+  world_.persist(storage::remove_setting{"admin.shutdown_at"});
+  world_.persist(storage::remove_setting{"admin.shutdown_reason"});
 }
 
 void administration::tick() {

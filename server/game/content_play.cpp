@@ -32,7 +32,7 @@ void content_play::persist_item(const item& it, std::int64_t owner, std::int64_t
   rec.owner_account = owner;
   rec.room_id = room;
   rec.equipped = it.equipped;
-  world_.persist([rec](store::database& db) { store::items::upsert(db, rec); });
+  world_.persist(storage::save_item{rec});
 }
 
 void content_play::undo_new_floor_item(std::int64_t room_id, std::int64_t item_id) {
@@ -122,9 +122,7 @@ void content_play::room_created(const dungeon::room& r) {
 void content_play::save_contents(std::int64_t room_id, const room_state& state) {
   const auto event = static_cast<std::int32_t>(state.event);
   std::string contents = state.fight ? state.fight->encode() : std::string();
-  world_.persist([room_id, event, contents = std::move(contents)](store::database& db) {
-    store::rooms::set_contents(db, room_id, event, contents);
-  });
+  world_.persist(storage::save_room_contents{room_id, event, std::move(contents)});
 }
 
 content_play::room_state* content_play::state_of(const character& ch) {

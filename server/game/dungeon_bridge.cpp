@@ -65,27 +65,30 @@ dungeon::branch_info to_info(const store::branch_record& b) {
   return info;
 }
 
-void apply_changes(store::database& db, const dungeon::change_set& changes) {
+storage::save_dungeon to_change(const dungeon::change_set& changes) {
+  storage::save_dungeon out;
   // The branch row first: rooms reference it.
   if (changes.branch) {
-    store::branches::upsert(db, to_record(*changes.branch));
+    out.branch = to_record(*changes.branch);
   }
+  out.rooms.reserve(changes.rooms.size());
   for (const dungeon::room& r : changes.rooms) {
-    store::rooms::upsert_layout(db, to_record(r));
+    out.rooms.push_back(to_record(r));
   }
   if (changes.counters) {
     // Every spawn takes a room id, so only that counter is written each time; the branch counters
     // change only when a branch opens.
     const dungeon::id_counters& c = *changes.counters;
-    store::counters::set(db, "next_room_id", static_cast<std::int64_t>(c.next_room_id));
+    out.counters.push_back({"next_room_id", static_cast<std::int64_t>(c.next_room_id)});
     if (changes.branch && changes.branch->room_count <= 1) {
-      store::counters::set(db, "next_branch_sequence", static_cast<std::int64_t>(c.next_branch_sequence));
+      out.counters.push_back({"next_branch_sequence", static_cast<std::int64_t>(c.next_branch_sequence)});
       for (dungeon::direction d : dungeon::all_directions) {
-        store::counters::set(db, std::string("next_branch_number_") + dungeon::letter(d),
-                             c.next_branch_number[dungeon::index_of(d)]);
+        out.counters.push_back({std::string("next_branch_number_") + dungeon::letter(d),
+                                static_cast<std::int64_t>(c.next_branch_number[dungeon::index_of(d)])});
       }
     }
   }
+  return out;
 }
 
 dungeon_snapshot read_dungeon(store::database& db) {

@@ -6,6 +6,7 @@
 #include "dungeon/change_set.hpp"
 #include "dungeon/room.hpp"
 #include "dungeon/room_loader.hpp"
+#include "server/game/storage/changes.hpp"
 #include "server/store/records.hpp"
 
 namespace dw::store {
@@ -22,8 +23,8 @@ dungeon::room to_room(const store::room_record& r);
 store::branch_record to_record(const dungeon::branch_info& b);
 dungeon::branch_info to_info(const store::branch_record& b);
 
-/// Writes a change set (rooms' layout, branch row, id counters). Writer thread.
-void apply_changes(store::database& db, const dungeon::change_set& changes);
+/// The change record that saves what a dungeon operation changed (rooms' layout, branch row, id counters).
+storage::save_dungeon to_change(const dungeon::change_set& changes);
 
 /// Reads the dungeon's persisted state at start-up: branch rows and id counters. World thread, once.
 struct dungeon_snapshot {

@@ -324,13 +324,10 @@ int collapse_branch(world& w, dungeon::branch_id b, bool evacuate) {
   w.branch_collapsed(b);
   w.on_rollback([&w, restored = *emptied] { w.dungeon().restore_branch(restored); });
   const auto id = static_cast<std::int64_t>(b);
-  w.persist([id](store::database& db) {
-    // Characters who logged out inside wake up at the bottom of the well, and are told why.
-    store::characters::move_all_in_branch_to(
-        db, id, start_location(),
-        "While you were away, the passages you were exploring collapsed. You wake at the bottom of the well.");
-    store::branches::remove(db, id);
-  });
+  // Characters who logged out inside wake up at the bottom of the well, and are told why.
+  w.persist(storage::collapse_branch{
+      id, start_location(),
+      "While you were away, the passages you were exploring collapsed. You wake at the bottom of the well."});
   return moved;
 }
 

@@ -212,12 +212,8 @@ void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcom
     const auto& limits = w.settings().accounts;
     const std::int64_t now = w.svc().now();
     w.commit_now(
-        [locked_until, id = account->id, name = account->name, address, now, after = limits.lockout_after_failures,
-         seconds = limits.lockout_minutes * 60](store::database& db) {
-          *locked_until = store::accounts::record_failed_login(db, id, now, after, seconds);
-          store::audit::append(db, now, name, *locked_until > now ? "failed login; account locked" : "failed login",
-                               address);
-        },
+        storage::record_failed_login{account->id, account->name, address, now, limits.lockout_after_failures,
+                                     limits.lockout_minutes * 60, locked_until},
         here ? conn_id : 0,
         [&w, conn_id, locked_until, now, delay, name = account->name](const commit_result& result) {
           if (result.ok && *locked_until > now) {
@@ -244,9 +240,7 @@ void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcom
     w.throttle().succeed(lower);
     spdlog::info("login: {} (connection {}, {})", account->name, conn_id, address);
     const std::int64_t account_id = account->id;
-    w.persist([account_id, now = w.svc().now()](store::database& db) {
-      store::accounts::record_login(db, account_id, now);
-    });
+    w.persist(storage::record_login{account_id, w.svc().now()});
     store::character_record rec = outcome.lookup.character.value_or(store::character_record{});
     if (!outcome.lookup.character) {
       rec.account_id = account_id;
@@ -299,19 +293,13 @@ void finish_create(world& w, std::uint64_t conn_id, const std::string& hash, con
     w.creations().forget(address, started);
     return;
   }
-  auto outcome = std::make_shared<create_outcome>();
+  auto outcome = std::make_shared<storage::create_outcome>();
   const std::int64_t now = w.svc().now();
   const auto hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
   // The account, its character and its audit row are one transaction; the welcome waits for it and
   // uses only what it committed (the id comes from the database).
   w.commit_now(
-      [outcome, name, hash, now, hp, address](store::database& db) {
-        *outcome = create_outcome{};
-        create_account(db, *outcome, name, hash, now, hp);
-        if (!outcome->name_taken) {
-          store::audit::append(db, now, outcome->account.name, "account created", address);
-        }
-      },
+      storage::create_account{name, hash, now, hp, village_square_id, address, outcome},
       conn_id,
       [&w, conn_id, outcome, name, address, started](const commit_result& result) {
         connection* c = w.find_connection(conn_id);

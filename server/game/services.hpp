@@ -5,6 +5,8 @@
 #include <functional>
 #include <string>
 
+#include "server/game/storage/changes.hpp"
+
 namespace dw::store {
 class database;
 }
@@ -30,8 +32,7 @@ class services {
   /// Hands one batch of changes to the writer thread: they commit together in one transaction, or not at
   /// all. `done` runs on the world thread once they have, or have not. Returns the batch's ticket, which
   /// tags the output held back until then.
-  virtual std::uint64_t commit(std::function<void(store::database&)> changes,
-                               std::function<void(const commit_result&)> done) = 0;
+  virtual std::uint64_t commit(storage::batch changes, std::function<void(const commit_result&)> done) = 0;
   /// Runs `fn` on the world thread once every batch handed over so far has been resolved.
   virtual void after_commit(std::function<void()> fn) = 0;
   /// Runs `fn` on the world thread after `delay`.

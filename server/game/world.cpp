@@ -74,7 +74,7 @@ void world::persist_changes(const dungeon::change_set& changes) {
   if (changes.empty()) {
     return;
   }
-  persist([changes](store::database& db) { apply_changes(db, changes); });
+  persist(to_change(changes));
 }
 
 bool world::decide_clear(const dungeon::room& r) {
@@ -254,12 +254,13 @@ void world::abort_event(std::string_view what, int store_code) {
   }
 }
 
-void world::commit_now(event_batch::change change, std::uint64_t actor,
-                       std::function<void(const commit_result&)> done) {
+void world::commit_now(storage::change change, std::uint64_t actor, std::function<void(const commit_result&)> done) {
   if (connection* waiting = find_connection(actor)) {
     waiting->awaiting_commit = true;
   }
-  services_.commit(std::move(change), [this, actor, done = std::move(done)](const commit_result& result) {
+  storage::batch one;
+  one.push_back(std::move(change));
+  services_.commit(std::move(one), [this, actor, done = std::move(done)](const commit_result& result) {
     note_storage(result);
     if (connection* waiting = find_connection(actor)) {
       waiting->awaiting_commit = false;
@@ -628,7 +629,7 @@ void world::save_character(const character& ch) {
   rec.hp = ch.hp;
   rec.max_hp = ch.max_hp;
   rec.last_seen = services_.now();
-  persist([rec](store::database& db) { game::save_character(db, rec); });
+  persist(storage::save_character{rec});
 }
 
 void world::move_character(character& ch, const store::location& to, std::string_view leave_text,

@@ -18,12 +18,12 @@
 #include "server/game/command_registry.hpp"
 #include "server/game/connection.hpp"
 #include "server/game/content_play.hpp"
-#include "server/game/event_batch.hpp"
+#include "server/game/storage/event_batch.hpp"
 #include "server/game/login_throttle.hpp"
 #include "server/game/password_queue.hpp"
 #include "server/game/services.hpp"
 #include "server/game/static_rooms.hpp"
-#include "server/game/storage_health.hpp"
+#include "server/game/storage/storage_health.hpp"
 
 namespace dw::game {
 
@@ -91,14 +91,14 @@ class world {
   void run_event(std::uint64_t actor, const std::function<void()>& work);
 
   // ---- persistence: every change an event makes joins that event's batch
-  /// Adds a change to the current event's batch (it runs on the writer thread).
-  void persist(event_batch::change change) { batch_.add(std::move(change)); }
+  /// Adds a change to the current event's batch (applied on the writer thread).
+  void persist(storage::change change) { batch_.add(std::move(change)); }
   /// Adds how to put memory back if the current event's batch cannot be saved.
   void on_rollback(event_batch::undo_step undo) { batch_.on_rollback(std::move(undo)); }
   /// Saves `change` on its own, outside the current event's batch, then runs `done` as an event of its own
   /// on behalf of `actor` (whose later lines wait meanwhile). For replies that depend on what the database
   /// answers, such as a new account's id or whether a name was free.
-  void commit_now(event_batch::change change, std::uint64_t actor, std::function<void(const commit_result&)> done);
+  void commit_now(storage::change change, std::uint64_t actor, std::function<void(const commit_result&)> done);
   /// True while saving is failing (so callers can say so up front).
   const storage_health& storage() const { return storage_; }
 

@@ -16,6 +16,7 @@
 #include "server/game/session_port.hpp"
 #include "server/game/world.hpp"
 #include "server/store/database.hpp"
+#include "server/store/game_changes.hpp"
 #include "server/store/store_error.hpp"
 #include "server/store/transaction.hpp"
 
@@ -88,13 +89,12 @@ class inline_services final : public game::services {
   }
   /// Runs the batch at once in a real transaction on the in-memory database (so `PRAGMA query_only`
   /// makes it fail as a read-only file would); its result arrives at the next drain().
-  std::uint64_t commit(std::function<void(store::database&)> changes,
-                       std::function<void(const game::commit_result&)> done) override {
+  std::uint64_t commit(game::storage::batch changes, std::function<void(const game::commit_result&)> done) override {
     game::commit_result result;
     result.ticket = ++ticket_;
     try {
       store::transaction tx(db_);
-      changes(db_);
+      store::apply(db_, changes);
       tx.commit();
     } catch (const store::store_error& e) {
       result.ok = false;

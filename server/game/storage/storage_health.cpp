@@ -1,4 +1,4 @@
-#include "server/game/storage_health.hpp"
+#include "server/game/storage/storage_health.hpp"
 
 namespace dw::game {
 

@@ -4,9 +4,7 @@
 #include <utility>
 #include <vector>
 
-namespace dw::store {
-class database;
-}
+#include "server/game/storage/changes.hpp"
 
 namespace dw::game {
 
@@ -16,17 +14,16 @@ namespace dw::game {
 /// undo steps restore what the event changed in memory, newest first. World thread only.
 class event_batch {
  public:
-  using change = std::function<void(store::database&)>;
   using undo_step = std::function<void()>;
 
-  /// Adds a change to save (runs on the writer thread, inside the batch's transaction).
-  void add(change c) { changes_.push_back(std::move(c)); }
+  /// Adds a change to save (applied on the writer thread, inside the batch's transaction).
+  void add(storage::change c) { changes_.push_back(std::move(c)); }
   /// Adds how to take back, in memory, something this event did. Steps run only if saving fails.
   void on_rollback(undo_step undo) { undo_.push_back(std::move(undo)); }
   bool empty() const { return changes_.empty(); }
 
-  /// One change that runs every added change in order, for the writer. Leaves the batch empty.
-  change take_changes();
+  /// The changes, in the order they were added. Leaves the batch empty.
+  storage::batch take_changes() { return std::exchange(changes_, {}); }
   /// The undo steps, in the order they were added. Leaves none behind.
   std::vector<undo_step> take_undo() { return std::exchange(undo_, {}); }
   /// Forgets everything (nothing is saved, nothing undone).
@@ -40,7 +37,7 @@ class event_batch {
   static int roll_back(std::vector<undo_step>& steps) noexcept;
 
  private:
-  std::vector<change> changes_;
+  storage::batch changes_;
   std::vector<undo_step> undo_;
 };
 
