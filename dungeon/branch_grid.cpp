@@ -151,6 +151,20 @@ void branch_grid::undo_spawn(const change_set& spawned) noexcept {
   rooms_.erase(fresh.pos);
 }
 
+void branch_grid::restore_rooms(const std::vector<room>& rooms) {
+  rooms_.reserve(rooms_.size() + rooms.size());
+  for (const room& r : rooms) {
+    if (r.branch != info_.id || rooms_.find(r.pos) != nullptr || r.pos == start_pos) {
+      continue;
+    }
+    room_slot& s = rooms_.insert(r.pos);
+    s.id = r.id;
+    s.exits = r.exits;
+    s.clear = r.clear;
+  }
+  fully_resident_ = true;
+}
+
 void branch_grid::evict() noexcept {
   rooms_.release();
   fully_resident_ = false;

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "dungeon/branch_info.hpp"
 #include "dungeon/change_set.hpp"
@@ -45,6 +46,12 @@ class branch_grid {
   /// explored): the room goes, the exits into it are unexplored again, the counts are restored. Tolerates
   /// later changes: a neighbour no longer resident or no longer pointing at the room is left alone.
   void undo_spawn(const change_set& spawned) noexcept;
+
+  /// Makes every room of the branch resident from storage's complete list of them. Rooms already resident
+  /// are kept (they may be newer than what storage had). Afterwards the loader is never asked.
+  void restore_rooms(const std::vector<room>& rooms);
+  /// True when every room of the branch is in memory, so a miss means "no room there".
+  bool fully_resident() const noexcept { return fully_resident_; }
 
   /// Drops the resident rooms; later lookups go to the loader.
   void evict() noexcept;

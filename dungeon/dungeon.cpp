@@ -279,6 +279,20 @@ void dungeon::undo_new_branch(branch_id b) noexcept {
   }
 }
 
+bool dungeon::restore_rooms(branch_id b, const std::vector<room>& rooms) {
+  branch_grid* g = find(b);
+  if (g == nullptr) {
+    return false;
+  }
+  g->restore_rooms(rooms);
+  return true;
+}
+
+bool dungeon::fully_resident(branch_id b) const noexcept {
+  const branch_grid* g = find(b);
+  return g != nullptr && g->fully_resident();
+}
+
 bool dungeon::evict(branch_id b) {
   if (branch_grid* g = find(b)) {
     g->evict();

@@ -78,6 +78,14 @@ class dungeon {
   /// have left it first. Branch numbers and ids are not reused.
   void undo_new_branch(branch_id b) noexcept;
 
+  /// Makes branch b fully resident from storage's complete list of its rooms (rooms already resident are
+  /// kept: they may be newer). False when b is unknown.
+  bool restore_rooms(branch_id b, const std::vector<room>& rooms);
+
+  /// True when every room of b is in memory (created in this process, or restored), so looking one up
+  /// never asks the loader. False for an unknown branch.
+  bool fully_resident(branch_id b) const noexcept;
+
   /// Drops b's resident rooms; they come back through the loader. Only evict what storage has committed.
   bool evict(branch_id b);
 

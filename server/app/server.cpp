@@ -29,7 +29,10 @@
 #include "server/net/session.hpp"
 #include "server/store/database.hpp"
 #include "server/store/game_changes.hpp"
+#include "server/store/game_loader.hpp"
+#include "server/text/log_safe.hpp"
 #include "server/store/settings.hpp"
+#include "server/store/store_error.hpp"
 #include "server/store/writer.hpp"
 
 namespace dw::app {
@@ -66,8 +69,8 @@ class reader_pool {
 
 /// Live settings an administrator changed with @config are kept in the database and win over the
 /// config file (whose values are the defaults). A stored value that no longer validates is skipped.
-config::settings with_stored_settings(config::settings s, store::database& db) {
-  for (const store::setting_record& rec : store::settings::get_all(db)) {
+config::settings with_stored_settings(config::settings s, const game::storage::world_snapshot& startup) {
+  for (const store::setting_record& rec : startup.settings) {
     if (rec.key.rfind("config.", 0) != 0) {
       continue;
     }
@@ -101,16 +104,24 @@ class server_services final : public game::services {
                   net::commit_tracker& commits)
       : io_(io), workers_(workers), readers_(readers), writer_(writer), commits_(commits) {}
 
-  void run_blocking(std::function<void(store::database&)> work, std::function<void()> done) override {
+  void run_blocking(std::function<void(game::storage::loader&)> work,
+                    std::function<void(const game::read_result&)> done) override {
     asio::post(workers_, [this, work = std::move(work), done = std::move(done)]() mutable {
+      game::read_result result;
       try {
         auto db = readers_.acquire();
-        work(*db);
+        store::game_loader loader(*db);
+        work(loader);
         readers_.release(std::move(db));
+      } catch (const store::store_error& e) {
+        result = {false, e.code(), e.what()};
       } catch (const std::exception& e) {
-        spdlog::error("worker job failed: {}", e.what());
+        result = {false, 0, e.what()};
       }
-      asio::post(io_, std::move(done));
+      if (!result.ok) {
+        spdlog::error("a read on a worker failed: {}", log_safe(result.message));
+      }
+      asio::post(io_, [done = std::move(done), result = std::move(result)] { done(result); });
     });
   }
 
@@ -209,6 +220,16 @@ class report_inbox {
   std::vector<report> reports_;
 };
 
+/// Reads what the world starts from, once, before anyone plays.
+game::storage::world_snapshot read_startup(const std::string& path) {
+  store::database db = store::database::open(path);
+  store::game_loader loader(db);
+  const std::vector<std::int64_t> static_rooms{game::village_square_id, game::start_room_id};
+  const auto now =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  return loader.world(now, static_rooms);
+}
+
 /// A connection whose waits on another process's lock are bounded by `wait_ms`.
 store::database open_with_lock_wait(const std::string& path, std::int64_t wait_ms) {
   store::database db = store::database::open(path);
@@ -234,14 +255,12 @@ class server {
                   }
                 }),
         services_(io_, workers_, readers_, writer_, commits_),
-        // The world thread never waits on a lock: a read that would wait fails at once instead.
-        world_db_(open_with_lock_wait(settings.storage.path, 0)),
-        room_loader_(world_db_),
-        world_(with_stored_settings(settings, world_db_), services_,
-               game::world_parts{&room_loader_, &world_db_, load_content_or_throw(settings.content.dir)}) {
-    const game::dungeon_snapshot snap = game::read_dungeon(world_db_);
-    world_.restore_dungeon(snap.branches, snap.counters);
-    spdlog::info("dungeon restored: {} branches", snap.branches.size());
+        startup_(read_startup(settings.storage.path)),
+        world_(with_stored_settings(settings, startup_), services_,
+               game::world_parts{load_content_or_throw(settings.content.dir), startup_}) {
+    spdlog::info("dungeon restored: {} branches (their rooms are read when someone enters)",
+                 startup_.branches.size());
+    startup_ = {};  // the world has taken what it needs
     services_.on_stop = [this] { begin_shutdown(); };
     services_.on_reboot = [this](std::uint64_t requested_by) { reboot(requested_by); };
   }
@@ -521,8 +540,8 @@ class server {
   report_inbox reports_;
   store::writer writer_;
   server_services services_;
-  store::database world_db_;  ///< the world thread's own read connection (room loading)
-  game::store_room_loader room_loader_;
+  /// What storage held at start-up, read once here; the world thread never reads afterwards.
+  game::storage::world_snapshot startup_;
   game::world world_;
   std::unordered_map<net::session*, std::shared_ptr<net::session>> sessions_;
   std::unordered_map<std::string, std::int64_t> per_address_;

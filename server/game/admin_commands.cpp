@@ -15,10 +15,6 @@
 #include "server/game/login_flow.hpp"
 #include "server/game/map_view.hpp"
 #include "server/game/world.hpp"
-#include "server/store/accounts.hpp"
-#include "server/store/audit.hpp"
-#include "server/store/rooms.hpp"
-#include "server/store/settings.hpp"
 
 namespace dw::game {
 namespace {
@@ -206,9 +202,16 @@ void audit_command(command_context& ctx) {
   world& w = ctx.world;
   // Read after the writer has committed what came before (this very command's audit row excepted).
   w.svc().after_commit([&w, rows, n, conn_id]() {
-    w.svc().run_blocking([rows, n](store::database& db) { *rows = store::audit::last(db, n); },
-                         [&w, rows, conn_id]() {
+    w.svc().run_blocking([rows, n](storage::loader& l) { *rows = l.audit_tail(n); },
+                         [&w, rows, conn_id](const read_result& result) {
                            const event_scope scope(w);
+                           if (!result.ok) {
+                             w.storage_failed(result);
+                             w.send(conn_id,
+                                    "The world could not do that right now; nothing changed. Try again in a "
+                                    "moment.\n");
+                             return;
+                           }
                            std::string out = "Last " + std::to_string(rows->size()) + " audited actions:\n";
                            for (const store::audit_record& r : *rows) {
                              out += "  " + std::to_string(r.at) + " " + r.actor + ": " + r.action + " -> " + r.result +

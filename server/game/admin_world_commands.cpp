@@ -6,9 +6,6 @@
 #include "server/game/admin_support.hpp"
 #include "server/game/map_view.hpp"
 #include "server/game/names.hpp"
-#include "server/store/accounts.hpp"
-#include "server/store/rooms.hpp"
-#include "server/store/settings.hpp"
 
 namespace dw::game {
 namespace {
@@ -54,16 +51,22 @@ std::optional<store::location> destination(command_context& ctx, std::string_vie
       loc.room_id = *id;
       return loc;
     }
-    if (store::database* db = ctx.world.read_db()) {
-      if (auto rec = store::rooms::load_by_id(*db, *id);
-          rec && rec->branch_id != 0 && ctx.world.dungeon().branch(rec->branch_id)) {
-        store::location loc;
-        loc.room_id = rec->id;
-        loc.branch_id = rec->branch_id;
-        loc.x = rec->x;
-        loc.y = rec->y;
-        return loc;
-      }
+    // A dungeon room in memory; otherwise its branch is looked up and read first (on a worker), and
+    // the command runs again.
+    std::optional<store::location> found;
+    for (const dungeon::branch_info& b : ctx.world.dungeon().branches()) {
+      ctx.world.dungeon().for_each_resident_room(b.id, [&](const dungeon::room& r) {
+        if (static_cast<std::int64_t>(r.id) == *id) {
+          found = store::location{static_cast<std::int64_t>(r.id), static_cast<std::int64_t>(r.branch), r.pos.x,
+                                  r.pos.y};
+        }
+      });
+    }
+    if (found) {
+      return found;
+    }
+    if (*id > 0 && !ctx.world.room_known_missing(*id)) {
+      throw storage::load_needed(0, *id);
     }
     why = "There is no room " + std::to_string(*id) + ".";
     return std::nullopt;

@@ -1,4 +1,3 @@
-#include "server/text/log_safe.hpp"
 #include "server/game/administration.hpp"
 
 #include <spdlog/spdlog.h>
@@ -7,27 +6,30 @@
 
 #include "server/game/command_parser.hpp"
 #include "server/game/world.hpp"
-#include "server/store/audit.hpp"
-#include "server/store/bans.hpp"
-#include "server/store/settings.hpp"
+#include "server/text/log_safe.hpp"
 
 namespace dw::game {
 
-administration::administration(world& w, store::database* read_db) : world_(w) {
-  if (read_db == nullptr) {
-    return;
-  }
-  bans_ = store::bans::list_active(*read_db, world_.svc().now());
-  if (auto lock = store::settings::get(*read_db, "admin.wizlock")) {
+administration::administration(world& w, const storage::world_snapshot& startup) : world_(w) {
+  bans_ = startup.bans;
+  auto setting = [&](std::string_view key) -> std::optional<std::string> {
+    for (const store::setting_record& rec : startup.settings) {
+      if (rec.key == key) {
+        return rec.value;
+      }
+    }
+    return std::nullopt;
+  };
+  if (auto lock = setting("admin.wizlock")) {
     wizlock_ = store::parse_role(*lock);
   }
   // A countdown survives a hot reboot (and a crash): what players were told still happens.
   std::int64_t at_value = 0;
-  if (auto at = store::settings::get(*read_db, "admin.shutdown_at");
+  if (auto at = setting("admin.shutdown_at");
       at && std::from_chars(at->data(), at->data() + at->size(), at_value).ec == std::errc{}) {
     if (at_value > world_.svc().now()) {
       shutdown_at_ = at_value;
-      shutdown_reason_ = store::settings::get(*read_db, "admin.shutdown_reason").value_or("");
+      shutdown_reason_ = setting("admin.shutdown_reason").value_or("");
       last_warning_ = *shutdown_at_ - world_.svc().now();
     } else {
       // Its time passed while the server was down (it stopped then, or could not save that it had):
@@ -82,14 +84,15 @@ std::optional<std::string> administration::address_refusal(std::string_view addr
   return std::nullopt;
 }
 
-std::optional<std::string> administration::login_refusal(std::string_view name, role account_role) const {
+std::optional<std::string> administration::login_refusal(std::string_view name, role account_role,
+                                                          bool wizlock_applies) const {
   const std::int64_t now = world_.svc().now();
   for (const store::ban_record& b : active_bans()) {
     if (b.kind == "account" && iequals(b.target, name)) {
       return "This character is banned " + until_text(b, now) + (b.reason.empty() ? "." : ". Reason: " + b.reason);
     }
   }
-  if (wizlock_ && static_cast<int>(account_role) < static_cast<int>(*wizlock_)) {
+  if (wizlock_applies && wizlock_ && static_cast<int>(account_role) < static_cast<int>(*wizlock_)) {
     return "The game is locked to " + std::string(role_name(*wizlock_)) +
            "s and above for maintenance right now. Please try again later.";
   }

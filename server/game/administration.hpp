@@ -7,11 +7,9 @@
 #include <vector>
 
 #include "server/game/command_registry.hpp"
+#include "server/game/storage/reads.hpp"
 #include "server/store/records.hpp"
 
-namespace dw::store {
-class database;
-}
 
 namespace dw::game {
 
@@ -21,12 +19,13 @@ class world;
 /// administrators' commands (admin_commands.cpp). World thread only.
 class administration {
  public:
-  administration(world& w, store::database* read_db);
+  /// Bans, the wizlock and a pending shutdown come from what storage held at start-up.
+  administration(world& w, const storage::world_snapshot& startup);
 
   /// Why this address may not connect, or nullopt.
   std::optional<std::string> address_refusal(std::string_view address) const;
   /// Why this account may not log in (a ban or the wizlock), or nullopt.
-  std::optional<std::string> login_refusal(std::string_view name, role account_role) const;
+  std::optional<std::string> login_refusal(std::string_view name, role account_role, bool wizlock_applies = true) const;
 
   /// Adds a ban (kind "account" or "address"); expires_at 0 means for ever.
   void add_ban(store::ban_record ban);

@@ -45,6 +45,10 @@ struct connection {
   /// Its last command's changes are being saved: lines typed meanwhile wait in typed_ahead, so that
   /// each command starts from a world in which the one before it is known to have happened.
   bool awaiting_commit = false;
+  /// Its last line needs a dungeon branch read into memory first: that line waits at the head of
+  /// typed_ahead and runs again once the branch is in.
+  bool awaiting_load = false;
+  int deferrals = 0;  ///< times its current line has waited for a load (a guard against loops)
   std::deque<std::string> typed_ahead;  ///< lines that arrived while busy, run in order afterwards
   std::size_t typed_ahead_bytes = 0;
   bool typed_ahead_warned = false;

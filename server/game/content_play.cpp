@@ -11,8 +11,7 @@
 #include "dungeon/coord.hpp"
 #include "server/game/dungeon_play.hpp"
 #include "server/game/world.hpp"
-#include "server/store/items.hpp"
-#include "server/store/rooms.hpp"
+#include "server/text/log_safe.hpp"
 
 namespace dw::game {
 namespace {
@@ -43,8 +42,34 @@ void content_play::undo_new_floor_item(std::int64_t room_id, std::int64_t item_i
   });
 }
 
-content_play::content_play(world& w, store::database* read_db) : world_(w), read_db_(read_db) {
-  content::register_scroll(artefacts_);
+content_play::content_play(world& w) : world_(w) { content::register_scroll(artefacts_); }
+
+void content_play::restore_static_floors(const std::vector<store::item_record>& items) {
+  for (const store::item_record& rec : items) {
+    floors_[rec.room_id].push_back(from_record(rec));
+  }
+}
+
+void content_play::restore_branch(const storage::branch_snapshot& snapshot) {
+  for (const store::room_record& rec : snapshot.rooms) {
+    if (rooms_.count(rec.id) != 0) {
+      continue;  // already in memory, and newer
+    }
+    room_state state;
+    state.branch = static_cast<std::uint64_t>(snapshot.branch_id);
+    state.event = static_cast<content::room_event>(rec.event & 3);
+    if (!rec.contents.empty()) {
+      state.fight = content::fight_state::decode(rec.contents);
+      if (!state.fight) {
+        spdlog::error("room {}: unreadable fight state '{}' ignored", rec.id, log_safe(rec.contents));
+      }
+    }
+    rooms_.emplace(rec.id, std::move(state));
+    floors_.try_emplace(rec.id);
+  }
+  for (const store::item_record& rec : snapshot.floor_items) {
+    floors_[rec.room_id].push_back(from_record(rec));
+  }
 }
 
 item content_play::from_record(const store::item_record& rec) {
@@ -133,34 +158,17 @@ content_play::room_state* content_play::state_of(const character& ch) {
   if (auto it = rooms_.find(id); it != rooms_.end()) {
     return &it->second;
   }
+  // Every room of a branch in memory has its state here (from storage, or made when it was
+  // discovered); a branch not in memory yet is read first, on a worker.
+  world_.require_branch(ch.where.branch_id);
   room_state state;
   state.branch = static_cast<std::uint64_t>(ch.where.branch_id);
-  if (read_db_ != nullptr) {
-    if (auto rec = store::rooms::load_by_id(*read_db_, id)) {
-      state.event = static_cast<content::room_event>(rec->event & 3);
-      if (!rec->contents.empty()) {
-        state.fight = content::fight_state::decode(rec->contents);
-        if (!state.fight) {
-          spdlog::error("room {}: unreadable fight state '{}' ignored", id, rec->contents);
-        }
-      }
-    }
-  }
   return &rooms_.emplace(id, std::move(state)).first->second;
 }
 
 std::vector<item>& content_play::floor_of(std::int64_t room_id) {
-  auto it = floors_.find(room_id);
-  if (it != floors_.end()) {
-    return it->second;
-  }
-  std::vector<item>& floor = floors_[room_id];
-  if (read_db_ != nullptr) {
-    for (const store::item_record& rec : store::items::list_in_room(*read_db_, room_id)) {
-      floor.push_back(from_record(rec));
-    }
-  }
-  return floor;
+  // Static rooms' floors are read at start-up, a branch's floors with the branch: what is not here is empty.
+  return floors_[room_id];
 }
 
 std::string content_play::monsters_text(const room_state& state) const {

@@ -12,11 +12,8 @@
 #include "dungeon/coord.hpp"
 #include "dungeon/room.hpp"
 #include "server/game/item.hpp"
+#include "server/game/storage/reads.hpp"
 #include "server/store/records.hpp"
-
-namespace dw::store {
-class database;
-}
 
 namespace dw::game {
 
@@ -30,10 +27,14 @@ struct connection;
 /// content layer (pure) decides every number.
 class content_play {
  public:
-  content_play(world& w, store::database* read_db);
+  explicit content_play(world& w);
 
   /// Item ids continue after the highest one stored.
   void set_next_item_id(std::int64_t next) { next_item_id_ = next; }
+  /// What lies in the static rooms, read at start-up.
+  void restore_static_floors(const std::vector<store::item_record>& items);
+  /// A branch's rooms' contents and floors, read from storage when the branch came into memory.
+  void restore_branch(const storage::branch_snapshot& snapshot);
 
   // ---- hooks from the world and the dungeon
   /// Rolls a new room's contents from its tape (for the character walking in); returns whether it starts clear.
@@ -95,7 +96,6 @@ class content_play {
   std::string monsters_text(const room_state& state) const;
 
   world& world_;
-  store::database* read_db_;  ///< the world thread's read connection (rooms' contents, floors)
   content::artefact_registry artefacts_;
   std::unordered_map<std::int64_t, room_state> rooms_;
   std::unordered_map<std::int64_t, std::vector<item>> floors_;

@@ -1,10 +1,6 @@
 #include "server/game/dungeon_bridge.hpp"
 
 #include "dungeon/coord.hpp"
-#include "server/store/branches.hpp"
-#include "server/store/counters.hpp"
-#include "server/store/database.hpp"
-#include "server/store/rooms.hpp"
 
 namespace dw::game {
 
@@ -91,30 +87,30 @@ storage::save_dungeon to_change(const dungeon::change_set& changes) {
   return out;
 }
 
-dungeon_snapshot read_dungeon(store::database& db) {
+dungeon_snapshot dungeon_state_of(const storage::world_snapshot& startup) {
   dungeon_snapshot snap;
-  for (const store::branch_record& b : store::branches::load_all(db)) {
+  for (const store::branch_record& b : startup.branches) {
     snap.branches.push_back(to_info(b));
   }
-  if (auto next_room = store::counters::get(db, "next_room_id")) {
+  auto counter = [&](std::string_view name) -> std::optional<std::int64_t> {
+    for (const auto& [key, value] : startup.counters) {
+      if (key == name) {
+        return value;
+      }
+    }
+    return std::nullopt;
+  };
+  if (auto next_room = counter("next_room_id")) {
     dungeon::id_counters c;
     c.next_room_id = static_cast<dungeon::room_id>(*next_room);
-    c.next_branch_sequence = static_cast<std::uint64_t>(store::counters::get(db, "next_branch_sequence").value_or(1));
+    c.next_branch_sequence = static_cast<std::uint64_t>(counter("next_branch_sequence").value_or(1));
     for (dungeon::direction d : dungeon::all_directions) {
       c.next_branch_number[dungeon::index_of(d)] = static_cast<std::uint32_t>(
-          store::counters::get(db, std::string("next_branch_number_") + dungeon::letter(d)).value_or(1));
+          counter(std::string("next_branch_number_") + dungeon::letter(d)).value_or(1));
     }
     snap.counters = c;
   }
   return snap;
-}
-
-std::optional<dungeon::room> store_room_loader::load(dungeon::branch_id b, dungeon::coord c) {
-  auto rec = store::rooms::load(db_, static_cast<std::int64_t>(b), c.x, c.y);
-  if (!rec) {
-    return std::nullopt;
-  }
-  return to_room(*rec);
 }
 
 }  // namespace dw::game

@@ -6,7 +6,6 @@
 
 #include "server/game/accounts.hpp"
 #include "server/game/command_parser.hpp"
-#include "server/game/persistence.hpp"
 #include "server/game/world.hpp"
 #include "server/store/accounts.hpp"
 #include "server/store/audit.hpp"
@@ -42,47 +41,6 @@ void back_to_menu(connection& conn) {
   conn.pending_password.clear();
 }
 
-character make_character(const store::account_record& account, const store::character_record& rec) {
-  character ch;
-  ch.account_id = account.id;
-  ch.name = account.name;
-  ch.account_role = account.account_role;
-  ch.where = rec.where;
-  ch.hp = rec.hp;
-  ch.max_hp = rec.max_hp;
-  return ch;
-}
-
-/// Puts the character into play, taking over an older connection that plays it.
-void admit(world& w, connection& conn, character ch, bool created, std::string pending_message) {
-  if (auto refusal = w.admin().login_refusal(ch.name, ch.account_role)) {
-    spdlog::warn("login refused for {} (connection {}, {}): {}", ch.name, conn.id, conn.port->address(),
-                 log_safe(*refusal));
-    w.admin().audit(ch.name, "login refused", *refusal);
-    w.disconnect(conn, *refusal + "\n");
-    return;
-  }
-  if (!created) {  // a new account's audit row was written with the account
-    w.admin().audit(ch.name, "login", std::string(conn.port->address()));
-  }
-  if (character* existing = w.find_character(ch.account_id)) {
-    // Take-over: the newest connection wins; the in-memory character is the freshest state.
-    if (connection* old = w.find_connection(existing->connection); old != nullptr && old->id != conn.id) {
-      spdlog::info("{} taken over by connection {} ({}) from connection {}", existing->name, conn.id,
-                   conn.port->address(), old->id);
-      w.disconnect(*old, "Someone has connected to your character from elsewhere. Goodbye.\n");
-      old->stage = login_stage::menu;  // the old connection no longer owns the character
-      old->account_id = 0;
-    }
-    ch.where = existing->where;
-    ch.hp = existing->hp;
-    ch.max_hp = existing->max_hp;
-    ch.inventory = existing->inventory;
-    w.send(conn, "You take over your character from your other connection.\n");
-  }
-  w.enter_play(conn, std::move(ch), created, std::move(pending_message));
-}
-
 struct check_outcome;
 void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcome, const std::string& name,
                     const std::string& lower, const std::string& address);
@@ -94,6 +52,19 @@ std::string wait_text(std::int64_t ms) {
   return std::to_string(seconds) + (seconds == 1 ? " second" : " seconds");
 }
 
+/// A login's read or hash failed on its worker: the storage fault is noted and the person, back at the
+/// menu, is told nothing happened.
+void read_failed(world& w, std::uint64_t conn_id, const read_result& result) {
+  w.run_event(conn_id, [&] {
+    w.storage_failed(result);
+    connection* c = w.find_connection(conn_id);
+    if (c != nullptr && !c->closing) {
+      back_to_menu(*c);
+      w.send(*c, "The world could not do that right now; nothing changed. Try again in a moment.\n");
+    }
+  });
+}
+
 /// Starts waiting checks while workers are free.
 void pump_checks(world& w) {
   while (auto job = w.passwords().next()) {
@@ -102,17 +73,17 @@ void pump_checks(world& w) {
 }
 
 /// Queues a password hash or check for `conn`; false (and the person told why) when the queue refuses it.
-bool queue_check(world& w, connection& conn, const std::string& name, std::function<void(store::database&)> work,
-                 std::function<void()> done) {
+bool queue_check(world& w, connection& conn, const std::string& name, std::function<void(storage::loader&)> work,
+                 std::function<void(const read_result&)> done) {
   const std::string address(conn.port->address());
   password_queue::job job;
   job.conn = conn.id;
   job.address = address;
   job.name = name;
   job.start = [&w, address, work = std::move(work), done = std::move(done)]() mutable {
-    w.svc().run_blocking(std::move(work), [&w, address, done = std::move(done)] {
+    w.svc().run_blocking(std::move(work), [&w, address, done = std::move(done)](const read_result& result) {
       w.passwords().finished(address);
-      done();
+      done(result);
       pump_checks(w);
     });
   };
@@ -134,9 +105,10 @@ bool queue_check(world& w, connection& conn, const std::string& name, std::funct
 
 /// What a password check found, on the worker.
 struct check_outcome {
-  login_lookup lookup;
+  std::optional<storage::login_record> login;
   bool password_ok = false;
   bool locked = false;
+  storage::branch_snapshot branch;  ///< the branch the character rests in, read ahead with the login
 };
 
 void start_connect(world& w, connection& conn, std::string name, std::string password) {
@@ -157,21 +129,32 @@ void start_connect(world& w, connection& conn, std::string name, std::string pas
   const std::int64_t now = w.svc().now();
   queue_check(
       w, conn, name,
-      [outcome, name, password, now](store::database& db) {
-        outcome->lookup = read_login(db, name);
-        const auto& account = outcome->lookup.account;
+      [outcome, name, password, now](storage::loader& l) {
+        outcome->login = l.login_by_name(name);
+        const store::account_record* account = outcome->login ? &outcome->login->account : nullptr;
         // A locked account's password is not even checked: guessing it tells nothing.
-        outcome->locked = account && account->locked_until > now;
-        outcome->password_ok = account && !outcome->locked && verify_password(password, account->password_hash);
+        outcome->locked = account != nullptr && account->locked_until > now;
+        outcome->password_ok =
+            account != nullptr && !outcome->locked && verify_password(password, account->password_hash);
+        // The rooms the character wakes in come into memory here, not on the world thread.
+        if (outcome->password_ok && outcome->login->character && outcome->login->character->where.branch_id != 0) {
+          outcome->branch = l.branch(outcome->login->character->where.branch_id);
+        }
       },
-      [&w, conn_id, outcome, name, lower, address]() { finish_connect(w, conn_id, *outcome, name, lower, address); });
+      [&w, conn_id, outcome, name, address, lower](const read_result& result) {
+        if (!result.ok) {
+          read_failed(w, conn_id, result);
+          return;
+        }
+        finish_connect(w, conn_id, *outcome, name, lower, address);
+      });
 }
 
 void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcome, const std::string& name,
                     const std::string& lower, const std::string& address) {
   connection* c = w.find_connection(conn_id);
   const bool here = c != nullptr && !c->closing;
-  const auto& account = outcome.lookup.account;
+  const store::account_record* account = outcome.login ? &outcome.login->account : nullptr;
   if (!account) {
     w.run_event(here ? conn_id : 0, [&] {
       // Counted against the address: spraying one password over many names is guessing too. Only
@@ -241,8 +224,9 @@ void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcom
     spdlog::info("login: {} (connection {}, {})", account->name, conn_id, address);
     const std::int64_t account_id = account->id;
     w.persist(storage::record_login{account_id, w.svc().now()});
-    store::character_record rec = outcome.lookup.character.value_or(store::character_record{});
-    if (!outcome.lookup.character) {
+    w.apply_branch(outcome.branch);
+    store::character_record rec = outcome.login->character.value_or(store::character_record{});
+    if (!outcome.login->character) {
       rec.account_id = account_id;
       rec.hp = rec.max_hp = static_cast<std::int32_t>(w.settings().game.character_max_hp);
     }
@@ -255,11 +239,11 @@ void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcom
                                                                " failed attempts") +
                  " to log in as you.";
     }
-    character ch = make_character(*account, rec);
-    for (const store::item_record& it : outcome.lookup.items) {
+    character ch = character_from(*account, rec);
+    for (const store::item_record& it : outcome.login->items) {
       ch.inventory.push_back(content_play::from_record(it));
     }
-    admit(w, *c, std::move(ch), false, std::move(message));
+    admit(w, *c, std::move(ch), entry_kind::returning, std::move(message));
   });
 }
 
@@ -279,8 +263,15 @@ void start_create(world& w, connection& conn, std::string name, std::string pass
   const auto ops = static_cast<unsigned long long>(w.settings().accounts.hash_ops_limit);
   const auto mem = static_cast<std::size_t>(w.settings().accounts.hash_memory_kib) * 1024U;
   if (!queue_check(
-          w, conn, name, [hash, password, ops, mem](store::database&) { *hash = hash_password(password, ops, mem); },
-          [&w, conn_id, hash, name, address, started]() { finish_create(w, conn_id, *hash, name, address, started); })) {
+          w, conn, name, [hash, password, ops, mem](storage::loader&) { *hash = hash_password(password, ops, mem); },
+          [&w, conn_id, hash, name, address, started](const read_result& result) {
+            if (!result.ok) {
+              w.creations().forget(address, started);
+              read_failed(w, conn_id, result);
+              return;
+            }
+            finish_create(w, conn_id, *hash, name, address, started);
+          })) {
     return;
   }
   w.creations().record(address, started);
@@ -329,7 +320,7 @@ void finish_create(world& w, std::uint64_t conn_id, const std::string& hash, con
         if (outcome->account.account_role == store::role::admin) {
           w.send(*c, "As the first account of this world, " + outcome->account.name + " is its administrator.\n");
         }
-        admit(w, *c, make_character(outcome->account, outcome->character), true, {});
+        admit(w, *c, character_from(outcome->account, outcome->character), entry_kind::created, {});
       });
 }
 
@@ -412,6 +403,47 @@ void menu_line(world& w, connection& conn, std::string_view line) {
 }
 
 }  // namespace
+
+character character_from(const store::account_record& account, const store::character_record& rec) {
+  character ch;
+  ch.account_id = account.id;
+  ch.name = account.name;
+  ch.account_role = account.account_role;
+  ch.where = rec.where;
+  ch.hp = rec.hp;
+  ch.max_hp = rec.max_hp;
+  return ch;
+}
+
+void admit(world& w, connection& conn, character ch, entry_kind kind, std::string pending_message) {
+  // A hot reboot keeps who was playing: the wizlock stops logins, not players already in.
+  if (auto refusal = w.admin().login_refusal(ch.name, ch.account_role, kind != entry_kind::restored)) {
+    spdlog::warn("login refused for {} (connection {}, {}): {}", ch.name, conn.id, conn.port->address(),
+                 log_safe(*refusal));
+    w.admin().audit(ch.name, "login refused", *refusal);
+    w.disconnect(conn, *refusal + "\n");
+    return;
+  }
+  if (kind == entry_kind::returning) {  // a new account's audit row was written with the account
+    w.admin().audit(ch.name, "login", std::string(conn.port->address()));
+  }
+  if (character* existing = w.find_character(ch.account_id)) {
+    // Take-over: the newest connection wins; the in-memory character is the freshest state.
+    if (connection* old = w.find_connection(existing->connection); old != nullptr && old->id != conn.id) {
+      spdlog::info("{} taken over by connection {} ({}) from connection {}", existing->name, conn.id,
+                   conn.port->address(), old->id);
+      w.disconnect(*old, "Someone has connected to your character from elsewhere. Goodbye.\n");
+      old->stage = login_stage::menu;  // the old connection no longer owns the character
+      old->account_id = 0;
+    }
+    ch.where = existing->where;
+    ch.hp = existing->hp;
+    ch.max_hp = existing->max_hp;
+    ch.inventory = existing->inventory;
+    w.send(conn, "You take over your character from your other connection.\n");
+  }
+  w.enter_play(conn, std::move(ch), kind, std::move(pending_message));
+}
 
 void forget_checks(world& w, connection& conn) {
   // Checks still waiting for a worker are dropped unrun, but every guess is still on record.

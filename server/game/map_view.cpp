@@ -10,7 +10,6 @@
 #include "server/game/dungeon_bridge.hpp"
 #include "server/game/dungeon_play.hpp"
 #include "server/game/world.hpp"
-#include "server/store/rooms.hpp"
 
 namespace dw::game {
 namespace {
@@ -44,17 +43,11 @@ constexpr std::string_view legend =
     " - | two-way  ? unexplored exit\n"
     " > < v ^ one-way, as it leads\n";
 
-/// The rooms of a branch inside a rectangle, read with ONE query (a map must not cost a SQLite lookup
-/// per empty cell) and overlaid with the resident rooms, which may be newer than what is committed.
+/// The rooms of a branch inside a rectangle. The branch is wholly in memory (the caller made sure), so a
+/// map costs no read at all.
 class room_window {
  public:
   room_window(world& w, dungeon::branch_id branch, coord min, coord max) {
-    if (store::database* db = w.read_db()) {
-      for (const store::room_record& r :
-           store::rooms::list_in_rect(*db, static_cast<std::int64_t>(branch), min.x, min.y, max.x, max.y)) {
-        rooms_[dungeon::pack({r.x, r.y})] = to_room(r);
-      }
-    }
     w.dungeon().for_each_room_in(branch, min, max,
                                  [this](const dungeon::room& r) { rooms_[dungeon::pack(r.pos)] = r; });
   }
@@ -137,6 +130,7 @@ std::string render_map(world& w, const character& ch, std::uint16_t width, std::
   if (!info) {
     return "You cannot make out a map here.\n";
   }
+  w.require_branch(static_cast<std::int64_t>(branch));
   // Four columns per room ("[@]" plus the east connector) and two lines per room (cell and south connector).
   const int cols = std::clamp((static_cast<int>(width) - 2) / 4, 3, 61);
   const int rows = std::clamp(height >= 16 ? (static_cast<int>(height) - 8) / 2 : 7, 3, 15);
@@ -174,6 +168,7 @@ std::string render_branch_map(world& w, std::uint64_t branch_id) {
   if (!info) {
     return "There is no such branch.\n";
   }
+  w.require_branch(static_cast<std::int64_t>(branch));
   // The bounding box of every stored room (and the well), capped so one command cannot build megabytes.
   int min_x = 0;
   int max_x = 0;
@@ -185,12 +180,6 @@ std::string render_branch_map(world& w, std::uint64_t branch_id) {
     min_y = std::min(min_y, y);
     max_y = std::max(max_y, y);
   };
-  if (store::database* db = w.read_db()) {
-    for (const store::room_record& r :
-         store::rooms::list_in_rect(*db, static_cast<std::int64_t>(branch_id), INT_MIN, INT_MIN, INT_MAX, INT_MAX)) {
-      widen(r.x, r.y);
-    }
-  }
   w.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) { widen(r.pos.x, r.pos.y); });
   constexpr int max_cols = 60;
   constexpr int max_rows = 40;

@@ -6,10 +6,8 @@
 #include <string>
 
 #include "server/game/storage/changes.hpp"
+#include "server/game/storage/reads.hpp"
 
-namespace dw::store {
-class database;
-}
 
 namespace dw::game {
 
@@ -21,14 +19,23 @@ struct commit_result {
   std::string message;  ///< what failed, for the log
 };
 
+/// How a read on a worker ended: `ok`, or failed (the work's results are then partial: do not use them).
+struct read_result {
+  bool ok = true;
+  int code = 0;         ///< the SQLite result code when the store failed (0: something else threw)
+  std::string message;  ///< what failed, for the log
+};
+
 /// What the game needs from the process around it. The server implements it with a worker pool,
 /// the store's writer thread and Asio timers; tests implement it inline. Called on the world thread.
 class services {
  public:
   virtual ~services() = default;
-  /// Runs `work` on a worker thread with that thread's own read connection, then `done` on the world thread.
-  /// For blocking reads at login and for administrators' queries.
-  virtual void run_blocking(std::function<void(store::database&)> work, std::function<void()> done) = 0;
+  /// Runs `work` on a worker thread with a loader over that thread's own read connection, then `done` on
+  /// the world thread with how the work ended. Every read the game makes while running goes this way (the
+  /// world thread never reads).
+  virtual void run_blocking(std::function<void(storage::loader&)> work,
+                            std::function<void(const read_result&)> done) = 0;
   /// Hands one batch of changes to the writer thread: they commit together in one transaction, or not at
   /// all. `done` runs on the world thread once they have, or have not. Returns the batch's ticket, which
   /// tags the output held back until then.

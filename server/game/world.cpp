@@ -10,7 +10,6 @@
 #include "server/game/dungeon_play.hpp"
 #include "server/game/gmcp.hpp"
 #include "server/game/login_flow.hpp"
-#include "server/game/persistence.hpp"
 #include "server/game/text_wrap.hpp"
 #include "server/store/items.hpp"
 #include "server/store/store_error.hpp"
@@ -32,16 +31,23 @@ world::world(config::settings settings, services& services, world_parts parts)
     : settings_(std::move(settings)),
       services_(services),
       content_(std::move(parts.content)),
-      dungeon_(std::make_unique<dungeon::dungeon>(dungeon_settings_of(settings_), parts.room_loader)),
+      dungeon_(std::make_unique<dungeon::dungeon>(dungeon_settings_of(settings_), &room_loader_)),
       throttle_(settings_.accounts.failed_login_base_delay_ms, settings_.accounts.failed_login_max_delay_ms),
       passwords_(parts.password_workers, static_cast<std::size_t>(settings_.accounts.max_pending_logins_per_address),
                  static_cast<std::size_t>(settings_.accounts.max_pending_logins)) {
-  read_db_ = parts.read_db;
-  play_ = std::make_unique<content_play>(*this, parts.read_db);
-  admin_ = std::make_unique<administration>(*this, parts.read_db);
-  if (parts.read_db != nullptr) {
-    play_->set_next_item_id(store::items::max_id(*parts.read_db) + 1);
+  // What storage held at start-up: the branches (their rooms come into memory when someone enters),
+  // the id counters, what lies in the static rooms, bans and administrators' settings.
+  const dungeon_snapshot dungeon_state = dungeon_state_of(parts.startup);
+  for (const dungeon::branch_info& b : dungeon_state.branches) {
+    dungeon_->restore_branch(b);
   }
+  if (dungeon_state.counters) {
+    dungeon_->restore_counters(*dungeon_state.counters);
+  }
+  play_ = std::make_unique<content_play>(*this);
+  play_->set_next_item_id(parts.startup.max_item_id + 1);
+  play_->restore_static_floors(parts.startup.static_floor_items);
+  admin_ = std::make_unique<administration>(*this, parts.startup);
   register_basic_commands(commands_);
   register_dungeon_commands(commands_);
   play_->register_commands(commands_);
@@ -60,14 +66,25 @@ std::optional<std::string> world::apply_settings(const config::settings& changed
   return std::nullopt;
 }
 
-void world::restore_dungeon(const std::vector<dungeon::branch_info>& branches,
-                            const std::optional<dungeon::id_counters>& counters) {
-  for (const dungeon::branch_info& b : branches) {
-    dungeon_->restore_branch(b);
+void world::require_branch(std::int64_t b) {
+  if (b != 0 && dungeon_->branch(static_cast<dungeon::branch_id>(b)) &&
+      !dungeon_->fully_resident(static_cast<dungeon::branch_id>(b))) {
+    throw storage::load_needed(b);
   }
-  if (counters) {
-    dungeon_->restore_counters(*counters);
+}
+
+void world::apply_branch(const storage::branch_snapshot& snapshot) {
+  const auto b = static_cast<dungeon::branch_id>(snapshot.branch_id);
+  if (!snapshot.exists || !dungeon_->branch(b) || dungeon_->fully_resident(b)) {
+    return;  // gone meanwhile, or already in memory (and then newer than the snapshot)
   }
+  std::vector<dungeon::room> rooms;
+  rooms.reserve(snapshot.rooms.size());
+  for (const store::room_record& r : snapshot.rooms) {
+    rooms.push_back(to_room(r));
+  }
+  dungeon_->restore_rooms(b, rooms);
+  play_->restore_branch(snapshot);
 }
 
 void world::persist_changes(const dungeon::change_set& changes) {
@@ -151,13 +168,21 @@ void world::on_line(std::uint64_t conn_id, std::string_view line) {
     flush_output();
     return;
   }
-  if (conn->stage == login_stage::waiting || conn->awaiting_commit || !conn->typed_ahead.empty()) {
-    // Busy (logging in, or its last command is being saved): keep the line, in order, for later.
+  conn->deferrals = 0;
+  if (busy(*conn) || !conn->typed_ahead.empty()) {
+    // Busy (logging in, its last command being saved, or a branch being read for it): keep the line,
+    // in order, for later.
     type_ahead(*conn, line);
     flush_output();
     return;
   }
-  run_event(conn_id, [&] { dispatch(*conn, line); });
+  const std::string text(line);
+  event_line_ = &text;
+  run_event(conn_id, [&] { dispatch(*conn, text); });
+}
+
+bool world::busy(const connection& conn) {
+  return conn.stage == login_stage::waiting || conn.awaiting_commit || conn.awaiting_load;
 }
 
 void world::type_ahead(connection& conn, std::string_view line) {
@@ -192,7 +217,7 @@ bool world::run_one_typed_ahead() {
       --i;
       continue;
     }
-    if (conn->stage == login_stage::waiting || conn->awaiting_commit) {
+    if (busy(*conn)) {
       continue;
     }
     const std::string line = std::move(conn->typed_ahead.front());
@@ -203,7 +228,9 @@ bool world::run_one_typed_ahead() {
       typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
     }
     event_actor_ = conn->id;
+    event_line_ = &line;
     guarded([&] { dispatch(*conn, line); });
+    event_line_ = nullptr;
     return true;
   }
   return false;
@@ -212,12 +239,15 @@ bool world::run_one_typed_ahead() {
 void world::run_event(std::uint64_t actor, const std::function<void()>& work) {
   event_actor_ = actor;
   guarded(work);
+  event_line_ = nullptr;
   flush_output();
 }
 
 void world::guarded(const std::function<void()>& work) {
   try {
     work();
+  } catch (const storage::load_needed& need) {
+    defer_until_loaded(need);
   } catch (const store::store_error& e) {
     abort_event(e.what(), e.code() == 0 ? 1 : e.code());
   } catch (const std::exception& e) {
@@ -225,6 +255,90 @@ void world::guarded(const std::function<void()>& work) {
   } catch (...) {
     abort_event("unknown exception", 0);
   }
+}
+
+void world::defer_until_loaded(const storage::load_needed& need) {
+  // Nothing of this event happens now: it is taken back silently and its line runs again, whole, once
+  // what it needs is in memory (read on a worker, never here).
+  std::vector<event_batch::undo_step> undo = batch_.take_undo();
+  batch_.clear();
+  for (std::uint64_t id : touched_) {
+    if (connection* c = find_connection(id)) {
+      c->port->discard_unflushed();
+      c->touched = false;
+      c->gmcp_only = false;
+    }
+  }
+  touched_.clear();
+  event_batch::roll_back(undo);
+  audit_connection_ = 0;
+  current_actor_ = nullptr;
+  // Room lookups (an administrator's "@goto 1234") are keyed apart from branches.
+  const std::int64_t key = need.branch_id != 0 ? need.branch_id : -need.room_id;
+  pending_load& pending = loading_[key];
+  const bool start = pending.waiting.empty() && !pending.started;
+  if (connection* actor = find_connection(event_actor_); actor != nullptr && !actor->closing) {
+    if (event_line_ == nullptr || ++actor->deferrals > 3) {
+      spdlog::error("connection {}: what it asked for could not be loaded (branch {}, room {})", actor->id,
+                    need.branch_id, need.room_id);
+      send(*actor, "Something went wrong, so nothing happened. If it keeps happening, tell an administrator.\n");
+    } else {
+      if (actor->typed_ahead.empty()) {
+        typed_ahead_conns_.push_back(actor->id);
+      }
+      actor->typed_ahead.push_front(*event_line_);
+      actor->typed_ahead_bytes += event_line_->size();
+      actor->awaiting_load = true;
+      pending.waiting.push_back(actor->id);
+    }
+  }
+  if (!start) {
+    return;
+  }
+  pending.started = true;
+  auto snapshot = std::make_shared<storage::branch_snapshot>();
+  auto missing_room = std::make_shared<bool>(false);
+  services_.run_blocking(
+      [need, snapshot, missing_room](storage::loader& l) {
+        std::int64_t b = need.branch_id;
+        if (b == 0) {
+          b = l.branch_of_room(need.room_id);
+          *missing_room = b == 0;
+        }
+        if (b != 0) {
+          *snapshot = l.branch(b);
+        }
+      },
+      [this, key, snapshot, missing_room, room = need.room_id](const read_result& result) {
+        run_event(0, [&] {
+          if (!result.ok) {
+            storage_failed(result);
+          } else {
+            apply_branch(*snapshot);
+            if (*missing_room) {
+              missing_rooms_.insert(room);
+            }
+          }
+          if (auto it = loading_.find(key); it != loading_.end()) {
+            for (std::uint64_t id : it->second.waiting) {
+              if (connection* c = find_connection(id)) {
+                c->awaiting_load = false;  // its line runs again when this event ends
+                if (!result.ok && !c->typed_ahead.empty()) {
+                  // The line that waited cannot run: it is dropped, and its sender told.
+                  c->typed_ahead_bytes -= c->typed_ahead.front().size();
+                  c->typed_ahead.pop_front();
+                  send(*c, "The world could not do that right now; nothing changed. Try again in a moment.\n");
+                }
+              }
+            }
+            loading_.erase(it);
+          }
+        });
+      });
+}
+
+bool world::room_known_missing(std::int64_t room_id) {
+  return missing_rooms_.erase(room_id) > 0;
 }
 
 void world::abort_event(std::string_view what, int store_code) {
@@ -267,6 +381,10 @@ void world::commit_now(storage::change change, std::uint64_t actor, std::functio
     }
     run_event(actor, [&] { done(result); });
   });
+}
+
+void world::storage_failed(const read_result& result) {
+  note_storage(commit_result{0, false, result.code, result.message});
 }
 
 void world::note_storage(const commit_result& result) {
@@ -424,35 +542,49 @@ std::uint64_t world::on_restore(session_port& port, const saved_connection& save
   const std::uint64_t id = conn->id;
   connection& c = *conn;
   connections_.emplace(id, std::move(conn));
-  std::optional<login_lookup> found;
-  if (saved.account_id != 0 && read_db_ != nullptr) {
-    found = read_login_by_id(*read_db_, saved.account_id);
-  }
-  if (found && found->account && found->character) {
-    character ch;
-    ch.account_id = found->account->id;
-    ch.name = found->account->name;
-    ch.account_role = found->account->account_role;
-    ch.where = found->character->where;
-    ch.hp = found->character->hp;
-    ch.max_hp = found->character->max_hp;
-    for (const store::item_record& it : found->items) {
-      ch.inventory.push_back(content_play::from_record(it));
-    }
-    ch.connection = id;
-    auto [slot, inserted] = characters_.insert_or_assign(ch.account_id, std::move(ch));
-    place(slot->second);
-    c.stage = login_stage::playing;
-    c.account_id = slot->first;
-    send(c, "The world shimmers and settles: Deepwell has rebooted around you.\n");
-    send_gmcp(c, "Char.Name", gmcp_char_name(slot->second.name));
-    send_room_info(slot->second);
-    play_->send_vitals(slot->second);
-  } else {
+  if (saved.account_id == 0) {
     port.set_hidden_input(false);  // it may have been typing a password: give the echo back
     send(c, "Deepwell has rebooted; please log in again.\n");
     login_flow::greet(*this, c);
+    return id;
   }
+  // The character comes back the way every character comes into play, read on a worker first.
+  c.stage = login_stage::waiting;
+  auto found = std::make_shared<std::optional<storage::login_record>>();
+  auto branch = std::make_shared<storage::branch_snapshot>();
+  services_.run_blocking(
+      [found, branch, account = saved.account_id](storage::loader& l) {
+        *found = l.login_by_id(account);
+        if (*found && (*found)->character && (*found)->character->where.branch_id != 0) {
+          *branch = l.branch((*found)->character->where.branch_id);
+        }
+      },
+      [this, id, found, branch](const read_result& result) {
+        run_event(id, [&] {
+          connection* back = find_connection(id);
+          if (!result.ok) {
+            storage_failed(result);
+          }
+          if (back == nullptr || back->closing) {
+            return;
+          }
+          if (result.ok) {
+            apply_branch(*branch);
+          }
+          if (!result.ok || !*found || !(*found)->character) {
+            back->stage = login_stage::menu;
+            send(*back, "Deepwell has rebooted; please log in again.\n");
+            login_flow::greet(*this, *back);
+            return;
+          }
+          character ch = login_flow::character_from((*found)->account, *(*found)->character);
+          for (const store::item_record& it : (*found)->items) {
+            ch.inventory.push_back(content_play::from_record(it));
+          }
+          login_flow::admit(*this, *back, std::move(ch), login_flow::entry_kind::restored,
+                            (*found)->character->pending_message);
+        });
+      });
   return id;
 }
 
@@ -658,9 +790,10 @@ void world::move_character(character& ch, const store::location& to, std::string
   show_room(ch);
 }
 
-void world::enter_play(connection& conn, character ch, bool created, std::string pending_message) {
+void world::enter_play(connection& conn, character ch, login_flow::entry_kind kind, std::string pending_message) {
   const std::int64_t account = ch.account_id;
   ch.connection = conn.id;
+  require_branch(ch.where.branch_id);  // read ahead with the login; a rare race reads it now
   const bool known =
       ch.where.branch_id == 0
           ? rooms_.find(ch.where.room_id) != nullptr
@@ -673,6 +806,9 @@ void world::enter_play(connection& conn, character ch, bool created, std::string
     ch.where.room_id = start_room_id;
     pending_message += pending_message.empty() ? "" : "\n";
     pending_message += "The passages you were in have collapsed. You wake at the bottom of the well.";
+  }
+  if (character* existing = find_character(account)) {
+    unplace(*existing, false);  // a take-over: the character is placed once, by its new connection
   }
   auto [it, inserted] = characters_.insert_or_assign(account, std::move(ch));
   character& placed = it->second;
@@ -691,17 +827,27 @@ void world::enter_play(connection& conn, character ch, bool created, std::string
     }
   });
   send_gmcp(conn, "Char.Name", gmcp_char_name(placed.name));
-  if (created) {
-    send(conn, "Welcome to Deepwell, " + placed.name + ". Type 'help' to see what you can do.\n");
-  } else {
-    send(conn, "Welcome back, " + placed.name + ".\n");
+  switch (kind) {
+    case login_flow::entry_kind::created:
+      send(conn, "Welcome to Deepwell, " + placed.name + ". Type 'help' to see what you can do.\n");
+      break;
+    case login_flow::entry_kind::returning:
+      send(conn, "Welcome back, " + placed.name + ".\n");
+      break;
+    case login_flow::entry_kind::restored:
+      send(conn, "The world shimmers and settles: Deepwell has rebooted around you.\n");
+      break;
   }
   if (!pending_message.empty()) {
     send(conn, pending_message + "\n");
     save_character(placed);  // the message has been told: clear it, and keep the corrected location
   }
-  send_room(placed.where.room_id, placed.name + " appears.\n", account);
-  show_room(placed);
+  if (kind == login_flow::entry_kind::restored) {
+    send_room_info(placed);  // the room is where they left it: no new description, nobody "appears"
+  } else {
+    send_room(placed.where.room_id, placed.name + " appears.\n", account);
+    show_room(placed);
+  }
   play_->send_vitals(placed);
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "content/content_tables.hpp"
@@ -19,6 +20,7 @@
 #include "server/game/connection.hpp"
 #include "server/game/content_play.hpp"
 #include "server/game/storage/event_batch.hpp"
+#include "server/game/login_flow.hpp"
 #include "server/game/login_throttle.hpp"
 #include "server/game/password_queue.hpp"
 #include "server/game/services.hpp"
@@ -40,18 +42,14 @@ struct command_context {
 /// session_port and asks `services` for blocking work and persistence.
 /// What the world is built from besides settings and services.
 struct world_parts {
-  dungeon::room_loader* room_loader = nullptr;  ///< brings non-resident rooms back (not owned)
-  store::database* read_db = nullptr;           ///< the world thread's read connection (not owned)
   std::shared_ptr<const content::content_tables> content;
+  storage::world_snapshot startup;  ///< what storage held at start-up (branches, bans, settings, ...)
   std::size_t password_workers = 2;  ///< worker threads available for password checks
 };
 
 class world {
  public:
   world(config::settings settings, services& services, world_parts parts);
-  /// Restores the dungeon's branches and id counters read from storage (start-up).
-  void restore_dungeon(const std::vector<dungeon::branch_info>& branches,
-                       const std::optional<dungeon::id_counters>& counters);
   world(const world&) = delete;
   world& operator=(const world&) = delete;
 
@@ -99,6 +97,8 @@ class world {
   /// on behalf of `actor` (whose later lines wait meanwhile). For replies that depend on what the database
   /// answers, such as a new account's id or whether a name was free.
   void commit_now(storage::change change, std::uint64_t actor, std::function<void(const commit_result&)> done);
+  /// A read on a worker failed: noted as a storage fault (logged once, administrators told).
+  void storage_failed(const read_result& result);
   /// True while saving is failing (so callers can say so up front).
   const storage_health& storage() const { return storage_; }
 
@@ -123,7 +123,7 @@ class world {
   /// whatever it changed.
   void save_character(const character& ch);
   /// Puts a character loaded by the login conversation into play on `conn`.
-  void enter_play(connection& conn, character ch, bool created, std::string pending_message);
+  void enter_play(connection& conn, character ch, login_flow::entry_kind kind, std::string pending_message);
 
   // ---- the dungeon
   dungeon::dungeon& dungeon() { return *dungeon_; }
@@ -148,8 +148,13 @@ class world {
   void set_content(std::shared_ptr<const content::content_tables> tables) { content_ = std::move(tables); }
   content_play& play() { return *play_; }
   administration& admin() { return *admin_; }
-  /// The world thread's read connection (nullptr in some tests).
-  store::database* read_db() { return read_db_; }
+  /// Throws storage::load_needed unless every room of branch `b` is in memory (an unknown branch is fine:
+  /// there is nothing to load). Play calls it before it touches a branch's rooms.
+  void require_branch(std::int64_t b);
+  /// Puts a branch read from storage into memory (what is already resident is kept, being newer).
+  void apply_branch(const storage::branch_snapshot& snapshot);
+  /// True (once) when a lookup of this room id found it in no branch: the caller says so.
+  bool room_known_missing(std::int64_t room_id);
   /// Applies changed live settings (administration). Returns why not, changing nothing, if unusable.
   std::optional<std::string> apply_settings(const config::settings& changed);
 
@@ -178,10 +183,14 @@ class world {
   /// branch's occupancy; undo steps pass false.
   void place(character& ch, bool record = true);
   void unplace(const character& ch, bool record = true);
+  /// Takes back the current event and runs its line again once what it needed has been loaded.
+  void defer_until_loaded(const storage::load_needed& need);
   /// Runs `work`; if it throws, aborts the current event (without ending it).
   void guarded(const std::function<void()>& work);
   /// Idle warnings and disconnects (part of tick).
   void idle_tick();
+  /// Logging in, its last command being saved, or a branch being read for it.
+  static bool busy(const connection& conn);
   /// Queues a line that arrived while its connection was busy.
   void type_ahead(connection& conn, std::string_view line);
   /// Runs one typed-ahead line of a connection that is no longer busy; false when there is none.
@@ -203,7 +212,15 @@ class world {
   std::unique_ptr<dungeon::dungeon> dungeon_;
   std::unique_ptr<content_play> play_;
   std::unique_ptr<administration> admin_;
-  store::database* read_db_ = nullptr;
+  /// The dungeon's loader: rooms are never read on the world thread, so a miss on a branch that is not
+  /// fully in memory asks for it to be loaded (see storage::load_needed).
+  class resident_only_loader final : public dungeon::room_loader {
+   public:
+    std::optional<dungeon::room> load(dungeon::branch_id b, dungeon::coord) override {
+      throw storage::load_needed(static_cast<std::int64_t>(b));
+    }
+  };
+  resident_only_loader room_loader_;
   std::string audit_capture_;                 ///< what an admin command told its actor, for the audit trail
   std::uint64_t audit_connection_ = 0;        ///< whose output is being captured (0: nobody)
   const character* current_actor_ = nullptr;  ///< whose command is running (the mover for new rooms)
@@ -222,6 +239,13 @@ class world {
   bool flushing_ = false;
   event_batch batch_;                    ///< the current event's changes
   std::uint64_t event_actor_ = 0;        ///< the connection whose line or completion this event serves
+  const std::string* event_line_ = nullptr;  ///< the line this event runs (to run it again after a load)
+  struct pending_load {
+    std::vector<std::uint64_t> waiting;  ///< connections whose line runs again once it is in
+    bool started = false;
+  };
+  std::unordered_set<std::int64_t> missing_rooms_;  ///< room ids a lookup found in no branch
+  std::unordered_map<std::int64_t, pending_load> loading_;  ///< branches being read, by id
   std::vector<std::uint64_t> typed_ahead_conns_;  ///< connections with lines waiting
   storage_health storage_;
 };

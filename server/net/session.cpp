@@ -1,4 +1,3 @@
-#include "server/text/log_safe.hpp"
 #include "server/net/session.hpp"
 
 #include <spdlog/spdlog.h>
@@ -11,6 +10,7 @@
 #include <boost/asio/write.hpp>
 
 #include "server/game/world.hpp"
+#include "server/text/log_safe.hpp"
 
 namespace dw::net {
 namespace asio = boost::asio;

@@ -71,6 +71,13 @@ std::vector<item_record> list_in_room(database& db, std::int64_t room_id) {
                     room_id);
 }
 
+std::vector<item_record> list_in_branch(database& db, std::int64_t branch_id) {
+  return list_where(db,
+                    "SELECT i.id, i.kind, i.key, i.seed, i.owner_account, i.room_id, i.equipped FROM items i "
+                    "JOIN rooms r ON r.id = i.room_id WHERE r.branch_id = ? ORDER BY i.id",
+                    branch_id);
+}
+
 std::vector<item_record> list_carried(database& db, std::int64_t owner_account) {
   return list_where(db,
                     "SELECT id, kind, key, seed, owner_account, room_id, equipped FROM items WHERE owner_account = ? "

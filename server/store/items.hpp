@@ -23,6 +23,8 @@ bool remove(database& db, std::int64_t id);
 std::optional<item_record> find(database& db, std::int64_t id);
 /// Items lying in a room, ordered by id.
 std::vector<item_record> list_in_room(database& db, std::int64_t room_id);
+/// Items lying in any room of a branch, ordered by id.
+std::vector<item_record> list_in_branch(database& db, std::int64_t branch_id);
 /// Items carried by an account, ordered by id.
 std::vector<item_record> list_carried(database& db, std::int64_t owner_account);
 /// Gives the item to `owner_account` or puts it in `room_id` (the other must be 0; both 0 = nowhere).

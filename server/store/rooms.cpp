@@ -101,4 +101,16 @@ std::vector<room_record> list_in_rect(database& db, std::int64_t branch_id, std:
   return out;
 }
 
+std::vector<room_record> list_in_branch(database& db, std::int64_t branch_id) {
+  std::vector<room_record> out;
+  auto st = db.prepare(
+      "SELECT id, branch_id, x, y, depth, clear, exit_n, exit_e, exit_s, exit_w, event, contents FROM rooms "
+      "WHERE branch_id = ? ORDER BY x, y");
+  st->bind_all(branch_id);
+  while (st->step()) {
+    out.push_back(read(*st));
+  }
+  return out;
+}
+
 }  // namespace dw::store::rooms

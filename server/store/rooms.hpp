@@ -26,6 +26,8 @@ bool set_contents(database& db, std::int64_t id, std::int32_t event, std::string
 std::optional<room_record> load(database& db, std::int64_t branch_id, std::int32_t x, std::int32_t y);
 std::optional<room_record> load_by_id(database& db, std::int64_t id);
 std::int64_t count_in_branch(database& db, std::int64_t branch_id);
+/// Every room of a branch (layout and contents), ordered by (x, y).
+std::vector<room_record> list_in_branch(database& db, std::int64_t branch_id);
 /// Rooms of a branch with min_x <= x <= max_x and min_y <= y <= max_y, ordered by (x, y).
 std::vector<room_record> list_in_rect(database& db, std::int64_t branch_id, std::int32_t min_x, std::int32_t min_y,
                                       std::int32_t max_x, std::int32_t max_y);

@@ -175,3 +175,27 @@ TEST(Residency, AResidentRoomCostsFarLessThan300Bytes) {
 
 }  // namespace
 }  // namespace dw::dungeon::testing
+
+namespace dw::dungeon {
+namespace {
+
+TEST(RestoreRooms, ABranchRestoredWholeNeverAsksTheLoaderAgain) {
+  testing::memory_store store;
+  dungeon first({5, 4, 300, 3600}, &store);
+  const enter_result entered = first.enter_from_start(direction::south, 0, [](const room&) { return true; });
+  store.apply(entered.changes);
+  // A restart: the branch comes back without rooms, then all of them at once from storage.
+  dungeon again({5, 4, 300, 3600}, &store);
+  again.restore_branch(store.branches().begin()->second);
+  EXPECT_FALSE(again.fully_resident(entered.branch));
+  EXPECT_TRUE(again.restore_rooms(entered.branch, store.rooms_of(entered.branch)));
+  EXPECT_TRUE(again.fully_resident(entered.branch));
+  const std::size_t loads = store.loads();
+  EXPECT_TRUE(again.room_at(entered.branch, entered.first_room.pos).has_value());
+  EXPECT_FALSE(again.room_at(entered.branch, {99, 99}).has_value()) << "a miss is a definite miss";
+  EXPECT_EQ(store.loads(), loads) << "nothing was loaded";
+  EXPECT_FALSE(again.restore_rooms(12345, {}));
+}
+
+}  // namespace
+}  // namespace dw::dungeon

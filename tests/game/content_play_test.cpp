@@ -131,14 +131,16 @@ TEST(ContentPlay, SpawnedScrollsAreTheSameForTheSameSeed) {
 }
 
 TEST(ContentPlay, WieldWearAndDropArePersisted) {
-  game_harness h;
-  // A weapon lying in the village square before anyone looks at it (floors load from the store once).
-  dw::store::item_record sword;
-  sword.id = 900;
-  sword.kind = "weapon";
-  sword.key = h.world.content().weapons.front().key;
-  sword.room_id = 1;
-  dw::store::items::upsert(h.services.db(), sword);
+  // A weapon lying in the village square since an earlier run (floors are read at start-up).
+  const auto content = dw::testing::real_content();
+  game_harness h(dw::testing::fast_settings(), [&](dw::store::database& db) {
+    dw::store::item_record sword;
+    sword.id = 900;
+    sword.kind = "weapon";
+    sword.key = content->weapons.front().key;
+    sword.room_id = 1;
+    dw::store::items::upsert(db, sword);
+  });
   auto ann = h.create("Ann");
   h.line(ann, "look");
   const std::string name = h.world.content().weapons.front().name;

@@ -12,11 +12,13 @@
 #include "content/content_loader.hpp"
 #include "server/config/settings.hpp"
 #include "server/game/dungeon_bridge.hpp"
+#include "server/game/static_rooms.hpp"
 #include "server/game/services.hpp"
 #include "server/game/session_port.hpp"
 #include "server/game/world.hpp"
 #include "server/store/database.hpp"
 #include "server/store/game_changes.hpp"
+#include "server/store/game_loader.hpp"
 #include "server/store/store_error.hpp"
 #include "server/store/transaction.hpp"
 
@@ -83,9 +85,18 @@ class fake_port final : public game::session_port {
 class inline_services final : public game::services {
  public:
   inline_services() : db_(store::database::open(":memory:")) {}
-  void run_blocking(std::function<void(store::database&)> work, std::function<void()> done) override {
-    work(db_);
-    queue_.push_back(std::move(done));
+  void run_blocking(std::function<void(game::storage::loader&)> work,
+                    std::function<void(const game::read_result&)> done) override {
+    game::read_result result;
+    try {
+      store::game_loader loader(db_);
+      work(loader);
+    } catch (const store::store_error& e) {
+      result = {false, e.code(), e.what()};
+    } catch (const std::exception& e) {
+      result = {false, 0, e.what()};
+    }
+    queue_.push_back([done = std::move(done), result = std::move(result)] { done(result); });
   }
   /// Runs the batch at once in a real transaction on the in-memory database (so `PRAGMA query_only`
   /// makes it fail as a read-only file would); its result arrives at the next drain().
@@ -149,6 +160,20 @@ inline config::settings fast_settings() {
   return s;
 }
 
+/// What the server reads at start-up, from the harness's database.
+inline game::storage::world_snapshot startup(store::database& db) {
+  store::game_loader loader(db);
+  return loader.world(1'800'000'000, {game::village_square_id, game::start_room_id});
+}
+
+inline game::storage::world_snapshot prepared_startup(store::database& db,
+                                                      const std::function<void(store::database&)>& prepare) {
+  if (prepare) {
+    prepare(db);
+  }
+  return startup(db);
+}
+
 inline std::shared_ptr<const content::content_tables> real_content() {
   auto loaded = content::load_content(DW_CONTENT_DIR);
   if (auto* error = std::get_if<content::content_error>(&loaded)) {
@@ -160,8 +185,10 @@ inline std::shared_ptr<const content::content_tables> real_content() {
 /// The world with its fake connections.
 class game_harness {
  public:
-  explicit game_harness(config::settings s = fast_settings())
-      : loader(services.db()), world(std::move(s), services, game::world_parts{&loader, &services.db(), real_content()}) {}
+  explicit game_harness(config::settings s = fast_settings()) : game_harness(std::move(s), {}) {}
+  /// `prepare` writes to the database before the world starts, as if it held that from an earlier run.
+  game_harness(config::settings s, const std::function<void(store::database&)>& prepare)
+      : world(std::move(s), services, game::world_parts{real_content(), prepared_startup(services.db(), prepare)}) {}
 
   struct player {
     std::uint64_t id;
@@ -186,7 +213,6 @@ class game_harness {
   void disconnect(const player& p) { world.on_disconnect(p.id); }
 
   inline_services services;
-  game::store_room_loader loader;
   game::world world;
 
  private:

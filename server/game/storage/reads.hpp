@@ -1,0 +1,68 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/store/records.hpp"
+
+namespace dw::game::storage {
+
+/// What the game reads from storage, as plain records. Reads run on worker threads only (never the
+/// world thread, which must never wait on a lock or a disk): the game hands a job to
+/// services::run_blocking and gets a `loader` there. server/store/game_loader implements it.
+
+/// An account with its character and what it carries.
+struct login_record {
+  store::account_record account;
+  std::optional<store::character_record> character;
+  std::vector<store::item_record> items;  ///< carried
+};
+
+/// Everything of one dungeon branch that play needs in memory: its rooms (layout and contents) and
+/// the items lying in them.
+struct branch_snapshot {
+  std::int64_t branch_id = 0;
+  bool exists = false;  ///< false: no such branch (it collapsed)
+  std::vector<store::room_record> rooms;
+  std::vector<store::item_record> floor_items;
+};
+
+/// What the world needs at start-up, read once before anyone plays.
+struct world_snapshot {
+  std::vector<store::branch_record> branches;
+  std::vector<std::pair<std::string, std::int64_t>> counters;  ///< the dungeon's id counters
+  std::vector<store::setting_record> settings;                ///< every stored setting
+  std::vector<store::ban_record> bans;                         ///< bans in force
+  std::int64_t max_item_id = 0;
+  std::vector<store::item_record> static_floor_items;  ///< items lying in the static rooms
+};
+
+class loader {
+ public:
+  virtual ~loader() = default;
+  /// The account called `name` (case-insensitive), its character and what it carries.
+  virtual std::optional<login_record> login_by_name(std::string_view name) = 0;
+  virtual std::optional<login_record> login_by_id(std::int64_t account_id) = 0;
+  virtual branch_snapshot branch(std::int64_t branch_id) = 0;
+  /// The branch a dungeon room belongs to (0: no such dungeon room).
+  virtual std::int64_t branch_of_room(std::int64_t room_id) = 0;
+  /// The newest `n` audit rows, oldest first.
+  virtual std::vector<store::audit_record> audit_tail(std::int64_t n) = 0;
+  virtual world_snapshot world(std::int64_t now, const std::vector<std::int64_t>& static_rooms) = 0;
+};
+
+/// Thrown by game code that needs a dungeon branch (or the branch of a room) in memory that is not
+/// there yet. The world takes back what the event did, loads it on a worker, and runs the line that
+/// needed it again. Never escapes the world.
+struct load_needed : std::runtime_error {
+  explicit load_needed(std::int64_t branch, std::int64_t room = 0)
+      : std::runtime_error("load needed"), branch_id(branch), room_id(room) {}
+  std::int64_t branch_id;  ///< the branch to load (0: find it from room_id first)
+  std::int64_t room_id;
+};
+
+}  // namespace dw::game::storage
