@@ -96,8 +96,8 @@ scaling_multipliers load_multipliers(const toml_reader& reader, const toml::tabl
           reader.number(t, path, "reward", min, inclusive, 1000.0)};
 }
 
-scaling_curve load_scaling(const std::filesystem::path& dir) {
-  const toml_reader reader(dir, "scaling.toml");
+scaling_curve load_scaling(const table_source& source) {
+  const toml_reader reader(source, "scaling.toml");
   const toml::table root = reader.parse();
   reader.allow_only(root, "", {"max_count", "bands", "darkness"});
   scaling_curve curve;
@@ -138,11 +138,11 @@ scaling_curve load_scaling(const std::filesystem::path& dir) {
   return curve;
 }
 
-std::vector<item_def> load_items(const std::filesystem::path& dir, item_kind kind, const content_tables& loaded) {
+std::vector<item_def> load_items(const table_source& source, item_kind kind, const content_tables& loaded) {
   const bool weapon = kind == item_kind::weapon;
   const char* table_key = weapon ? "weapons" : "armour";
   const char* power_key = weapon ? "damage" : "reduction";
-  const toml_reader reader(dir, weapon ? "weapons.toml" : "armour.toml");
+  const toml_reader reader(source, weapon ? "weapons.toml" : "armour.toml");
   const toml::table root = reader.parse();
   reader.allow_only(root, "", {table_key});
   const toml::array& rows = reader.rows(root, table_key);
@@ -178,8 +178,8 @@ std::vector<item_def> load_items(const std::filesystem::path& dir, item_kind kin
   return out;
 }
 
-fight_rules load_fights(const std::filesystem::path& dir) {
-  const toml_reader reader(dir, "fights.toml");
+fight_rules load_fights(const table_source& source) {
+  const toml_reader reader(source, "fights.toml");
   const toml::table root = reader.parse();
   reader.allow_only(root, "", {"fists", "loot", "scroll"});
   fight_rules rules;
@@ -200,8 +200,8 @@ fight_rules load_fights(const std::filesystem::path& dir) {
   return rules;
 }
 
-std::vector<room_band> load_rooms(const std::filesystem::path& dir) {
-  const toml_reader reader(dir, "rooms.toml");
+std::vector<room_band> load_rooms(const table_source& source) {
+  const toml_reader reader(source, "rooms.toml");
   const toml::table root = reader.parse();
   reader.allow_only(root, "", {"bands"});
   const toml::array& rows = reader.rows(root, "bands");
@@ -253,16 +253,15 @@ void check_difficulty(const toml_reader& monsters_file, const content_tables& ta
   }
 }
 
-}  // namespace
-
-std::variant<content_tables, content_error> load_content(const std::filesystem::path& dir) {
+/// Both entry points share this, so tables given as text are checked exactly as files are.
+std::variant<content_tables, content_error> load_tables(const table_source& source) {
   try {
     content_tables tables;
     // Items first: monsters' drops refer to them.
-    tables.weapons = load_items(dir, item_kind::weapon, tables);
-    tables.armour = load_items(dir, item_kind::armour, tables);
-    tables.scaling = load_scaling(dir);
-    const toml_reader monsters_file(dir, "monsters.toml");
+    tables.weapons = load_items(source, item_kind::weapon, tables);
+    tables.armour = load_items(source, item_kind::armour, tables);
+    tables.scaling = load_scaling(source);
+    const toml_reader monsters_file(source, "monsters.toml");
     std::vector<std::uint32_t> monster_lines;
     {
       const toml::table root = monsters_file.parse();
@@ -272,15 +271,26 @@ std::variant<content_tables, content_error> load_content(const std::filesystem::
       monster_lines = std::move(loaded.lines);
       tables.sizes = load_sizes(monsters_file, root);
     }
-    tables.fights = load_fights(dir);
-    tables.scrolls = load_scroll_tables(dir);
-    tables.names = load_names(dir);
-    tables.rooms = load_rooms(dir);
+    tables.fights = load_fights(source);
+    tables.scrolls = load_scroll_tables(source);
+    tables.names = load_names(source);
+    tables.rooms = load_rooms(source);
     check_difficulty(monsters_file, tables, monster_lines);
     return tables;
   } catch (const content_load_failure& failure) {
     return failure.error;
   }
+}
+
+}  // namespace
+
+std::variant<content_tables, content_error> load_content(const std::filesystem::path& dir) {
+  return load_tables(table_source{dir, nullptr});
+}
+
+std::variant<content_tables, content_error> load_content_texts(const std::filesystem::path& dir,
+                                                               const table_texts& texts) {
+  return load_tables(table_source{dir, &texts});
 }
 
 }  // namespace dw::content
