@@ -39,6 +39,7 @@ if [ ! -f build-fuzz/build.ninja ]; then
     -DDEEPWELL_ONLY=fuzz -DDEEPWELL_BUILD_TESTS=OFF -DDEEPWELL_BUILD_BENCH=OFF
 fi
 cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]}"
+echo "fuzz: build-fuzz up to date after $SECONDS s"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/deepwell-fuzz.XXXXXX")"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"

@@ -11,6 +11,7 @@ if [ ! -f build-asan/build.ninja ]; then
     -DDEEPWELL_BUILD_BENCH=OFF
 fi
 cmake --build build-asan -j "$(nproc)"
+echo "sanitize: build-asan up to date after $SECONDS s"
 
 # Reports go to files, one per process: a server that a test stops with SIGKILL, or whose log folder
 # the test removes, would otherwise take its report with it. The first report ends the process.
