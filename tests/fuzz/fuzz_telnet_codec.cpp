@@ -97,8 +97,8 @@ void check_event(const event& e, const codec_limits& limits) {
     FUZZ_CHECK(!gmcp->package.empty());
     FUZZ_CHECK(gmcp->package.find(' ') == std::string::npos);
     FUZZ_CHECK(is_valid_utf8(gmcp->package) && is_valid_utf8(gmcp->json));
-    // Each invalid byte may become U+FFFD (3 bytes); nothing else grows.
-    FUZZ_CHECK(gmcp->package.size() + 1 + gmcp->json.size() <= 3 * limits.max_subneg_bytes);
+    // Package, space and JSON fit in max_subneg_bytes; each invalid byte may become U+FFFD (3 bytes).
+    FUZZ_CHECK(gmcp->package.size() + gmcp->json.size() <= 3 * limits.max_subneg_bytes);
   } else if (const auto* naws = std::get_if<naws_event>(&e)) {
     FUZZ_CHECK(naws->width > 0 && naws->height > 0);  // a 0 from the client keeps the old size
   }
