@@ -1,5 +1,6 @@
 #include "content/content_loader.hpp"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -96,8 +97,8 @@ scaling_multipliers load_multipliers(const toml_reader& reader, const toml::tabl
           reader.number(t, path, "reward", min, inclusive, 1000.0)};
 }
 
-scaling_curve load_scaling(const std::filesystem::path& dir) {
-  const toml_reader reader(dir, "scaling.toml");
+scaling_curve load_scaling(const table_source& source) {
+  const toml_reader reader(source, "scaling.toml");
   const toml::table root = reader.parse();
   reader.allow_only(root, "", {"max_count", "bands", "darkness"});
   scaling_curve curve;
@@ -138,11 +139,11 @@ scaling_curve load_scaling(const std::filesystem::path& dir) {
   return curve;
 }
 
-std::vector<item_def> load_items(const std::filesystem::path& dir, item_kind kind, const content_tables& loaded) {
+std::vector<item_def> load_items(const table_source& source, item_kind kind, const content_tables& loaded) {
   const bool weapon = kind == item_kind::weapon;
   const char* table_key = weapon ? "weapons" : "armour";
   const char* power_key = weapon ? "damage" : "reduction";
-  const toml_reader reader(dir, weapon ? "weapons.toml" : "armour.toml");
+  const toml_reader reader(source, weapon ? "weapons.toml" : "armour.toml");
   const toml::table root = reader.parse();
   reader.allow_only(root, "", {table_key});
   const toml::array& rows = reader.rows(root, table_key);
@@ -178,8 +179,8 @@ std::vector<item_def> load_items(const std::filesystem::path& dir, item_kind kin
   return out;
 }
 
-fight_rules load_fights(const std::filesystem::path& dir) {
-  const toml_reader reader(dir, "fights.toml");
+fight_rules load_fights(const table_source& source) {
+  const toml_reader reader(source, "fights.toml");
   const toml::table root = reader.parse();
   reader.allow_only(root, "", {"fists", "loot", "scroll"});
   fight_rules rules;
@@ -200,8 +201,8 @@ fight_rules load_fights(const std::filesystem::path& dir) {
   return rules;
 }
 
-std::vector<room_band> load_rooms(const std::filesystem::path& dir) {
-  const toml_reader reader(dir, "rooms.toml");
+std::vector<room_band> load_rooms(const table_source& source) {
+  const toml_reader reader(source, "rooms.toml");
   const toml::table root = reader.parse();
   reader.allow_only(root, "", {"bands"});
   const toml::array& rows = reader.rows(root, "bands");
@@ -225,13 +226,28 @@ std::vector<room_band> load_rooms(const std::filesystem::path& dir) {
   return out;
 }
 
-/// Deeper must never mean easier: expected difficulty may not fall from one depth to the next. Only
-/// depths up to the last table change need checking; beyond it the darkness growth only adds.
+/// Deeper must never mean easier: expected difficulty may not fall from one depth to the next. Between
+/// two table changes (a band starts or a monster appears) the same monsters are met and the multipliers
+/// stay the same or grow with the darkness, and the rounding and capping in scale_monster_group never
+/// turn growth into a fall; so difficulty can only fall on stepping onto a change depth, and only those
+/// steps are checked. Walking every depth instead cost seconds (on the world thread, for @reload) for a
+/// monster at a min_depth near max_depth_value.
 void check_difficulty(const toml_reader& monsters_file, const content_tables& tables,
                       const std::vector<std::uint32_t>& monster_lines) {
-  const int last = last_table_change_depth(tables);
-  double previous = expected_difficulty(tables, 0);
-  for (int depth = 1; depth <= last + 1; ++depth) {
+  std::vector<int> change_depths;
+  for (const monster_def& m : tables.monsters) {
+    change_depths.push_back(m.min_depth);
+  }
+  for (const scaling_band& b : tables.scaling.bands) {
+    change_depths.push_back(b.min_depth);
+  }
+  std::sort(change_depths.begin(), change_depths.end());
+  change_depths.erase(std::unique(change_depths.begin(), change_depths.end()), change_depths.end());
+  for (const int depth : change_depths) {
+    if (depth == 0) {
+      continue;
+    }
+    const double previous = expected_difficulty(tables, depth - 1);
     const double here = expected_difficulty(tables, depth);
     if (here < previous) {
       std::uint32_t line = 0;
@@ -249,20 +265,18 @@ void check_difficulty(const toml_reader& monsters_file, const content_tables& ta
              << "; monsters that appear deeper need more hp or damage (or raise scaling.toml's multipliers)";
       monsters_file.fail_at_line(key, reason.str(), line);
     }
-    previous = here;
   }
 }
 
-}  // namespace
-
-std::variant<content_tables, content_error> load_content(const std::filesystem::path& dir) {
+/// Both entry points share this, so tables given as text are checked exactly as files are.
+std::variant<content_tables, content_error> load_tables(const table_source& source) {
   try {
     content_tables tables;
     // Items first: monsters' drops refer to them.
-    tables.weapons = load_items(dir, item_kind::weapon, tables);
-    tables.armour = load_items(dir, item_kind::armour, tables);
-    tables.scaling = load_scaling(dir);
-    const toml_reader monsters_file(dir, "monsters.toml");
+    tables.weapons = load_items(source, item_kind::weapon, tables);
+    tables.armour = load_items(source, item_kind::armour, tables);
+    tables.scaling = load_scaling(source);
+    const toml_reader monsters_file(source, "monsters.toml");
     std::vector<std::uint32_t> monster_lines;
     {
       const toml::table root = monsters_file.parse();
@@ -272,15 +286,26 @@ std::variant<content_tables, content_error> load_content(const std::filesystem::
       monster_lines = std::move(loaded.lines);
       tables.sizes = load_sizes(monsters_file, root);
     }
-    tables.fights = load_fights(dir);
-    tables.scrolls = load_scroll_tables(dir);
-    tables.names = load_names(dir);
-    tables.rooms = load_rooms(dir);
+    tables.fights = load_fights(source);
+    tables.scrolls = load_scroll_tables(source);
+    tables.names = load_names(source);
+    tables.rooms = load_rooms(source);
     check_difficulty(monsters_file, tables, monster_lines);
     return tables;
   } catch (const content_load_failure& failure) {
     return failure.error;
   }
+}
+
+}  // namespace
+
+std::variant<content_tables, content_error> load_content(const std::filesystem::path& dir) {
+  return load_tables(table_source{dir, nullptr});
+}
+
+std::variant<content_tables, content_error> load_content_texts(const std::filesystem::path& dir,
+                                                               const table_texts& texts) {
+  return load_tables(table_source{dir, &texts});
 }
 
 }  // namespace dw::content

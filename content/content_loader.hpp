@@ -1,6 +1,9 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
 #include <variant>
 
 #include "content/content_error.hpp"
@@ -12,5 +15,13 @@ namespace dw::content {
 /// fights.toml, scroll_tubes.toml, scroll_paper.toml, scroll_writing.toml, names.toml, rooms.toml).
 /// The first problem found is returned as a content_error naming file, key and line; nothing is logged.
 std::variant<content_tables, content_error> load_content(const std::filesystem::path& dir);
+
+/// Table files by name ("monsters.toml") with their TOML text.
+using table_texts = std::map<std::string, std::string, std::less<>>;
+
+/// The same loading and checks as load_content(dir), on tables held in memory (fuzzing, tests): a name
+/// missing from `texts` is a missing file, and `dir` only labels the errors.
+std::variant<content_tables, content_error> load_content_texts(const std::filesystem::path& dir,
+                                                               const table_texts& texts);
 
 }  // namespace dw::content

@@ -61,24 +61,24 @@ void check_placeholders(const toml_reader& reader, const toml::table& root, cons
 
 }  // namespace
 
-scroll_tables load_scroll_tables(const std::filesystem::path& dir) {
+scroll_tables load_scroll_tables(const table_source& source) {
   scroll_tables tables;
   {
-    const toml_reader reader(dir, "scroll_tubes.toml");
+    const toml_reader reader(source, "scroll_tubes.toml");
     const toml::table root = reader.parse();
     reader.allow_only(root, "", {"materials", "qualities"});
     tables.tube_materials = load_words(reader, root, "materials", false);
     tables.tube_qualities = load_words(reader, root, "qualities", false);
   }
   {
-    const toml_reader reader(dir, "scroll_paper.toml");
+    const toml_reader reader(source, "scroll_paper.toml");
     const toml::table root = reader.parse();
     reader.allow_only(root, "", {"materials", "conditions"});
     tables.paper_materials = load_words(reader, root, "materials", false);
     tables.paper_conditions = load_words(reader, root, "conditions", true);
   }
   {
-    const toml_reader reader(dir, "scroll_writing.toml");
+    const toml_reader reader(source, "scroll_writing.toml");
     const toml::table root = reader.parse();
     reader.allow_only(root, "", {"qualities", "details", "texts"});
     tables.writing_qualities = load_words(reader, root, "qualities", true);
@@ -89,8 +89,8 @@ scroll_tables load_scroll_tables(const std::filesystem::path& dir) {
   return tables;
 }
 
-markov_names load_names(const std::filesystem::path& dir) {
-  const toml_reader reader(dir, "names.toml");
+markov_names load_names(const table_source& source) {
+  const toml_reader reader(source, "names.toml");
   const toml::table root = reader.parse();
   reader.allow_only(root, "", {"order", "words"});
   const auto order = static_cast<int>(reader.integer(root, "", "order", 2, 3));

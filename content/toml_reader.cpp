@@ -16,16 +16,26 @@ std::string format_number(double v) {
 
 }  // namespace
 
-toml_reader::toml_reader(const std::filesystem::path& dir, std::string_view name)
-    : path_(dir / name), file_(path_.generic_string()) {}
+toml_reader::toml_reader(const table_source& source, std::string_view name)
+    : path_(source.dir / name), file_(path_.generic_string()), name_(name), texts_(source.texts) {}
 
 toml::table toml_reader::parse() const {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path_, ec)) {
-    throw content_load_failure{{file_, "", "file is missing", 0}};
+  const std::string* text = nullptr;
+  if (texts_ != nullptr) {
+    const auto it = texts_->find(name_);
+    if (it == texts_->end()) {
+      throw content_load_failure{{file_, "", "file is missing", 0}};
+    }
+    text = &it->second;
+  } else {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path_, ec)) {
+      throw content_load_failure{{file_, "", "file is missing", 0}};
+    }
   }
   try {
-    return toml::parse_file(path_.string());
+    // toml::parse_file reads the whole file and parses that text exactly as toml::parse does.
+    return text != nullptr ? toml::parse(*text, path_.string()) : toml::parse_file(path_.string());
   } catch (const toml::parse_error& e) {
     throw content_load_failure{
         {file_, "", "not valid TOML: " + std::string(e.description()), static_cast<std::uint32_t>(e.source().begin.line)}};

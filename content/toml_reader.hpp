@@ -13,8 +13,16 @@
 #include <vector>
 
 #include "content/content_error.hpp"
+#include "content/content_loader.hpp"
 
 namespace dw::content {
+
+/// Where the loader reads the table files: the folder `dir`, or, when `texts` is set, that text held in
+/// memory (then `dir` only labels errors). `texts` is not owned and outlives the load.
+struct table_source {
+  std::filesystem::path dir;
+  const table_texts* texts = nullptr;
+};
 
 /// Thrown inside the loader only; load_content catches it and returns the error as a value.
 struct content_load_failure {
@@ -26,8 +34,8 @@ class toml_reader {
  public:
   static constexpr std::int64_t unbounded = std::numeric_limits<int>::max();
 
-  /// `dir / name` is the file; its label in errors is that path as written ("content/monsters.toml").
-  toml_reader(const std::filesystem::path& dir, std::string_view name);
+  /// `source.dir / name` is the file; its label in errors is that path as written ("content/monsters.toml").
+  toml_reader(const table_source& source, std::string_view name);
 
   /// The file's label as it appears in errors.
   const std::string& file() const noexcept { return file_; }
@@ -90,6 +98,8 @@ class toml_reader {
 
   std::filesystem::path path_;
   std::string file_;
+  std::string name_;
+  const table_texts* texts_;
 };
 
 }  // namespace dw::content

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs Deepwell's build and test dependencies from Debian 12 packages.
+# Installs Deepwell's build and test dependencies from Debian 12 packages (g++'s ASan/UBSan runtimes
+# come with build-essential; clang and libclang-rt-14-dev, which holds libFuzzer, are for scripts/fuzz.sh).
 # Idempotent: does nothing when every package is already installed, and runs
 # `apt-get update` only when something is missing.
 set -euo pipefail
@@ -12,6 +13,7 @@ packages=(
   libtomlplusplus-dev libcli11-dev
   libsodium-dev zlib1g-dev
   libgtest-dev libbenchmark-dev
+  clang libclang-rt-14-dev
   inetutils-telnet expect tintin++ tmux
 )
 

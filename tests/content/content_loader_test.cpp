@@ -86,6 +86,48 @@ TEST(ContentLoader, ASyntaxErrorCarriesItsLine) {
   EXPECT_EQ(e.reason.rfind("not valid TOML", 0), 0U) << e.reason;
 }
 
+/// Every table file of `copy`, as load_content_texts takes them.
+table_texts texts_of(const content_copy& copy) {
+  table_texts texts;
+  for (const auto& entry : std::filesystem::directory_iterator(copy.dir())) {
+    const std::string name = entry.path().filename().string();
+    texts.emplace(name, copy.read(name));
+  }
+  return texts;
+}
+
+TEST(ContentLoader, TablesGivenAsTextLoadExactlyAsFilesDo) {
+  content_copy copy("texts");
+  const auto from_files = load_content(copy.dir());
+  const auto from_texts = load_content_texts(copy.dir(), texts_of(copy));
+  ASSERT_TRUE(std::holds_alternative<content_tables>(from_files));
+  EXPECT_EQ(from_texts, from_files);
+  EXPECT_EQ(std::get<content_tables>(from_texts), real_tables());
+}
+
+TEST(ContentLoader, TablesGivenAsTextFailExactlyAsFilesDo) {
+  const auto expect_same_error = [](const content_copy& copy, const table_texts& texts) {
+    const auto from_files = load_content(copy.dir());
+    ASSERT_TRUE(std::holds_alternative<content_error>(from_files));
+    EXPECT_EQ(load_content_texts(copy.dir(), texts), from_files);
+  };
+  {
+    content_copy copy("texts_syntax");
+    copy.write("weapons.toml", "[[weapons]]\nkey = \"stick\"\ndamage = = 3\n");
+    expect_same_error(copy, texts_of(copy));
+  }
+  {
+    content_copy copy("texts_wrong_type");
+    copy.replace("monsters.toml", "hp = 4", "hp = \"four\"");
+    expect_same_error(copy, texts_of(copy));
+  }
+  {
+    content_copy copy("texts_missing");
+    std::filesystem::remove(copy.dir() / "rooms.toml");
+    expect_same_error(copy, texts_of(copy));
+  }
+}
+
 TEST(ContentLoader, AMissingKeyIsNamed) {
   content_copy copy("missing_key");
   copy.replace("monsters.toml", "plural = \"cave rats\"\n", "");

@@ -1,0 +1,222 @@
+// libFuzzer target for the content tables an operator edits and reloads (@reload content): the loader
+// in content/ through load_content_texts. Input: one selector byte, then the TOML text of the table it
+// picks; the other nine tables stay valid, so cross-table checks (drops, difficulty) run too.
+// Selector '0'..'9': the real tables from content/ fill in; 'a'..'j': the small ones from
+// tests/fuzz/content_small/, which load many times faster. Either way the digit or letter indexes the
+// content/*.toml file names in name order (table_names): '0'/'a' armour.toml ... '9'/'j' weapons.toml.
+// A bad table must come back as a content_error naming a file and a line inside it; tables the loader
+// accepts must keep the documented rules and work in the generators.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "content/content_loader.hpp"
+#include "content/markov_names.hpp"
+#include "content/monster_group.hpp"
+#include "content/room_description.hpp"
+#include "content/room_roll.hpp"
+#include "content/scroll.hpp"
+#include "content/tape.hpp"
+#include "fuzz_support.hpp"
+
+namespace {
+
+using namespace dw::content;
+
+/// content/*.toml in name order, which scripts/fuzz.sh relies on to make seeds of the real tables.
+constexpr std::array<std::string_view, 10> table_names{
+    "armour.toml", "fights.toml",       "monsters.toml",     "names.toml",          "rooms.toml",
+    "scaling.toml", "scroll_paper.toml", "scroll_tubes.toml", "scroll_writing.toml", "weapons.toml"};
+
+/// The label errors carry; load_content_texts only uses it for messages.
+const std::filesystem::path label_dir = "content";
+
+/// The real tables and the small ones, read once: each input replaces one entry and puts it back.
+std::array<table_texts, 2>& companions() {
+  static std::array<table_texts, 2> sets;
+  return sets;
+}
+
+table_texts read_tables(const std::filesystem::path& dir) {
+  // A table added to content/ must be added to table_names too, or it would never be fuzzed.
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() == ".toml") {
+      ++files;
+      FUZZ_CHECK(std::find(table_names.begin(), table_names.end(), entry.path().filename().string()) !=
+                 table_names.end());
+    }
+  }
+  FUZZ_CHECK(files == table_names.size());
+  table_texts texts;
+  for (const std::string_view name : table_names) {
+    std::ifstream in(dir / name, std::ios::binary);
+    FUZZ_CHECK(in.good());
+    std::ostringstream text;
+    text << in.rdbuf();
+    texts.emplace(std::string(name), text.str());
+  }
+  // They must load, or every input would only reach the error path.
+  FUZZ_CHECK(std::holds_alternative<content_tables>(load_content_texts(label_dir, texts)));
+  return texts;
+}
+
+std::size_t line_count(std::string_view text) {
+  return 1 + static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+void check_error(const content_error& e, const table_texts& texts) {
+  FUZZ_CHECK(!e.reason.empty());
+  bool known_file = false;
+  for (const std::string_view name : table_names) {
+    if (e.file == (label_dir / name).generic_string()) {
+      known_file = true;
+      FUZZ_CHECK(e.line <= line_count(texts.find(name)->second));
+    }
+  }
+  FUZZ_CHECK(known_file);
+}
+
+bool is_identifier(const std::string& key) {
+  return !key.empty() && key.size() <= 24 && std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+/// The rules content_tables and the data files document, which the loader must have enforced.
+void check_rules(const content_tables& tables) {
+  FUZZ_CHECK(!tables.monsters.empty() && !tables.sizes.empty());
+  std::set<std::string> keys;
+  bool shallow = false;
+  for (const monster_def& m : tables.monsters) {
+    FUZZ_CHECK(is_identifier(m.key) && keys.insert(m.key).second);
+    FUZZ_CHECK(!m.name.empty() && !m.plural.empty() && !m.description.empty());
+    FUZZ_CHECK(m.hp >= 1 && m.damage >= 1 && m.weight >= 1 && m.min_depth >= 0);
+    for (const std::string& drop : m.drops) {
+      FUZZ_CHECK(tables.find_item(drop) != nullptr);
+    }
+    shallow = shallow || m.min_depth == 0;
+  }
+  FUZZ_CHECK(shallow);
+  keys.clear();
+  for (const size_class& s : tables.sizes) {
+    FUZZ_CHECK(is_identifier(s.key) && keys.insert(s.key).second);
+    FUZZ_CHECK(s.weight >= 1 && s.min_count >= 1 && s.min_count <= s.max_count && s.max_count <= 100);
+    FUZZ_CHECK(s.hp > 0.0 && s.damage > 0.0);
+  }
+  keys.clear();
+  for (const auto* items : {&tables.weapons, &tables.armour}) {
+    shallow = false;
+    for (const item_def& item : *items) {
+      FUZZ_CHECK(is_identifier(item.key) && keys.insert(item.key).second);  // unique across both kinds
+      FUZZ_CHECK(item.weight >= 1 && item.min_depth >= 0 && (item.damage >= 1 || item.reduction >= 1));
+      shallow = shallow || item.min_depth == 0;
+    }
+    FUZZ_CHECK(shallow);
+  }
+  const auto& bands = tables.scaling.bands;
+  FUZZ_CHECK(!bands.empty() && bands.front().min_depth == 0);
+  FUZZ_CHECK(tables.scaling.max_count >= 1 && tables.scaling.max_count <= 100);
+  for (std::size_t i = 1; i < bands.size(); ++i) {
+    FUZZ_CHECK(bands[i].min_depth > bands[i - 1].min_depth);
+    FUZZ_CHECK(bands[i].multipliers.hp >= bands[i - 1].multipliers.hp);
+    FUZZ_CHECK(bands[i].multipliers.damage >= bands[i - 1].multipliers.damage);
+    FUZZ_CHECK(bands[i].multipliers.count >= bands[i - 1].multipliers.count);
+    FUZZ_CHECK(bands[i].multipliers.reward >= bands[i - 1].multipliers.reward);
+  }
+  const scaling_multipliers& growth = tables.scaling.darkness_growth;
+  FUZZ_CHECK(growth.hp >= 0.0 && growth.damage >= 0.0 && growth.count >= 0.0 && growth.reward >= 0.0);
+  FUZZ_CHECK(!tables.rooms.empty() && tables.rooms.front().min_depth == 0);
+  for (std::size_t i = 0; i < tables.rooms.size(); ++i) {
+    FUZZ_CHECK(i == 0 || tables.rooms[i].min_depth > tables.rooms[i - 1].min_depth);
+    FUZZ_CHECK(!tables.rooms[i].name.empty() && !tables.rooms[i].variants.empty());
+  }
+  // Scroll texts use only the placeholders a scroll fills in.
+  for (const std::string& text : tables.scrolls.texts) {
+    for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
+      FUZZ_CHECK(text.compare(open, 6, "{name}") == 0 || text.compare(open, 7, "{place}") == 0);
+    }
+  }
+}
+
+/// What the server does with freshly loaded tables: roll rooms, describe them, make scrolls and names.
+void check_tables_work(const content_tables& tables, std::uint64_t seed) {
+  FUZZ_CHECK(!tables.monsters.empty() && !tables.sizes.empty() && !tables.rooms.empty());
+  const artefact_registry registry = [] {
+    artefact_registry r;
+    register_scroll(r);
+    return r;
+  }();
+  for (const int depth : {0, 1, 3, 9, 40, 1000, 1'000'000}) {
+    // Several rooms per depth, so that every kind of event turns up.
+    for (std::int64_t x = 0; x < 8; ++x) {
+      const tape room_tape{tape_seed(seed, 1, x, depth)};
+      const room_contents room = roll_room(tables, room_tape, depth, carrier{x % 2 == 1, x % 4 >= 2});
+      if (room.monsters) {
+        const monster_group& group = *room.monsters;
+        FUZZ_CHECK(group.count >= 1 && group.hp_each >= 1 && group.damage_each >= 1);
+        FUZZ_CHECK(group.hp_each <= monster_stat_cap && group.damage_each <= monster_stat_cap);
+        // A monster or an item is met only at its min_depth or deeper.
+        const monster_def* monster = tables.find_monster(group.monster_key);
+        FUZZ_CHECK(monster != nullptr && monster->min_depth <= depth);
+        FUZZ_CHECK(!describe_monster_group(tables, group).empty());
+      }
+      if (room.find_key) {
+        const item_def* item = tables.find_item(*room.find_key);
+        FUZZ_CHECK(item != nullptr && item->min_depth <= depth);
+      }
+    }
+    const room_description description = describe_room(tables, depth, seed + static_cast<std::uint64_t>(depth));
+    FUZZ_CHECK(!description.name.empty() && !description.description.empty());
+
+    const std::uint64_t scroll_seed = scroll_seed_for_depth(tables, seed, depth);
+    const auto print = registry.make_blueprint(tables, scroll_type, scroll_seed);
+    FUZZ_CHECK(print.has_value());
+    const auto scroll = registry.instantiate(tables, *print);
+    FUZZ_CHECK(scroll.has_value() && scroll->price >= 1 && !scroll->name.empty());
+
+    const std::string name = tables.names.generate(seed ^ static_cast<std::uint64_t>(depth));
+    FUZZ_CHECK(name.size() >= markov_names::min_length && name.size() <= markov_names::max_length);
+    std::string lower = name;
+    lower[0] = static_cast<char>(lower[0] - 'A' + 'a');
+    FUZZ_CHECK(name[0] >= 'A' && name[0] <= 'Z' && is_pronounceable(lower));
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+  companions()[0] = read_tables(DW_CONTENT_DIR);
+  companions()[1] = read_tables(DW_FUZZ_SMALL_CONTENT_DIR);
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) {
+    return 0;
+  }
+  const bool small = data[0] >= 'a' && data[0] <= 'j';
+  const std::size_t index = small ? data[0] - 'a' : static_cast<std::uint8_t>(data[0] - '0') % table_names.size();
+  table_texts& texts = companions()[small ? 1 : 0];
+  std::string& slot = texts.find(table_names[index])->second;
+  std::string real(dw::fuzz::as_text(data + 1, size - 1));
+  slot.swap(real);
+  const auto loaded = load_content_texts(label_dir, texts);
+  if (const auto* error = std::get_if<content_error>(&loaded)) {
+    check_error(*error, texts);
+  } else {
+    const content_tables& tables = std::get<content_tables>(loaded);
+    check_rules(tables);
+    check_tables_work(tables, size);
+  }
+  slot.swap(real);
+  return 0;
+}
