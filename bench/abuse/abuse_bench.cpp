@@ -105,6 +105,9 @@ int main(int argc, char** argv) {
     throttle_scenario(o, throttle_only, o.parallel_guessers, 1);
     // The same from several addresses: the per-account delay is all that is shared.
     throttle_scenario(o, throttle_only, o.spread_guessers, o.spread_addresses);
+    if (throttle_only) {
+      throttle_scenario(o, std::nullopt, o.spread_guessers, o.spread_addresses);  // and with the lock-out
+    }
   });
   run('3', "3 login-screen slots", [&] {
     slots_scenario(o);
