@@ -1,0 +1,248 @@
+#include "bench/abuse/server_run.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+extern char** environ;
+
+namespace dw::bench {
+namespace {
+
+std::filesystem::path make_temp_dir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "deepwell-abuse-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    throw std::runtime_error("mkdtemp failed");
+  }
+  return pattern;
+}
+
+std::string read_file(const std::filesystem::path& p, std::size_t from = 0) {
+  std::ifstream in(p, std::ios::binary);
+  in.seekg(static_cast<std::streamoff>(from));
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string quoted(const std::filesystem::path& p) { return "\"" + p.string() + "\""; }
+
+}  // namespace
+
+void toml_config::set(const std::string& section, const std::string& key, const std::string& value) {
+  sections_[section][key] = value;
+}
+
+std::string toml_config::text() const {
+  std::string out;
+  for (const auto& [section, keys] : sections_) {
+    out += "[" + section + "]\n";
+    for (const auto& [key, value] : keys) {
+      out += key + " = " + value + "\n";
+    }
+  }
+  return out;
+}
+
+toml_config shipped_defaults() {
+  toml_config c;
+  c.set("server", "max_line_bytes", "4096");
+  c.set("server", "max_output_queue_bytes", "1048576");
+  c.set("server", "max_connections", "512");
+  c.set("server", "max_connections_per_address", "16");
+  c.set("server", "max_commands_per_second", "20");
+  c.set("server", "idle_timeout_seconds", "3600");
+  c.set("accounts", "hash_ops_limit", "2");
+  c.set("accounts", "hash_memory_kib", "65536");
+  c.set("accounts", "failed_login_base_delay_ms", "500");
+  c.set("accounts", "failed_login_max_delay_ms", "8000");
+  c.set("log", "level", "\"info\"");
+  return c;
+}
+
+server_run::server_run(const server_binary& binary, const toml_config& config)
+    : dir_(make_temp_dir()), keep_data_(binary.keep_data) {
+  db_ = dir_ / "deepwell.db";
+  toml_config full = config;
+  full.set("log", "dir", quoted(dir_ / "logs"));
+  full.set("content", "dir", quoted(binary.content_dir));
+  full.set("storage", "path", quoted(db_));
+  const auto config_path = dir_ / "bench.toml";
+  std::ofstream(config_path) << full.text();
+  const auto port_file = dir_ / "port";
+  const std::string out_path = (dir_ / "stdout.log").string();
+  // The environment is built before fork(): the child only calls async-signal-safe functions.
+  std::vector<std::string> env_text;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string_view entry(*e);
+    if (!entry.starts_with("LD_PRELOAD=") && !entry.starts_with("DW_BENCH_CHECK_COUNTS=")) {
+      env_text.emplace_back(entry);
+    }
+  }
+  if (!binary.check_counter.empty()) {
+    const auto counts_path = dir_ / "check_counts";
+    {
+      const std::vector<char> zeros(sizeof(check_counts), 0);
+      std::ofstream(counts_path, std::ios::binary).write(zeros.data(), static_cast<std::streamsize>(zeros.size()));
+    }
+    const int fd = ::open(counts_path.c_str(), O_RDWR | O_CLOEXEC);
+    void* p = fd < 0 ? MAP_FAILED : ::mmap(nullptr, sizeof(check_counts), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (fd >= 0) {
+      ::close(fd);
+    }
+    if (p != MAP_FAILED) {
+      counts_ = static_cast<check_counts*>(p);
+      env_text.push_back("LD_PRELOAD=" + binary.check_counter.string());
+      env_text.push_back("DW_BENCH_CHECK_COUNTS=" + counts_path.string());
+    }
+  }
+  std::vector<char*> env;
+  for (std::string& e : env_text) {
+    env.push_back(e.data());
+  }
+  env.push_back(nullptr);
+  const std::string bin = binary.path.string();
+  const std::string cfg = config_path.string();
+  const std::string db = db_.string();
+  const std::string pf = port_file.string();
+  const char* const argv[] = {bin.c_str(), "--config", cfg.c_str(), "--db",        db.c_str(), "--port",
+                              "0",         "--host",   "127.0.0.1", "--port-file", pf.c_str(), nullptr};
+  pid_ = ::fork();
+  if (pid_ < 0) {
+    throw std::runtime_error("fork failed");
+  }
+  if (pid_ == 0) {
+    const int fd = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (fd >= 0) {
+      ::dup2(fd, 1);
+      ::dup2(fd, 2);
+      ::close(fd);
+    }
+    ::execve(bin.c_str(), const_cast<char* const*>(argv), env.data());
+    ::_exit(127);
+  }
+  bool exited = false;
+  const bool up = poll_until(
+      [&] {
+        int status = 0;
+        if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+          exited = true;
+          return true;
+        }
+        const std::string text = read_file(port_file);
+        return !text.empty() && text.back() == '\n';
+      },
+      std::chrono::seconds(60));
+  if (exited || !up) {
+    if (!exited) {
+      kill9();
+    }
+    pid_ = -1;
+    unmap();
+    const std::string why = read_file(out_path);
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+    throw std::runtime_error(binary.path.string() + (exited ? " exited during start-up:\n" : " did not start:\n") +
+                             why);
+  }
+  port_ = static_cast<std::uint16_t>(std::stoi(read_file(port_file)));
+}
+
+server_run::~server_run() {
+  kill9();
+  unmap();
+  if (keep_data_) {
+    std::fprintf(stderr, "data folder kept: %s\n", dir_.c_str());
+    return;
+  }
+  std::error_code ec;
+  std::filesystem::remove_all(dir_, ec);
+}
+
+double server_run::cpu_seconds() const {
+  if (pid_ <= 0) {
+    return -1;
+  }
+  const std::string stat = read_file("/proc/" + std::to_string(pid_) + "/stat");
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after its ')'.
+  const std::size_t close = stat.rfind(')');
+  if (close == std::string::npos) {
+    return -1;
+  }
+  std::istringstream fields(stat.substr(close + 2));
+  std::string field;
+  unsigned long long utime = 0;
+  unsigned long long stime = 0;
+  // Fields 3..13 come first; utime and stime are fields 14 and 15.
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14) {
+      utime = std::stoull(field);
+    } else if (i == 15) {
+      stime = std::stoull(field);
+    }
+  }
+  return static_cast<double>(utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+std::size_t server_run::count_in_output(std::string_view needle) {
+  auto it = tallies_.find(needle);
+  if (it == tallies_.end()) {
+    it = tallies_.emplace(std::string(needle), tally{}).first;
+  }
+  tally& t = it->second;
+  const std::string fresh = read_file(dir_ / "stdout.log", t.offset);
+  std::size_t next = 0;
+  for (std::size_t at = fresh.find(needle); at != std::string::npos; at = fresh.find(needle, next)) {
+    ++t.count;
+    next = at + needle.size();
+  }
+  // A needle cut in two by the end of what has been written so far is found next time.
+  const std::size_t keep = needle.size() > 0 ? needle.size() - 1 : 0;
+  const std::size_t tail_start = fresh.size() > keep ? fresh.size() - keep : 0;
+  t.offset += std::max(next, tail_start);
+  return t.count;
+}
+
+std::string server_run::output() const { return read_file(dir_ / "stdout.log"); }
+
+std::optional<double> server_run::terminate(std::chrono::milliseconds cap) {
+  if (pid_ <= 0) {
+    return 0.0;
+  }
+  const auto asked = std::chrono::steady_clock::now();
+  ::kill(pid_, SIGTERM);
+  int status = 0;
+  const bool done = poll_until([&] { return ::waitpid(pid_, &status, WNOHANG) == pid_; }, cap);
+  if (!done) {
+    kill9();
+    return std::nullopt;
+  }
+  pid_ = -1;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+}
+
+void server_run::unmap() {
+  if (counts_ != nullptr) {
+    ::munmap(counts_, sizeof(check_counts));
+    counts_ = nullptr;
+  }
+}
+
+void server_run::kill9() {
+  if (pid_ <= 0) {
+    return;
+  }
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+}  // namespace dw::bench
