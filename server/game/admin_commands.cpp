@@ -2,6 +2,7 @@
 #include <spdlog/spdlog.h>
 #include <algorithm>
 #include <charconv>
+#include <ctime>
 #include <memory>
 
 #include "content/scroll.hpp"
@@ -13,12 +14,23 @@
 #include "server/game/dungeon_play.hpp"
 #include "server/game/duration.hpp"
 #include "server/game/login_flow.hpp"
+#include "server/game/names.hpp"
 #include "server/game/map_view.hpp"
 #include "server/game/world.hpp"
 
 namespace dw::game {
 namespace {
 using namespace admin_support;
+
+/// "2026-11-22 17:05:09" in the server's local time zone.
+std::string local_time_text(std::int64_t unix_seconds) {
+  const auto t = static_cast<std::time_t>(unix_seconds);
+  std::tm parts{};
+  localtime_r(&t, &parts);
+  char text[32];
+  const std::size_t n = std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &parts);
+  return std::string(text, n);
+}
 
 void who_command(command_context& ctx) {
   const std::int64_t now = ctx.world.svc().now();
@@ -58,10 +70,38 @@ void kick(command_context& ctx) {
   ctx.world.send(ctx.conn, "You kick " + who + " out.\n");
 }
 
+/// Who an address ban would disconnect now (not the administrator's own connection).
+std::vector<connection*> covered_connections(world& w, const store::ban_record& b, std::uint64_t except) {
+  std::vector<connection*> out;
+  const bool is_address = b.kind == "address";
+  for (const auto& [id, conn] : w.connections()) {
+    if (conn->id == except || conn->closing) {
+      continue;
+    }
+    const character* ch = conn->stage == login_stage::playing ? w.find_character(conn->account_id) : nullptr;
+    if ((is_address && administration::address_matches(b.target, conn->port->address())) ||
+        (!is_address && ch != nullptr && iequals(ch->name, b.target))) {
+      out.push_back(conn.get());
+    }
+  }
+  return out;
+}
+
+/// Records the ban and disconnects whoever it covers.
+void impose_ban(world& w, std::uint64_t actor_conn, const store::ban_record& b, const std::string& span) {
+  w.admin().add_ban(b);
+  w.admin().audit(b.by, "ban " + b.kind + " " + b.target, b.reason);
+  w.send(actor_conn, "Banned " + b.kind + " " + b.target + " " + span + ".\n");
+  for (connection* c : covered_connections(w, b, actor_conn)) {
+    w.disconnect(*c, "You have been banned " + span + (b.reason.empty() ? "." : ": " + b.reason) + "\n");
+  }
+}
+
 void ban(command_context& ctx) {
   auto [target, rest] = first_word(ctx.args);
   if (target.empty()) {
-    ctx.world.send(ctx.conn, "Usage: @ban <name | address | pattern like 10.1.*> [30m | 2h | 7d | none] [reason]\n");
+    ctx.world.send(ctx.conn, "Usage: @ban <name | address | pattern like 10.1.*> [30m | 2h | 7d | none] [reason] "
+                             "[confirm]\n");
     return;
   }
   std::int64_t duration = 0;
@@ -75,6 +115,14 @@ void ban(command_context& ctx) {
     ctx.world.send(ctx.conn, std::get<duration_error>(parsed).why + "\n");
     return;
   }
+  // A trailing "confirm" says yes to disconnecting everyone else the ban covers.
+  bool confirmed = false;
+  rest = trim(rest);
+  if (const std::size_t last = rest.rfind(' ');
+      iequals(last == std::string_view::npos ? rest : rest.substr(last + 1), "confirm")) {
+    confirmed = true;
+    rest = last == std::string_view::npos ? std::string_view() : trim(rest.substr(0, last));
+  }
   store::ban_record b{};
   const bool is_address = target.find_first_of(".:*") != std::string_view::npos;
   b.kind = is_address ? "address" : "account";
@@ -83,25 +131,62 @@ void ban(command_context& ctx) {
   b.by = ctx.actor.name;
   b.created_at = ctx.world.svc().now();
   b.expires_at = duration == 0 ? 0 : b.created_at + duration;
-  admin(ctx).add_ban(b);
-  admin(ctx).audit(ctx.actor.name, "ban " + b.kind + " " + b.target, b.reason);
   const std::string span = duration == 0 ? "for good" : "for " + std::string(maybe_duration);
-  ctx.world.send(ctx.conn, "Banned " + b.kind + " " + b.target + " " + span + ".\n");
-  // Whoever the ban covers and is connected now leaves at once.
-  std::vector<connection*> out;
-  for (const auto& [id, conn] : ctx.world.connections()) {
-    const character* ch = conn->stage == login_stage::playing ? ctx.world.find_character(conn->account_id) : nullptr;
-    if (conn->id == ctx.conn.id) {
-      continue;
+  world& w = ctx.world;
+  const std::uint64_t actor_conn = ctx.conn.id;
+  if (is_address) {
+    const std::vector<connection*> covered = covered_connections(w, b, actor_conn);
+    if (!covered.empty() && !confirmed) {
+      // Everyone on a shared address (a school, a café, a VPN) would go: say who, and ask.
+      std::string names;
+      std::size_t at_login = 0;
+      for (const connection* c : covered) {
+        const character* ch = c->stage == login_stage::playing ? w.find_character(c->account_id) : nullptr;
+        if (ch == nullptr) {
+          ++at_login;
+          continue;
+        }
+        names += (names.empty() ? "" : ", ") + ch->name + " (" + std::string(c->port->address()) + ")";
+      }
+      if (at_login > 0) {
+        names += (names.empty() ? "" : ", ") + std::to_string(at_login) +
+                 (at_login == 1 ? " connection" : " connections") + " at the login screen";
+      }
+      w.send(ctx.conn, "Banning " + b.target + " would disconnect " + names +
+                           ". Nothing was banned; add 'confirm' at the end of the command to ban anyway.\n");
+      return;
     }
-    if ((is_address && administration::address_matches(b.target, conn->port->address())) ||
-        (!is_address && ch != nullptr && iequals(ch->name, b.target))) {
-      out.push_back(conn.get());
-    }
+    impose_ban(w, actor_conn, b, span);
+    return;
   }
-  for (connection* c : out) {
-    ctx.world.disconnect(*c, "You have been banned " + span + (b.reason.empty() ? "." : ": " + b.reason) + "\n");
+  if (!is_name_shaped(target)) {
+    w.send(ctx.conn, "'" + std::string(target) + "' is neither a character's name nor an address.\n");
+    return;
   }
+  // An account ban needs an account: whether it exists is read on a worker, and the ban follows.
+  auto exists = std::make_shared<std::optional<std::string>>();
+  w.svc().run_blocking(
+      [exists, name = b.target](storage::loader& l) {
+        if (auto found = l.login_by_name(name)) {
+          *exists = found->account.name;
+        }
+      },
+      [&w, exists, b, span, actor_conn](const read_result& result) mutable {
+        w.run_event(actor_conn, [&] {
+          if (!result.ok) {
+            w.storage_failed(result);
+            w.send(actor_conn, "The world could not do that right now; nothing changed. Try again in a moment.\n");
+            return;
+          }
+          if (!*exists) {
+            w.admin().audit(b.by, "ban account " + b.target, "refused: no such account");
+            w.send(actor_conn, "There is no account called " + b.target + "; nothing was banned.\n");
+            return;
+          }
+          b.target = **exists;
+          impose_ban(w, actor_conn, b, span);
+        });
+      });
 }
 
 void unban(command_context& ctx) {
@@ -161,23 +246,41 @@ void wall(command_context& ctx) {
 }
 
 void shutdown_command(command_context& ctx) {
+  constexpr std::string_view usage =
+      "Usage: @shutdown <seconds 0-86400 | now> [reason], or @shutdown cancel. @shutdown alone shows whether one "
+      "is pending.\n";
   const auto [first, rest] = first_word(ctx.args);
+  if (first.empty()) {
+    // Only looking: a bare @shutdown never starts one.
+    if (const auto left = admin(ctx).shutdown_in()) {
+      const std::string& why = admin(ctx).shutdown_reason();
+      ctx.world.send(ctx.conn, "A shutdown is due in " + std::to_string(*left) + " seconds" +
+                                   (why.empty() ? "" : " (" + why + ")") +
+                                   ". '@shutdown cancel' stops it.\n");
+    } else {
+      ctx.world.send(ctx.conn, "No shutdown is pending. Start one with '@shutdown <seconds> [reason]' or "
+                               "'@shutdown now [reason]'.\n");
+    }
+    return;
+  }
   if (iequals(first, "cancel")) {
     ctx.world.send(ctx.conn, admin(ctx).cancel_shutdown(ctx.actor.name) ? "Shutdown cancelled.\n"
                                                                         : "No shutdown is counting down.\n");
     return;
   }
-  std::int64_t seconds = 60;  // a bare @shutdown still gives everyone a minute (and a chance to cancel)
-  std::string reason(ctx.args);
-  if (auto n = parse_int(first)) {
-    if (*n < 0 || *n > 86400) {
-      ctx.world.send(ctx.conn, "The countdown is 0 to 86400 seconds.\n");
-      return;
-    }
+  std::int64_t seconds = 0;
+  if (iequals(first, "now")) {
+    seconds = 0;
+  } else if (auto n = parse_int(first); n && *n >= 0 && *n <= 86400) {
     seconds = *n;
-    reason = std::string(rest);
+  } else {
+    ctx.world.send(ctx.conn, (n ? "The countdown is 0 to 86400 seconds. " : "'" + std::string(first) +
+                                                                                 "' is not a number of seconds. ") +
+                                 std::string(usage));
+    return;
   }
-  ctx.world.send(ctx.conn, "Shutdown in " + std::to_string(seconds) + " seconds.\n");
+  const std::string reason = text::player_text(rest);
+  ctx.world.send(ctx.conn, seconds == 0 ? "Shutting down now.\n" : "Shutdown in " + std::to_string(seconds) + " seconds.\n");
   admin(ctx).start_shutdown(seconds, reason, ctx.actor.name);
 }
 
@@ -214,7 +317,7 @@ void audit_command(command_context& ctx) {
                            }
                            std::string out = "Last " + std::to_string(rows->size()) + " audited actions:\n";
                            for (const store::audit_record& r : *rows) {
-                             out += "  " + std::to_string(r.at) + " " + r.actor + ": " + r.action + " -> " + r.result +
+                             out += "  " + local_time_text(r.at) + " " + r.actor + ": " + r.action + " -> " + r.result +
                                     "\n";
                            }
                            w.send(conn_id, out);
@@ -231,8 +334,9 @@ void administration::register_commands(command_registry& r) {
   r.add(make_command("kick", {}, role::admin, "Disconnect a player.", "@kick <name> [reason]", kick));
   r.add(make_command(
       "ban", {}, role::admin, "Ban a character or an address.",
-      "@ban <name | address | pattern like 10.1.*> [30m | 2h | 7d | none] [reason]\nA banned account cannot "
-      "log in, a banned address cannot connect; both are told why. Bans persist.",
+      "@ban <name | address | pattern like 10.1.*> [30m | 2h | 7d | none] [reason] [confirm]\nA banned account "
+      "cannot log in, a banned address cannot connect; both are told why. Bans persist. The account must exist. "
+      "An address ban that would disconnect anyone else names them and waits for 'confirm'.",
       ban));
   r.add(make_command("unban", {}, role::admin, "Lift bans.", "@unban <name | address | pattern>", unban));
   r.add(make_command("bans", {}, role::admin, "List the bans in force.", "@bans", bans));
@@ -240,8 +344,8 @@ void administration::register_commands(command_registry& r) {
                      "@wizlock [player | builder | admin | off]", wizlock_command));
   r.add(make_command("wall", {}, role::admin, "Tell everyone something.", "@wall <message>", wall));
   r.add(make_command("shutdown", {}, role::admin, "Stop the server after a countdown.",
-                     "@shutdown [seconds] [reason] | @shutdown cancel\nWarns everyone (5 min, 1 min, 30 s, 10 s), then "
-                     "saves and stops.",
+                     "@shutdown <seconds | now> [reason] | @shutdown cancel | @shutdown\nWarns everyone (5 min, 1 min, "
+                     "30 s, 10 s), then saves and stops. Alone, it shows whether a shutdown is pending.",
                      shutdown_command));
   r.add(make_command(
       "reboot", {}, role::admin, "Hot reboot: new binary, everyone stays connected.",

@@ -2,6 +2,7 @@
 
 // Small helpers shared by the administrators' command files (internal to server/game).
 #include <charconv>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,22 @@ inline std::optional<std::int64_t> parse_int(std::string_view text) {
 inline std::pair<std::string_view, std::string_view> first_word(std::string_view s) {
   const parsed_command p = parse_command(s);
   return {p.verb, p.args};
+}
+
+/// A number as a person writes it: "40", "1.25", "0.8" (at most two decimals, no trailing zeros).
+inline std::string number_text(double value) {
+  char text[64];
+  const int n = std::snprintf(text, sizeof text, "%.2f", value);
+  std::string out(text, n > 0 ? static_cast<std::size_t>(n) : 0);
+  if (out.find('.') != std::string::npos) {
+    while (!out.empty() && out.back() == '0') {
+      out.pop_back();
+    }
+    if (!out.empty() && out.back() == '.') {
+      out.pop_back();
+    }
+  }
+  return out;
 }
 
 inline std::string where_text(world& w, const character& ch) {

@@ -96,6 +96,14 @@ void summon(command_context& ctx) {
     ctx.world.send(ctx.conn, "Nobody called '" + std::string(ctx.args) + "' is playing.\n");
     return;
   }
+  if (target == &ctx.actor) {
+    ctx.world.send(ctx.conn, "You are already where you are.\n");
+    return;
+  }
+  if (target->where.room_id == ctx.actor.where.room_id && target->where.branch_id == ctx.actor.where.branch_id) {
+    ctx.world.send(ctx.conn, target->name + " is already here.\n");
+    return;
+  }
   if (connection* c = ctx.world.find_connection(target->connection)) {
     ctx.world.send(*c, ctx.actor.name + " summons you.\n");
   }
@@ -209,9 +217,9 @@ void stat(command_context& ctx) {
         out += "\n";
       }
       if (auto a = p.artefacts().instantiate(w.content(), *print)) {
-        out += "  price " + std::to_string(a->price) + " =" + " base " + std::to_string(a->base_price);
+        out += "  price " + std::to_string(a->price) + " = base " + number_text(a->base_price);
         for (const content::artefact_attribute& attr : a->attributes) {
-          out += " x " + attr.word + " " + std::to_string(attr.multiplier).substr(0, 4);
+          out += " x " + attr.word + " " + number_text(attr.multiplier);
         }
         out += "\n";
       }

@@ -44,6 +44,7 @@ class administration {
   /// False when no countdown was running.
   bool cancel_shutdown(std::string_view by);
   std::optional<std::int64_t> shutdown_in() const;
+  const std::string& shutdown_reason() const { return shutdown_reason_; }
   /// Once a second: countdown warnings and the stop itself.
   void tick();
 

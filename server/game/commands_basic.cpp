@@ -10,7 +10,19 @@
 namespace dw::game {
 namespace {
 
-void look(command_context& ctx) { ctx.world.show_room(ctx.actor); }
+void look(command_context& ctx) {
+  if (!ctx.args.empty()) {
+    // "look sword", "look at Bob": a thing, a monster or someone here.
+    std::string_view what = ctx.args;
+    if (what.size() > 3 && iequals(what.substr(0, 3), "at ")) {
+      what = trim(what.substr(3));
+    }
+    command_context examine{ctx.world, ctx.conn, ctx.actor, "examine", what};
+    examine_command(examine);
+    return;
+  }
+  ctx.world.show_room(ctx.actor);
+}
 
 std::optional<exit_dir> parse_dir(std::string_view word) {
   for (exit_dir d : all_exit_dirs) {
@@ -99,7 +111,9 @@ void quit(command_context& ctx) {
 
 void register_basic_commands(command_registry& r) {
   r.add(make_command("look", {"l"}, role::player, "Look around the room.",
-                     "look\nDescribes the room you are in, its exits and who is here.", look));
+                     "look | look <thing or someone>\nDescribes the room you are in, its exits and who is here; "
+                     "look at a thing, a monster or a player to examine it.",
+                     look));
   for (exit_dir d : all_exit_dirs) {
     const std::string name(exit_name(d));
     r.add(make_command(name, {std::string(exit_letter(d))}, role::player, "Walk " + name + ".",

@@ -6,7 +6,9 @@
 #include "content/content_loader.hpp"
 #include "content/monster_group.hpp"
 #include "server/game/command_parser.hpp"
+#include "server/game/commands.hpp"
 #include "server/game/content_play.hpp"
+#include "server/game/naming.hpp"
 #include "server/game/world.hpp"
 #include "server/store/items.hpp"
 
@@ -55,28 +57,33 @@ void undo_equipment(command_context& ctx) {
   });
 }
 
-/// Finds an item whose name has a word starting with `word` ("sword", "scroll", "tube").
-item* match(content_play& p, std::vector<item>& items, std::string_view word, std::string_view kind = {}) {
-  for (item& it : items) {
-    if (!kind.empty() && it.kind != kind) {
-      continue;
-    }
-    const std::string name = p.item_name(it);
-    std::size_t start = 0;
-    while (start < name.size()) {
-      const std::size_t end = name.find(' ', start);
-      const std::string_view w =
-          std::string_view(name).substr(start, end == std::string::npos ? name.npos : end - start);
-      if (istarts_with(w, word)) {
-        return &it;
-      }
-      if (end == std::string::npos) {
-        break;
-      }
-      start = end + 1;
-    }
+/// The item `text` names among `items` ("sword", "plain iron", "2.tube"); nullptr when none, or when
+/// `text` asks for all of them (callers that take "all" use pick() instead).
+item* match(content_play& p, std::vector<item>& items, std::string_view text) {
+  const auto query = parse_object_query(text);
+  if (!query || query->all) {
+    return nullptr;
   }
-  return nullptr;
+  item* found = nullptr;
+  select_objects(items, *query, [&p](const item& it) { return p.item_name(it); },
+                 [&](std::size_t i) { found = &items[i]; });
+  return found;
+}
+
+/// The ids of the items `query` selects among `items`, in order.
+std::vector<std::int64_t> pick(content_play& p, const std::vector<item>& items, const object_query& query) {
+  std::vector<std::int64_t> ids;
+  select_objects(items, query, [&p](const item& it) { return p.item_name(it); },
+                 [&](std::size_t i) { ids.push_back(items[i].id); });
+  return ids;
+}
+
+/// Removes the item `id` from `items` and returns it.
+item take_out(std::vector<item>& items, std::int64_t id) {
+  auto it = std::find_if(items.begin(), items.end(), [id](const item& i) { return i.id == id; });
+  item out = std::move(*it);
+  items.erase(it);
+  return out;
 }
 
 void fight_command(command_context& ctx) { play(ctx).join_fight(ctx.actor, ctx.conn); }
@@ -84,21 +91,16 @@ void fight_command(command_context& ctx) { play(ctx).join_fight(ctx.actor, ctx.c
 void flee_command(command_context& ctx) { play(ctx).flee(ctx.actor, ctx.conn); }
 
 void get(command_context& ctx) {
-  if (ctx.args.empty()) {
-    ctx.world.send(ctx.conn, "Get what?\n");
+  const auto query = parse_object_query(ctx.args);
+  if (!query) {
+    ctx.world.send(ctx.conn, ctx.args.empty() ? "Get what?\n" : "You see no '" + std::string(ctx.args) + "' here.\n");
     return;
   }
   content_play& p = play(ctx);
   std::vector<item>& floor = p.floor_of(ctx.actor.where.room_id);
-  const bool all = iequals(ctx.args, "all");
-  bool any = false;
-  while (true) {
-    item* it = all ? (floor.empty() ? nullptr : &floor.front()) : match(p, floor, ctx.args);
-    if (it == nullptr) {
-      break;
-    }
-    item taken = *it;
-    floor.erase(floor.begin() + (it - floor.data()));
+  const std::vector<std::int64_t> ids = pick(p, floor, *query);
+  for (std::int64_t id : ids) {
+    item taken = take_out(floor, id);
     taken.equipped = false;
     p.persist_item(taken, ctx.actor.account_id, 0);
     undo_item_move(ctx, taken.id, ctx.actor.where.room_id, true);
@@ -106,34 +108,37 @@ void get(command_context& ctx) {
     ctx.world.send(ctx.conn, "You pick up " + name + ".\n");
     ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " picks up " + name + ".\n", ctx.actor.account_id);
     ctx.actor.inventory.push_back(std::move(taken));
-    any = true;
-    if (!all) {
-      break;
-    }
   }
-  if (!any) {
-    ctx.world.send(ctx.conn,
-                   all ? "There is nothing here to pick up.\n" : "You see no '" + std::string(ctx.args) + "' here.\n");
+  if (ids.empty()) {
+    ctx.world.send(ctx.conn, query->all && query->words.empty() ? "There is nothing here to pick up.\n"
+                                                                : "You see no '" + std::string(ctx.args) + "' here.\n");
   }
 }
 
 void drop(command_context& ctx) {
-  content_play& p = play(ctx);
-  item* it = ctx.args.empty() ? nullptr : match(p, ctx.actor.inventory, ctx.args);
-  if (it == nullptr) {
+  const auto query = parse_object_query(ctx.args);
+  if (!query) {
     ctx.world.send(ctx.conn, ctx.args.empty() ? "Drop what?\n" : "You carry no '" + std::string(ctx.args) + "'.\n");
     return;
   }
+  content_play& p = play(ctx);
+  const std::vector<std::int64_t> ids = pick(p, ctx.actor.inventory, *query);
+  if (ids.empty()) {
+    ctx.world.send(ctx.conn, query->all && query->words.empty() ? "You carry nothing.\n"
+                                                                : "You carry no '" + std::string(ctx.args) + "'.\n");
+    return;
+  }
   undo_equipment(ctx);
-  item dropped = *it;
-  ctx.actor.inventory.erase(ctx.actor.inventory.begin() + (it - ctx.actor.inventory.data()));
-  dropped.equipped = false;
-  p.persist_item(dropped, 0, ctx.actor.where.room_id);
-  undo_item_move(ctx, dropped.id, ctx.actor.where.room_id, false);
-  const std::string name = p.item_name(dropped);
-  ctx.world.send(ctx.conn, "You drop " + name + ".\n");
-  ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " drops " + name + ".\n", ctx.actor.account_id);
-  p.floor_of(ctx.actor.where.room_id).push_back(std::move(dropped));
+  for (std::int64_t id : ids) {
+    item dropped = take_out(ctx.actor.inventory, id);
+    dropped.equipped = false;
+    p.persist_item(dropped, 0, ctx.actor.where.room_id);
+    undo_item_move(ctx, dropped.id, ctx.actor.where.room_id, false);
+    const std::string name = p.item_name(dropped);
+    ctx.world.send(ctx.conn, "You drop " + name + ".\n");
+    ctx.world.send_room(ctx.actor.where.room_id, ctx.actor.name + " drops " + name + ".\n", ctx.actor.account_id);
+    p.floor_of(ctx.actor.where.room_id).push_back(std::move(dropped));
+  }
 }
 
 void equip(command_context& ctx, std::string_view kind, std::string_view verb) {
@@ -213,7 +218,34 @@ std::string describe_item(content_play& p, const item& it) {
          std::to_string(a->price) + " silver.\n";
 }
 
-void examine(command_context& ctx) {
+/// What one sees of a character standing in the room.
+std::string describe_character(command_context& ctx, const character& other) {
+  if (&other == &ctx.actor) {
+    return "You look yourself over: " + std::to_string(other.hp) + " of " + std::to_string(other.max_hp) +
+           " hit points.\n";
+  }
+  const int percent = other.max_hp > 0 ? other.hp * 100 / other.max_hp : 0;
+  const char* state = percent >= 100 ? "unhurt" : percent >= 60 ? "a little hurt" : percent >= 25 ? "badly hurt"
+                                                                                                   : "barely standing";
+  std::string out = other.name + (other.account_role == role::player ? "" : " (" +
+                                  std::string(role_name(other.account_role)) + ")") +
+                    " is here, " + state + ".";
+  std::size_t wielded = 0;
+  for (const item& it : other.inventory) {
+    if (it.equipped) {
+      out += (wielded++ == 0 ? " Using: " : ", ") + play(ctx).item_name(it);
+    }
+  }
+  out += wielded > 0 ? ".\n" : "\n";
+  if (ctx.world.in_combat(other)) {
+    out += other.name + " is fighting.\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+void examine_command(command_context& ctx) {
   content_play& p = play(ctx);
   if (ctx.args.empty()) {
     ctx.world.send(ctx.conn, "Examine what?\n");
@@ -227,17 +259,28 @@ void examine(command_context& ctx) {
     ctx.world.send(ctx.conn, describe_item(p, *it));
     return;
   }
+  const auto query = parse_object_query(ctx.args);
+  const std::string_view words = query ? query->words : ctx.args;
   if (content_play::room_state* state = p.state_of(ctx.actor);
       state != nullptr && state->fight && !state->fight->won()) {
     if (const content::monster_def* m = ctx.world.content().find_monster(state->fight->monster_key);
-        m != nullptr && (istarts_with(m->name, ctx.args) || istarts_with(m->plural, ctx.args))) {
+        m != nullptr && (name_matches(m->name, words) || name_matches(m->plural, words))) {
       ctx.world.send(ctx.conn, m->description + "\n" + std::to_string(state->fight->alive()) + " of them, " +
                                    state->fight->size_key + ".\n");
       return;
     }
   }
+  // Someone here, by name.
+  for (const character* other : ctx.world.characters_in(ctx.actor.where.room_id)) {
+    if (name_matches(other->name, words)) {
+      ctx.world.send(ctx.conn, describe_character(ctx, *other));
+      return;
+    }
+  }
   ctx.world.send(ctx.conn, "You see no '" + std::string(ctx.args) + "' here.\n");
 }
+
+namespace {
 
 void read(command_context& ctx) {
   content_play& p = play(ctx);
@@ -307,8 +350,12 @@ void content_play::register_commands(command_registry& r) {
   r.add(make_command("flee", {}, P, "Run from a fight through an exit you know.",
                      "flee\nLeaves the fight through an exit into a room that already exists. The monsters stay.",
                      flee_command));
-  r.add(make_command("get", {"take"}, P, "Pick something up: get sword, get all.", "get <item> | get all", get));
-  r.add(make_command("drop", {}, P, "Put something down.", "drop <item>", drop));
+  r.add(make_command("get", {"take"}, P, "Pick something up: get sword, get all.",
+                     "get <item> | get 2.<item> | get all | get all.<item>\nAny word of a name works, and several "
+                     "words (get plain iron); 2.tube is the second tube.",
+                     get));
+  r.add(make_command("drop", {}, P, "Put something down.", "drop <item> | drop 2.<item> | drop all | drop all.<item>",
+                     drop));
   r.add(make_command("wield", {}, P, "Hold a weapon (more damage).",
                      "wield <weapon>\nA wielded weapon raises the damage "
                      "you deal.",
@@ -320,9 +367,10 @@ void content_play::register_commands(command_registry& r) {
   r.add(make_command("remove", {}, P, "Stop wielding or wearing something.", "remove <item>", remove));
   r.add(make_command("inventory", {"i", "inv"}, P, "What you carry, and your hit points.", "inventory   (also: i)",
                      inventory));
-  r.add(make_command("examine", {"x"}, P, "Look closely at an item or a monster.",
-                     "examine <item or monster>\nShows what it is, and for a scroll its appearance and price.",
-                     examine));
+  r.add(make_command("examine", {"x"}, P, "Look closely at an item, a monster or someone here.",
+                     "examine <item, monster or player>   (also: x, look <thing>)\nShows what it is, and for a "
+                     "scroll its appearance and price. 2.scroll is the second scroll.",
+                     examine_command));
   r.add(make_command("read", {}, P, "Read a scroll.", "read <scroll>", read));
   r.add(make_command("spawn", {}, role::admin, "Make a scroll in this room.",
                      "@spawn scroll [seed]\nThe same seed always makes the same scroll.", spawn));

@@ -127,15 +127,22 @@ void start_connect(world& w, connection& conn, std::string name, std::string pas
   auto outcome = std::make_shared<check_outcome>();
   const std::uint64_t conn_id = conn.id;
   const std::int64_t now = w.svc().now();
+  const auto ops = static_cast<unsigned long long>(w.settings().accounts.hash_ops_limit);
+  const auto mem = static_cast<std::size_t>(w.settings().accounts.hash_memory_kib) * 1024U;
   queue_check(
       w, conn, name,
-      [outcome, name, password, now](storage::loader& l) {
+      [outcome, name, password, now, ops, mem](storage::loader& l) {
         outcome->login = l.login_by_name(name);
         const store::account_record* account = outcome->login ? &outcome->login->account : nullptr;
         // A locked account's password is not even checked: guessing it tells nothing.
         outcome->locked = account != nullptr && account->locked_until > now;
         outcome->password_ok =
             account != nullptr && !outcome->locked && verify_password(password, account->password_hash);
+        if (account == nullptr) {
+          // As long as a real check, so the time to answer does not tell which names exist.
+          static const std::string stand_in = hash_password("not anyone's password", ops, mem);
+          (void)verify_password(password, stand_in);
+        }
         // The rooms the character wakes in come into memory here, not on the world thread.
         if (outcome->password_ok && outcome->login->character && outcome->login->character->where.branch_id != 0) {
           outcome->branch = l.branch(outcome->login->character->where.branch_id);
@@ -150,23 +157,35 @@ void start_connect(world& w, connection& conn, std::string name, std::string pas
       });
 }
 
+/// The one answer to a failed login (no such name, or a wrong password), after the throttle's delay.
+void answer_wrong_login(world& w, std::uint64_t conn_id, std::int64_t delay_ms) {
+  w.svc().after(std::chrono::milliseconds(delay_ms), [&w, conn_id]() {
+    w.run_event(conn_id, [&] {
+      connection* again = w.find_connection(conn_id);
+      if (again == nullptr || again->closing) {
+        return;
+      }
+      back_to_menu(*again);
+      w.send(*again, "Wrong name or password.\n");
+    });
+  });
+}
+
 void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcome, const std::string& name,
                     const std::string& lower, const std::string& address) {
   connection* c = w.find_connection(conn_id);
   const bool here = c != nullptr && !c->closing;
   const store::account_record* account = outcome.login ? &outcome.login->account : nullptr;
   if (!account) {
+    // Counted against the address: spraying one password over many names is guessing too. Only
+    // name-shaped text reaches here, so logging it cannot leak a password typed as a name. The answer is
+    // the wrong password's, word for word and after the same delay: it does not tell which names exist.
+    const std::int64_t delay = w.throttle().fail("", address, w.svc().steady_ms());
     w.run_event(here ? conn_id : 0, [&] {
-      // Counted against the address: spraying one password over many names is guessing too. Only
-      // name-shaped text reaches here, so logging it cannot leak a password typed as a name.
-      w.throttle().fail("", address, w.svc().steady_ms());
       spdlog::info("failed login: no account '{}' (connection {}, {})", log_safe(name), conn_id, address);
       w.admin().audit(name, "failed login (no such account)", address);
-      if (here) {
-        back_to_menu(*c);
-        w.send(*c, "There is no character called " + name + ". Type 'create " + name + " <password>' to make one.\n");
-      }
     });
+    answer_wrong_login(w, conn_id, delay);
     return;
   }
   if (outcome.locked) {
@@ -202,16 +221,7 @@ void finish_connect(world& w, std::uint64_t conn_id, const check_outcome& outcom
           if (result.ok && *locked_until > now) {
             spdlog::warn("account '{}' is locked until {} after repeated failed logins", name, *locked_until);
           }
-          w.svc().after(std::chrono::milliseconds(delay), [&w, conn_id]() {
-            w.run_event(conn_id, [&] {
-              connection* again = w.find_connection(conn_id);
-              if (again == nullptr || again->closing) {
-                return;
-              }
-              back_to_menu(*again);
-              w.send(*again, "Wrong name or password.\n");
-            });
-          });
+          answer_wrong_login(w, conn_id, delay);
         });
     return;
   }
@@ -331,6 +341,48 @@ void refuse_unshaped_name(world& w, connection& conn) {
   w.send(conn, "There is no character with that name: names are 3 to 20 letters, A to Z.\n");
 }
 
+/// "quit" typed at a password prompt: no password is that short, so it can only mean leaving.
+bool is_quit(std::string_view line) {
+  line = trim(line);
+  return iequals(line, "quit") || iequals(line, "q");
+}
+
+/// The name is chosen: ask for the password. Creating, a name already taken is refused first, before
+/// anyone types a password for it (the name is looked up on a worker meanwhile).
+void ask_password_for(world& w, connection& conn) {
+  if (!conn.creating) {
+    ask_hidden(w, conn, login_stage::ask_password);
+    return;
+  }
+  conn.stage = login_stage::waiting;
+  auto taken = std::make_shared<std::optional<std::string>>();
+  const std::uint64_t conn_id = conn.id;
+  w.svc().run_blocking(
+      [taken, name = conn.pending_name](storage::loader& l) {
+        if (auto found = l.login_by_name(name)) {
+          *taken = found->account.name;
+        }
+      },
+      [&w, taken, conn_id](const read_result& result) {
+        if (!result.ok) {
+          read_failed(w, conn_id, result);
+          return;
+        }
+        w.run_event(conn_id, [&] {
+          connection* c = w.find_connection(conn_id);
+          if (c == nullptr || c->closing) {
+            return;
+          }
+          if (*taken) {
+            back_to_menu(*c);
+            w.send(*c, "The name " + **taken + " is already taken; choose another.\n");
+            return;
+          }
+          ask_hidden(w, *c, login_stage::ask_new_password);
+        });
+      });
+}
+
 bool split_credentials(std::string_view args, std::string& name, std::string& password) {
   args = trim(args);
   const std::size_t space = args.find(' ');
@@ -387,7 +439,7 @@ void menu_line(world& w, connection& conn, std::string_view line) {
   }
   conn.pending_name = canonical_name(name);
   if (!both) {
-    ask_hidden(w, conn, creating ? login_stage::ask_new_password : login_stage::ask_password);
+    ask_password_for(w, conn);
     return;
   }
   if (creating) {
@@ -487,7 +539,11 @@ void handle_line(world& w, connection& conn, std::string_view line) {
       return;
     case login_stage::ask_name: {
       const std::string_view name = trim(line);
-      if (name.empty() || iequals(name, "quit")) {
+      if (iequals(name, "quit") || iequals(name, "q")) {
+        w.disconnect(conn, "Goodbye.\n");
+        return;
+      }
+      if (name.empty()) {
         back_to_menu(conn);
         w.send(conn, std::string(menu_text));
         return;
@@ -501,15 +557,24 @@ void handle_line(world& w, connection& conn, std::string_view line) {
         return;
       }
       conn.pending_name = canonical_name(name);
-      ask_hidden(w, conn, conn.creating ? login_stage::ask_new_password : login_stage::ask_password);
+      ask_password_for(w, conn);
       return;
     }
     case login_stage::ask_password: {
       end_hidden(conn);
+      if (is_quit(line)) {
+        w.disconnect(conn, "Goodbye.\n");
+        return;
+      }
       start_connect(w, conn, conn.pending_name, std::string(line));
       return;
     }
     case login_stage::ask_new_password: {
+      if (is_quit(line)) {
+        end_hidden(conn);
+        w.disconnect(conn, "Goodbye.\n");
+        return;
+      }
       if (auto why = check_password(line)) {
         w.send(conn, "\n" + *why + "\n");
         w.touch(conn);

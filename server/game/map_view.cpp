@@ -181,13 +181,19 @@ std::string render_branch_map(world& w, std::uint64_t branch_id) {
     max_y = std::max(max_y, y);
   };
   w.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) { widen(r.pos.x, r.pos.y); });
+  // One cell of margin all round, so unexplored exits leading out of the outermost rooms show their '?'.
+  --min_x;
+  ++max_x;
+  --min_y;
+  ++max_y;
   constexpr int max_cols = 60;
   constexpr int max_rows = 40;
   const int cols = std::min(max_x - min_x + 1, max_cols);
   const int rows = std::min(max_y - min_y + 1, max_rows);
   const room_window rooms(w, branch, {min_x, max_y - rows + 1}, {min_x + cols - 1, max_y});
-  std::string out = branch_name(*info) + " (id " + std::to_string(branch_id) + "), x " + std::to_string(min_x) + ".." +
-                    std::to_string(max_x) + ", y " + std::to_string(min_y) + ".." + std::to_string(max_y) + ":\n" +
+  std::string out = branch_name(*info) + " (id " + std::to_string(branch_id) + "), x " + std::to_string(min_x + 1) +
+                    ".." + std::to_string(max_x - 1) + ", y " + std::to_string(min_y + 1) + ".." +
+                    std::to_string(max_y - 1) + ":\n" +
                     draw(rooms, min_x, max_y, cols, rows, std::nullopt) + std::string(legend);
   if (cols < max_x - min_x + 1 || rows < max_y - min_y + 1) {
     out += " (cut to " + std::to_string(max_cols) + " x " + std::to_string(max_rows) + " rooms)\n";

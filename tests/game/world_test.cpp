@@ -37,7 +37,7 @@ TEST(WorldLogin, StepByStepHidesThePassword) {
   EXPECT_TRUE(p.port->hidden);
   h.line(p, "whatever123");
   EXPECT_FALSE(p.port->hidden);
-  EXPECT_NE(p.port->take().find("There is no character called Cid"), std::string::npos);
+  EXPECT_NE(p.port->take().find("Wrong name or password."), std::string::npos);
 }
 
 TEST(WorldCommands, SayReachesOthersInTheRoomOnly) {

@@ -261,7 +261,7 @@ TEST(HostileInput, NamesCannotForgeLogLinesAndPasswordsNeverReachTheLog) {
   c.expect("There is no character with that name");
   // A name-shaped unknown name may be logged: it cannot be a password typed by mistake... mostly.
   c.send_line("connect Validname password1");
-  c.expect("There is no character called Validname");
+  c.expect("Wrong name or password.");
   ASSERT_TRUE(server.wait_file_log("no account 'Validname'"));
   const std::string log = server.file_log_text();
   EXPECT_EQ(log.find('\x1b'), std::string::npos) << "no escape sequence reaches the log";

@@ -340,7 +340,10 @@ TEST(AdminModeration, AddressBanKeepsNewConnectionsOutAndDropsOthersButNotTheAdm
   telnet_client cid(server.port());
   settle_at_login_screen(cid);
 
+  // Others on the address are named first, and nothing happens without "confirm".
   ann.send_line("@ban 127.0.0.* 30m testing");
+  ann.expect("would disconnect Bob (127.0.0.1), 1 connection at the login");
+  ann.send_line("@ban 127.0.0.* 30m testing confirm");
   ann.expect("Banned address 127.0.0.* for 30m.");
   bob.expect("You have been banned for 30m: testing");
   EXPECT_TRUE(bob.wait_closed());
@@ -897,6 +900,7 @@ TEST(AdminReboot, ALoginInterruptedAtThePasswordPromptGetsItsEchoBack) {
   cid.expect("quit");
   // Back at the menu, what is typed must be visible again: the server gives the echo back.
   EXPECT_TRUE(cid.expect_command(WONT, ECHO, 5s)) << "the client was left typing blind at the login menu";
+  ann.expect("Deepwell has rebooted around you");  // Ann's character is back in play (read on a worker)
   cid.send_line("who");
   cid.expect("1 player.");
 }

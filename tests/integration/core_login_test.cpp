@@ -69,7 +69,7 @@ TEST(Login, WrongPasswordGetsOneClearMessageAndIsLogged) {
   b.expect("Wrong name or password.");
   EXPECT_TRUE(server.wait_log("failed login: wrong password for 'Dora'"));
   b.send_line("connect Nobodyhere whatever12");
-  b.expect("There is no character called Nobodyhere");
+  b.expect("Wrong name or password.");
 }
 
 TEST(Login, NamesAndPasswordsAreChecked) {

@@ -225,7 +225,7 @@ TEST(StorageFaults, AFullDiskRefusesWhatItCannotSaveAndPlayResumesWhenSpaceRetur
     telnet_client c(server.port(), options);
     c.expect("quit");
     c.send_line("connect " + name + " password123");
-    c.expect("There is no character called " + name);
+    c.expect("Wrong name or password.");
   }
   // The log says so once per fault, not once per refused change.
   const std::string log = server.file_log_text();

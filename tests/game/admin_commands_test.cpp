@@ -1,0 +1,116 @@
+// Administrators' commands that used to do more (or less) than they said: each defect found in play.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "server/store/bans.hpp"
+#include "tests/game/game_harness.hpp"
+
+using dw::testing::game_harness;
+
+namespace {
+bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+}  // namespace
+
+TEST(AdminShutdown, AloneItOnlySaysWhetherOneIsPending) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  h.line(ann, "@shutdown");
+  EXPECT_TRUE(has(ann.port->take(), "No shutdown is pending.")) << "a bare @shutdown must not start one";
+  h.services.clock += 120;
+  h.world.tick();
+  EXPECT_FALSE(h.services.stopped);
+  h.line(ann, "@shutdown 300 new binary");
+  ann.port->take();
+  h.line(ann, "@shutdown");
+  EXPECT_TRUE(has(ann.port->take(), "A shutdown is due in 300 seconds (new binary)."));
+}
+
+TEST(AdminShutdown, ABadArgumentIsRefusedAndNowStopsAtOnce) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  auto bob = h.create("Bob");
+  h.line(ann, "@shutdown abc");
+  EXPECT_TRUE(has(ann.port->take(), "'abc' is not a number of seconds."));
+  EXPECT_FALSE(has(bob.port->take(), "shut down"));
+  h.services.clock += 120;
+  h.world.tick();
+  EXPECT_FALSE(h.services.stopped);
+  h.line(ann, "@shutdown -5");
+  EXPECT_TRUE(has(ann.port->take(), "The countdown is 0 to 86400 seconds."));
+  h.line(ann, "@shutdown now disk swap");
+  EXPECT_TRUE(has(ann.port->take(), "Shutting down now."));
+  h.services.clock += 1;
+  h.world.tick();
+  EXPECT_TRUE(h.services.stopped);
+}
+
+TEST(AdminAudit, ShowsLocalDateAndTimeNotUnixSeconds) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  h.line(ann, "@wall hello");
+  h.line(ann, "@audit 5");
+  const std::string out = ann.port->take();
+  EXPECT_TRUE(std::regex_search(out, std::regex(R"(\n  \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} Ann: @wall hello)"))) << out;
+  EXPECT_FALSE(has(out, std::to_string(h.services.clock))) << out;
+}
+
+TEST(AdminSummon, SomeonePresentIsNotSummoned) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  auto bob = h.create("Bob");
+  h.line(ann, "@summon Bob");
+  EXPECT_TRUE(has(ann.port->take(), "Bob is already here.")) << "both start in the village square";
+  EXPECT_FALSE(has(bob.port->take(), "summons you"));
+  h.line(ann, "@summon Ann");
+  EXPECT_TRUE(has(ann.port->take(), "You are already where you are."));
+  h.line(bob, "down");
+  bob.port->take();
+  h.line(ann, "@summon bob");
+  EXPECT_TRUE(has(ann.port->take(), "You summon Bob."));
+  EXPECT_TRUE(has(bob.port->take(), "Ann summons you."));
+}
+
+TEST(AdminBan, AnAccountThatDoesNotExistIsNotBanned) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  h.line(ann, "@ban Nobody 2h testing");
+  EXPECT_TRUE(has(ann.port->take(), "There is no account called Nobody; nothing was banned."));
+  h.line(ann, "@bans");
+  EXPECT_TRUE(has(ann.port->take(), "No bans."));
+  h.create("Bob");
+  h.line(ann, "@ban bob 2h testing");
+  EXPECT_TRUE(has(ann.port->take(), "Banned account Bob for 2h."));
+}
+
+TEST(AdminBan, AnAddressBanThatWouldKickOthersNamesThemAndWaitsForConfirm) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  auto bob = h.create("Bob");
+  auto waiting = h.connect();  // at the login screen, on the same address
+  waiting.port->take();
+  h.line(ann, "@ban 192.0.2.* 30m school");
+  const std::string asked = ann.port->take();
+  EXPECT_TRUE(has(asked, "Banning 192.0.2.* would disconnect Bob (192.0.2.1), 1 connection at the login")) << asked;
+  EXPECT_TRUE(has(asked, "Nothing was banned; add 'confirm'")) << asked;
+  EXPECT_FALSE(bob.port->closed);
+  EXPECT_TRUE(dw::store::bans::list(h.services.db()).empty());
+  h.line(ann, "@ban 192.0.2.* 30m school confirm");
+  EXPECT_TRUE(has(ann.port->take(), "Banned address 192.0.2.* for 30m."));
+  EXPECT_TRUE(bob.port->closed);
+  EXPECT_TRUE(waiting.port->closed);
+  EXPECT_TRUE(has(bob.port->take(), "You have been banned for 30m: school")) << "the reason is without 'confirm'";
+  // Nobody else there: no question asked.
+  h.line(ann, "@ban 10.9.* none");
+  EXPECT_TRUE(has(ann.port->take(), "Banned address 10.9.* for good."));
+}
+
+TEST(AdminPromote, TheCurrentRoleIsNotReportedAsAChange) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  h.create("Bob");
+  h.line(ann, "@promote Bob player");
+  EXPECT_TRUE(has(ann.port->take(), "Bob is already a player."));
+  h.line(ann, "@promote Bob builder");
+  EXPECT_TRUE(has(ann.port->take(), "Bob is now a builder."));
+}
