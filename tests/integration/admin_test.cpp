@@ -569,6 +569,8 @@ TEST(AdminInspection, StatShowsPlayersRoomsBranchesAndItems) {
   EXPECT_TRUE(contains(item, "seed 777")) << item;
   EXPECT_TRUE(contains(item, "blueprint")) << item;
   EXPECT_TRUE(contains(item, "price ")) << item;
+  EXPECT_TRUE(contains(item, "= base 40 x ")) << item;
+  EXPECT_FALSE(contains(item, ".000000")) << "numbers as a person writes them: " << item;
 
   ann.send_line("@stat Nobody");
   ann.expect("Usage: @stat <player | room | item <id|name> | branch <id>>");
@@ -660,6 +662,8 @@ TEST(AdminDungeon, BranchesMapAndCollapseWithAPlayerInside) {
   EXPECT_TRUE(contains(list, "1 branch.")) << list;
   const std::string map = answer(ann, "@branch 1", "East branch 1 (id 1)");
   EXPECT_TRUE(contains(map, "[W]-[")) << map;
+  // The unexplored exits out of the outermost room are drawn too (one cell of margin round the branch).
+  EXPECT_TRUE(contains(map, "?")) << map;
   ann.send_line("@branch 7");
   ann.expect("Usage: @branch <id>");
 
