@@ -25,7 +25,8 @@ session::session(asio::ip::tcp::socket socket, game::world& world, commit_tracke
       commits_(commits),
       limits_(limits),
       on_closed_(std::move(on_closed)),
-      codec_(limits.codec) {
+      codec_(limits.codec),
+      queue_(limits.max_output_queue_bytes) {
   boost::system::error_code ec;
   const auto remote = socket_.remote_endpoint(ec);
   address_ = ec ? std::string("unknown") : remote.address().to_string();
@@ -122,10 +123,7 @@ asio::awaitable<void> session::write_loop() {
   try {
     while (true) {
       // In order: a chunk waits for its own batch, and everything after it waits for it.
-      std::size_t ready = 0;
-      while (ready < queue_.size() && ready < 64 && commits_.is_committed(queue_[ready].ticket)) {
-        ++ready;
-      }
+      const std::size_t ready = queue_.ready(commits_);
       if (ready == 0) {
         if (queue_.empty() && (closing_ || shut_)) {
           break;
@@ -140,14 +138,11 @@ asio::awaitable<void> session::write_loop() {
       }
       buffers.clear();
       for (std::size_t i = 0; i < ready; ++i) {
-        buffers.push_back(asio::buffer(queue_[i].bytes));
+        buffers.push_back(asio::buffer(queue_.bytes(i)));
       }
       // One gathered write for everything that is ready: a command's output and its prompt together.
       co_await asio::async_write(socket_, buffers, use_awaitable);
-      for (std::size_t i = 0; i < ready; ++i) {
-        queued_bytes_ -= queue_.front().bytes.size();
-        queue_.pop_front();
-      }
+      queue_.pop(ready);
     }
   } catch (const boost::system::system_error& e) {
     if (e.code() != asio::error::operation_aborted && e.code() != asio::error::broken_pipe &&
@@ -173,12 +168,12 @@ void session::flush(std::uint64_t ticket) {
   if (gathering_.empty() || shut_ || overflowed_) {
     return;
   }
-  queued_bytes_ += gathering_.size();
-  queue_.push_back({std::move(gathering_), ticket});
+  const bool within_limit = queue_.push(std::move(gathering_), ticket);
   gathering_.clear();
-  if (queued_bytes_ > limits_.max_output_queue_bytes) {
+  if (!within_limit) {
     // The client stopped reading. Drop it rather than let it hold memory or slow anyone else.
-    spdlog::warn("connection {} ({}) has {} bytes of unread output: disconnecting", id_, address_, queued_bytes_);
+    spdlog::warn("connection {} ({}) has {} bytes of unread output: disconnecting", id_, address_,
+                 queue_.queued_bytes());
     // The queue is not cleared here: a write in flight may be reading its front chunks. It goes with the
     // session. Not shut() here either: flush() runs inside world code, which must not be re-entered.
     overflowed_ = true;
@@ -189,14 +184,9 @@ void session::flush(std::uint64_t ticket) {
 }
 
 void session::discard(std::uint64_t ticket) {
-  // Emptied in place, not erased: erasing would move the chunks a write in flight is reading. A chunk
-  // with an unresolved ticket is never being written itself; once resolved it leaves as zero bytes.
-  for (chunk& c : queue_) {
-    if (c.ticket == ticket) {
-      queued_bytes_ -= c.bytes.size();
-      std::string().swap(c.bytes);
-    }
-  }
+  // The world calls this before the tracker counts `ticket` as resolved, so no write in flight is
+  // reading the chunks it empties (write_queue::discard).
+  queue_.discard(ticket);
   wake_.cancel();
 }
 

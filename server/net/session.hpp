@@ -4,12 +4,12 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 
 #include "server/game/session_port.hpp"
 #include "server/net/commit_tracker.hpp"
+#include "server/net/write_queue.hpp"
 #include "server/telnet/codec.hpp"
 
 namespace dw::game {
@@ -65,10 +65,6 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   std::string_view address() const override { return address_; }
 
  private:
-  struct chunk {
-    std::string bytes;
-    std::uint64_t ticket;
-  };
   boost::asio::awaitable<void> read_loop();
   boost::asio::awaitable<void> write_loop();
   void handle_events();
@@ -85,8 +81,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   std::string address_;
   std::uint64_t id_ = 0;
   std::string gathering_;
-  std::deque<chunk> queue_;
-  std::size_t queued_bytes_ = 0;
+  write_queue queue_;  ///< flushed output, held until its batch is resolved
   std::vector<telnet::event> events_;
   bool closing_ = false;  ///< close() asked: drain the queue, then shut the socket
   bool overflowed_ = false;  ///< the client stopped reading: nothing more is queued, the socket is shutting

@@ -1,0 +1,277 @@
+#!/usr/bin/env bash
+# Checks the layering rules of ARCHITECTURE.md ("Rules of the house") on the sources and the CMake files.
+#
+#   scripts/check-layering.sh [--allow FILE] [--link-closure FILE] [ROOT]
+#
+# ROOT is the source tree (default: this script's repository). It fails, naming file, line and include,
+# when:
+#   - a pure module (dungeon/, content/, server/telnet/, server/config/, server/text/) includes Boost.Asio
+#     or Beast, SQLite or spdlog, or anything under server/ but its own folder; or dungeon/ includes
+#     content/ (the server wires the two);
+#   - anything under server/game/ includes server/net/, server/app/, Boost.Asio or Beast, or SQLite;
+#   - a pure module's CMakeLists.txt does not define its own library target (from its own sources), or
+#     any CMake file links that target to Boost, SQLite, spdlog or a server/ library;
+#   - with --link-closure: the generated list of everything each pure target links, directly or not
+#     (tests/layering/CMakeLists.txt writes it at configure time), names one of those.
+# The server/game rule honours an allow-list of known exceptions (default:
+# ROOT/tests/layering/known_violations.txt, one "file:include" a line); an entry that no longer occurs
+# fails the check too, so the list only shrinks. The pure rules take no exceptions.
+# Plain bash, grep and sed: nothing to install.
+set -uo pipefail
+set -f  # no globbing: words split from CMake calls must stay as written
+
+usage() {
+  echo "usage: $0 [--allow FILE] [--link-closure FILE] [ROOT]" >&2
+  exit 2
+}
+
+root=""
+allow_file=""
+closure_file=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --allow) [ $# -ge 2 ] || usage; allow_file=$2; shift 2 ;;
+    --link-closure) [ $# -ge 2 ] || usage; closure_file=$2; shift 2 ;;
+    -h | --help) usage ;;
+    -*) usage ;;
+    *) [ -z "$root" ] || usage; root=$1; shift ;;
+  esac
+done
+[ -n "$root" ] || root="$(dirname "$0")/.."
+root=$(cd "$root" && pwd) || exit 2
+if [ -z "$allow_file" ]; then
+  allow_file="$root/tests/layering/known_violations.txt"  # no such file: no exceptions
+elif [ ! -f "$allow_file" ]; then
+  echo "$0: no allow-list $allow_file" >&2
+  exit 2
+fi
+allow_name=${allow_file#"$root"/}  # as messages show it
+
+# The pure modules and their library targets.
+pure_modules=(dungeon content server/telnet server/config server/text)
+declare -A target_of=(
+  [dungeon]=dw_dungeon [content]=dw_content [server/telnet]=dw_telnet [server/config]=dw_config
+  [server/text]=dw_text
+)
+
+violations=()  # "where: what" lines
+allowed=()     # game-rule violations waived by the allow-list
+note() { violations+=("$1"); }
+
+# ---- includes -------------------------------------------------------------------------------------
+
+# Sets `reason` to why `module` may not include `inc` (the include as written, resolved to the tree
+# when relative), or to nothing when it may. (A variable, not output: it runs for every include.)
+include_rule() {
+  local module=$1 inc=$2
+  reason=""
+  if [ "$module" = server/game ]; then
+    case "$inc" in
+      boost/asio | boost/asio.hpp | boost/asio/* | boost/beast | boost/beast.hpp | boost/beast/* | asio.hpp | asio/*)
+        reason="the world thread does not touch sockets (Boost.Asio/Beast)" ;;
+      server/net/*) reason="server/game sees a connection only through game::session_port, never server/net/" ;;
+      server/app/*) reason="server/game does not know the binary around it (server/app/)" ;;
+      sqlite3*.h) reason="only server/store speaks SQL (SQLite)" ;;
+    esac
+    return
+  fi
+  case "$inc" in
+    boost/asio | boost/asio.hpp | boost/asio/* | boost/beast | boost/beast.hpp | boost/beast/* | asio.hpp | asio/*)
+      reason="pure module includes Boost.Asio/Beast"; return ;;
+    sqlite3*.h) reason="pure module includes SQLite"; return ;;
+    spdlog/*) reason="pure module includes spdlog"; return ;;
+    "$module"/*) return ;;
+    server/*) reason="pure module includes from server/ (only its own folder is allowed)"; return ;;
+  esac
+  if [ "$module" = dungeon ] && [[ "$inc" == content/* ]]; then
+    reason="the dungeon does not know the content layer (the server wires them)"
+  fi
+}
+
+# The C++ files checked, for find and for grep.
+source_names=(-name '*.hpp' -o -name '*.cpp' -o -name '*.h' -o -name '*.cc' -o -name '*.ipp' -o -name '*.inl' -o -name '*.tpp')
+include_names=(--include='*.hpp' --include='*.cpp' --include='*.h' --include='*.cc' --include='*.ipp' --include='*.inl'
+  --include='*.tpp')
+
+declare -A allow_entries=()  # "file:include" -> allow-list line number
+declare -A allow_used=()
+if [ -f "$allow_file" ]; then
+  n=0
+  while IFS= read -r raw || [ -n "$raw" ]; do
+    n=$((n + 1))
+    entry=${raw%%#*}
+    entry=${entry//[[:space:]]/}
+    [ -n "$entry" ] || continue
+    if [[ "$entry" != server/game/*:* ]]; then
+      note "$allow_name:$n: '$entry' is not 'server/game/<file>:<include>' (only the server/game rule takes exceptions)"
+      continue
+    fi
+    allow_entries[$entry]=$n
+  done <"$allow_file"
+fi
+
+files_checked=0
+check_includes() {
+  local module=$1 hit file rest line text q inc spelled key
+  [ -d "$root/$module" ] || return
+  files_checked=$((files_checked + $(cd "$root" && find "$module" -type f \( "${source_names[@]}" \) | wc -l)))
+  # "file:line:text" for every #include directive (a commented-out one starts with //, so it is not one).
+  while IFS= read -r hit; do
+    file=${hit%%:*}
+    rest=${hit#*:}
+    line=${rest%%:*}
+    text=${rest#*:}
+    [[ "$text" =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*([\"\<])([^\"\>]+)[\"\>] ]] || continue
+    q=${BASH_REMATCH[1]}
+    inc=${BASH_REMATCH[2]}
+    if [ "$q" = '"' ]; then
+      spelled="\"$inc\""
+      # A quoted include is looked up next to the including file first, as the compiler does.
+      if [ -e "$root/${file%/*}/$inc" ]; then
+        inc=$(realpath -m --relative-to="$root" "$root/${file%/*}/$inc")
+      fi
+    else
+      spelled="<$inc>"
+    fi
+    include_rule "$module" "$inc"
+    [ -n "$reason" ] || continue
+    key="$file:$inc"
+    if [ "$module" = server/game ] && [ -n "${allow_entries[$key]:-}" ]; then
+      allowed+=("$file:$line: includes $spelled (known exception, $allow_name:${allow_entries[$key]})")
+      allow_used[$key]=1
+      continue
+    fi
+    note "$file:$line: includes $spelled: $reason"
+  done < <(cd "$root" && grep -rnE "${include_names[@]}" '^[[:space:]]*#[[:space:]]*include' "$module" | LC_ALL=C sort -t: -k1,1 -k2,2n)
+}
+
+for module in "${pure_modules[@]}" server/game; do
+  check_includes "$module"
+done
+
+for key in "${!allow_entries[@]}"; do
+  if [ -z "${allow_used[$key]:-}" ]; then
+    note "$allow_name:${allow_entries[$key]}: '$key' no longer occurs: remove it from the allow-list"
+  fi
+done
+
+# ---- CMake ----------------------------------------------------------------------------------------
+
+# Every CMake file of the tree, without comments, as one line (calls may span lines).
+flat_cmake() {
+  sed -e 's/#.*$//' "$1" | tr '\n\t' '  '
+}
+
+# The library targets defined under server/: a pure module links none of them (but its own).
+server_targets=()
+while IFS= read -r t; do
+  server_targets+=("$t")
+done < <(cd "$root" && find server -name CMakeLists.txt -exec sed -e 's/#.*$//' {} + 2>/dev/null |
+  grep -oE 'add_library\([[:space:]]*[A-Za-z0-9_]+' | sed -E 's/add_library\([[:space:]]*//' | LC_ALL=C sort -u)
+
+# Why pure target `target` (of module `module`) may not link `lib`; prints nothing when it may.
+link_rule() {
+  local module=$1 target=$2 lib=$3 t
+  case "$lib" in
+    PUBLIC | PRIVATE | INTERFACE | LINK_PUBLIC | LINK_PRIVATE | LINK_INTERFACE_LIBRARIES | "") return ;;
+  esac
+  case "$lib" in
+    *[Bb]oost* | *asio*) echo "links Boost"; return ;;
+    *[Ss][Qq][Ll]ite*) echo "links SQLite"; return ;;
+    *spdlog*) echo "links spdlog"; return ;;
+  esac
+  for t in "${server_targets[@]}" dw_server dw_net dw_game dw_store dw_logging; do
+    if [ "$lib" = "$t" ] && [ "$lib" != "$target" ]; then
+      echo "links the server library $lib"
+      return
+    fi
+  done
+  if [ "$module" = dungeon ] && [ "$lib" = dw_content ]; then
+    echo "links the content layer (the dungeon does not know it)"
+  fi
+}
+
+# The first line of `file` that matches the extended regex `pattern` (to point messages somewhere useful).
+line_of() {
+  local n
+  n=$(grep -nE -- "$2" "$1" | head -n 1 | cut -d: -f1)
+  echo "${n:-1}"
+}
+
+cmake_files=()
+declare -A cmake_flat=()  # file -> its text without comments, as one line
+while IFS= read -r f; do
+  cmake_files+=("$f")
+  cmake_flat[$f]=$(flat_cmake "$root/$f")
+done < <(cd "$root" && find . \( -name build -o -name 'build-*' -o -name .git \) -prune -o \
+  \( -name CMakeLists.txt -o -name '*.cmake' \) -type f -print | sed 's|^\./||' | LC_ALL=C sort)
+
+for module in "${pure_modules[@]}"; do
+  target=${target_of[$module]}
+  lists="$module/CMakeLists.txt"
+  [ -d "$root/$module" ] || continue
+  if [ ! -f "$root/$lists" ]; then
+    note "$lists: missing (each module is its own library target, $target)"
+    continue
+  fi
+  call=$(grep -oE "add_library\([[:space:]]*${target}[[:space:]][^)]*\)" <<<"${cmake_flat[$lists]:-}" | head -n 1)
+  if [ -z "$call" ]; then
+    note "$lists:1: does not define its library target $target"
+  else
+    for word in $call; do
+      # A path that climbs out (..) or is built from a CMake variable ("${...}/...").
+      # shellcheck disable=SC2016
+      case "$word" in
+        *..* | *'${'*/*)
+          note "$lists:$(line_of "$root/$lists" "add_library\\("): $target compiles $word, from outside its folder" ;;
+      esac
+    done
+  fi
+  for f in "${cmake_files[@]}"; do
+    while IFS= read -r call; do
+      call=${call#*(}
+      call=${call%)}
+      for lib in $call; do
+        [ "$lib" != "$target" ] || continue
+        reason=$(link_rule "$module" "$target" "$lib")
+        [ -n "$reason" ] && note "$f:$(line_of "$root/$f" "target_link_libraries\\([[:space:]]*$target"): $target $reason ($lib)"
+      done
+    done < <(grep -oE "target_link_libraries\([[:space:]]*${target}[[:space:]][^)]*\)" <<<"${cmake_flat[$f]}")
+  done
+done
+
+if [ -n "$closure_file" ]; then
+  if [ ! -f "$closure_file" ]; then
+    note "$closure_file: missing (written when CMake configures tests/layering)"
+  else
+    while IFS= read -r entry || [ -n "$entry" ]; do
+      target=${entry%%:*}
+      if [ -z "$target" ] || [ "$target" = "$entry" ]; then
+        continue
+      fi
+      module=""
+      for m in "${pure_modules[@]}"; do
+        [ "${target_of[$m]}" = "$target" ] && module=$m
+      done
+      [ -n "$module" ] || continue
+      for lib in ${entry#*:}; do
+        reason=$(link_rule "$module" "$target" "$lib")
+        [ -n "$reason" ] && note "$closure_file: $target $reason ($lib, as CMake resolves its links)"
+      done
+    done <"$closure_file"
+  fi
+fi
+
+# ---- report ---------------------------------------------------------------------------------------
+
+if [ ${#allowed[@]} -gt 0 ]; then
+  echo "Known exceptions (to be removed; listed in $allow_name):"
+  printf '  %s\n' "${allowed[@]}"
+fi
+if [ ${#violations[@]} -gt 0 ]; then
+  echo "Layering violations (the rules are listed at the top of scripts/check-layering.sh):"
+  printf '  %s\n' "${violations[@]}"
+  echo "layering: FAILED: ${#violations[@]} violation(s) in $files_checked source files and ${#cmake_files[@]} CMake files"
+  exit 1
+fi
+echo "layering: OK: $files_checked source files and ${#cmake_files[@]} CMake files checked, ${#allowed[@]} known exception(s)"

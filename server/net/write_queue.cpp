@@ -1,0 +1,37 @@
+#include "server/net/write_queue.hpp"
+
+#include <utility>
+
+namespace dw::net {
+
+bool write_queue::push(std::string bytes, std::uint64_t ticket) {
+  queued_bytes_ += bytes.size();
+  chunks_.push_back({std::move(bytes), ticket});
+  return queued_bytes_ <= max_bytes_;
+}
+
+std::size_t write_queue::ready(const commit_tracker& commits) const {
+  std::size_t count = 0;
+  while (count < chunks_.size() && count < max_chunks_per_write && commits.is_committed(chunks_[count].ticket)) {
+    ++count;
+  }
+  return count;
+}
+
+void write_queue::pop(std::size_t count) {
+  for (std::size_t i = 0; i < count && !chunks_.empty(); ++i) {
+    queued_bytes_ -= chunks_.front().bytes.size();
+    chunks_.pop_front();
+  }
+}
+
+void write_queue::discard(std::uint64_t ticket) {
+  for (chunk& c : chunks_) {
+    if (c.ticket == ticket) {
+      queued_bytes_ -= c.bytes.size();
+      std::string().swap(c.bytes);
+    }
+  }
+}
+
+}  // namespace dw::net

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <string>
+
+#include "server/net/commit_tracker.hpp"
+
+namespace dw::net {
+
+/// The output a connection has queued but not yet written: chunks in flush order, each tagged with
+/// the ticket of the batch of changes it announces (0: none). It decides what may leave; the session
+/// owns the socket and writes it. Pure (no Asio), so it is tested without sockets. World thread only.
+class write_queue {
+ public:
+  /// At most this many chunks leave in one gathered write.
+  static constexpr std::size_t max_chunks_per_write = 64;
+
+  /// `max_bytes`: the most unwritten output the connection may hold before it counts as not reading.
+  explicit write_queue(std::size_t max_bytes) : max_bytes_(max_bytes) {}
+
+  /// Appends a chunk. False when the queue now holds more than `max_bytes`: the client stopped reading
+  /// (the chunk is queued all the same; the caller drops the connection).
+  bool push(std::string bytes, std::uint64_t ticket);
+  /// How many chunks at the front may leave now (at most max_chunks_per_write). In order: a chunk waits
+  /// for its own ticket, and every chunk after it waits for it.
+  std::size_t ready(const commit_tracker& commits) const;
+  /// The bytes of the chunk `i` places from the front. They stay where they are while chunks are pushed
+  /// or discarded (a deque never moves its elements on push_back), so a write in flight may point at them.
+  const std::string& bytes(std::size_t i) const { return chunks_[i].bytes; }
+  /// The first `count` chunks have been written.
+  void pop(std::size_t count);
+  /// The batch `ticket` failed: its chunks are emptied in place and, once it is resolved, leave as zero
+  /// bytes. Emptied, not erased: erasing would move chunks that a write in flight is reading. Only call
+  /// it before `ticket` counts as resolved, so that none of its chunks is being written.
+  void discard(std::uint64_t ticket);
+
+  bool empty() const { return chunks_.empty(); }
+  /// Chunks queued, emptied ones included.
+  std::size_t size() const { return chunks_.size(); }
+  /// Bytes queued and not yet written (emptied chunks count nothing).
+  std::size_t queued_bytes() const { return queued_bytes_; }
+
+ private:
+  struct chunk {
+    std::string bytes;
+    std::uint64_t ticket;
+  };
+  std::size_t max_bytes_;
+  std::deque<chunk> chunks_;
+  std::size_t queued_bytes_ = 0;
+};
+
+}  // namespace dw::net

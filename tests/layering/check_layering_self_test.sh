@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Tests scripts/check-layering.sh itself: it passes on a copy of the tree, and fails, naming the file,
+# the line and the include (or the link), on each violation planted in a fresh copy.
+#
+#   tests/layering/check_layering_self_test.sh CHECK_SCRIPT SOURCE_ROOT
+set -euo pipefail
+
+check=$1
+source_root=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# What the check reads: the modules' sources and CMake files, and the allow-list.
+mkdir -p "$work/pristine/tests"
+(cd "$source_root" && cp -a CMakeLists.txt dungeon content server "$work/pristine/")
+cp -a "$source_root/tests/layering" "$work/pristine/tests/"
+tree="$work/tree"
+
+failures=0
+fresh() {
+  rm -rf "$tree"
+  cp -a "$work/pristine" "$tree"
+}
+# Puts `text` on line `line` of `file` (inside the copy).
+plant() {
+  local file=$1 line=$2 text=$3
+  sed -i "${line}i\\
+$text" "$tree/$file"
+}
+run_check() {
+  set +e
+  output=$(bash "$check" "$@" "$tree" 2>&1)
+  status=$?
+  set -e
+}
+expect_pass() {
+  local what=$1
+  shift
+  run_check "$@"
+  if [ "$status" -ne 0 ]; then
+    echo "FAIL: $what: the check failed (status $status):"
+    echo "$output" | sed 's/^/    /'
+    failures=$((failures + 1))
+  else
+    echo "ok:   $what"
+  fi
+}
+# Every further argument must appear in the check's output.
+expect_fail() {
+  local what=$1 needle
+  shift
+  run_check
+  if [ "$status" -ne 1 ]; then
+    echo "FAIL: $what: the check did not fail (status $status):"
+    echo "$output" | sed 's/^/    /'
+    failures=$((failures + 1))
+    return
+  fi
+  for needle in "$@"; do
+    if ! grep -qF -- "$needle" <<<"$output"; then
+      echo "FAIL: $what: the output does not name '$needle':"
+      echo "$output" | sed 's/^/    /'
+      failures=$((failures + 1))
+      return
+    fi
+  done
+  echo "ok:   $what"
+}
+
+fresh
+expect_pass "the tree as it is passes"
+
+fresh
+plant dungeon/direction.hpp 3 '#include <boost/asio/ip/tcp.hpp>'
+expect_fail "dungeon includes Boost.Asio" "dungeon/direction.hpp:3: includes <boost/asio/ip/tcp.hpp>"
+
+fresh
+plant content/tape.hpp 2 '#include "server/store/records.hpp"'
+expect_fail "content includes server/" 'content/tape.hpp:2: includes "server/store/records.hpp"'
+
+fresh
+plant server/telnet/codec.cpp 2 '#include <spdlog/spdlog.h>'
+expect_fail "server/telnet includes spdlog" "server/telnet/codec.cpp:2: includes <spdlog/spdlog.h>"
+
+fresh
+plant server/config/settings.cpp 2 '  #  include <sqlite3.h>'
+expect_fail "server/config includes SQLite (spaced directive)" "server/config/settings.cpp:2: includes <sqlite3.h>"
+
+fresh
+plant server/config/settings.hpp 2 '#include "server/telnet/codec.hpp"'
+expect_fail "server/config includes another server folder" 'server/config/settings.hpp:2: includes "server/telnet/codec.hpp"'
+
+fresh
+plant server/telnet/codec.cpp 2 '#include <boost/beast/http.hpp>'
+expect_fail "server/telnet includes Beast" "server/telnet/codec.cpp:2: includes <boost/beast/http.hpp>"
+
+fresh
+plant dungeon/dungeon.hpp 2 '#include "content/tape.hpp"'
+expect_fail "dungeon includes content" 'dungeon/dungeon.hpp:2: includes "content/tape.hpp"'
+
+fresh
+plant dungeon/direction.hpp 2 '// #include <boost/asio.hpp>'
+plant content/tape.hpp 2 '#include <string>  // not <spdlog/spdlog.h>'
+expect_pass "a commented-out include is no violation"
+
+fresh
+plant server/game/world.hpp 2 '#include "server/net/session.hpp"'
+expect_fail "a new server/game violation fails" 'server/game/world.hpp:2: includes "server/net/session.hpp"'
+
+fresh
+plant server/game/world_output.cpp 2 '#include "../app/server.hpp"'
+expect_fail "a relative include is resolved as the compiler does" \
+  'server/game/world_output.cpp:2: includes "../app/server.hpp"'
+
+fresh
+plant server/game/gmcp.cpp 2 '#include <boost/asio/post.hpp>'
+expect_fail "server/game includes Boost.Asio" "server/game/gmcp.cpp:2: includes <boost/asio/post.hpp>"
+
+fresh
+plant server/game/world.hpp 2 '#include "server/net/session.hpp"'
+echo "server/game/world.hpp:server/net/session.hpp  # planted" >>"$tree/tests/layering/known_violations.txt"
+expect_pass "a server/game violation on the allow-list passes"
+
+fresh
+plant server/game/world.hpp 2 '#include "server/net/session.hpp"'
+plant server/game/world.cpp 2 '#include "server/net/session.hpp"'
+echo "server/game/world.hpp:server/net/session.hpp" >>"$tree/tests/layering/known_violations.txt"
+expect_fail "the allow-list waives only the file it names" 'server/game/world.cpp:2: includes "server/net/session.hpp"'
+
+fresh
+echo "server/game/world.hpp:server/net/session.hpp" >>"$tree/tests/layering/known_violations.txt"
+expect_fail "an allow-list entry that no longer occurs fails" \
+  "'server/game/world.hpp:server/net/session.hpp' no longer occurs"
+
+fresh
+plant dungeon/direction.hpp 2 '#include <boost/asio.hpp>'
+echo "dungeon/direction.hpp:boost/asio.hpp" >>"$tree/tests/layering/known_violations.txt"
+expect_fail "the pure modules take no exceptions" "dungeon/direction.hpp:2: includes <boost/asio.hpp>" \
+  "only the server/game rule takes exceptions"
+
+fresh
+echo "target_link_libraries(dw_dungeon PRIVATE spdlog::spdlog)" >>"$tree/dungeon/CMakeLists.txt"
+expect_fail "dw_dungeon links spdlog" "dungeon/CMakeLists.txt:" "dw_dungeon links spdlog (spdlog::spdlog)"
+
+fresh
+sed -i 's/target_link_libraries(dw_content PRIVATE dw_warnings/target_link_libraries(dw_content\n  PRIVATE dw_warnings\n  dw_store/' \
+  "$tree/content/CMakeLists.txt"
+expect_fail "dw_content links a server library (call over several lines)" \
+  "dw_content links the server library dw_store (dw_store)"
+
+fresh
+printf 'target_link_libraries(dw_config\n  PUBLIC SQLite::SQLite3)\n' >>"$tree/server/CMakeLists.txt"
+expect_fail "dw_config linked to SQLite from another CMakeLists" "server/CMakeLists.txt:" "dw_config links SQLite"
+
+fresh
+echo "target_link_libraries(dw_telnet PUBLIC Boost::headers)" >>"$tree/server/telnet/CMakeLists.txt"
+expect_fail "dw_telnet links Boost" "dw_telnet links Boost (Boost::headers)"
+
+fresh
+echo "target_link_libraries(dw_dungeon PUBLIC dw_content)" >>"$tree/dungeon/CMakeLists.txt"
+expect_fail "dw_dungeon links the content layer" "dw_dungeon links the content layer"
+
+fresh
+sed -i 's/add_library(dw_dungeon /add_library(dw_rules /' "$tree/dungeon/CMakeLists.txt"
+expect_fail "a pure module without its own target" "dungeon/CMakeLists.txt:1: does not define its library target dw_dungeon"
+
+fresh
+sed -i 's|^  direction.cpp$|  direction.cpp\n  ../server/game/names.cpp|' "$tree/dungeon/CMakeLists.txt"
+expect_fail "a pure target compiling sources from elsewhere" "dw_dungeon compiles ../server/game/names.cpp"
+
+fresh
+printf 'dw_content: dw_warnings tomlplusplus::tomlplusplus\ndw_dungeon: dw_warnings\n' >"$work/closure.txt"
+expect_pass "a clean link closure passes" --link-closure "$work/closure.txt"
+printf 'dw_content: dw_warnings dw_text spdlog::spdlog\n' >"$work/closure.txt"
+run_check --link-closure "$work/closure.txt"
+if [ "$status" -eq 1 ] && grep -qF "dw_content links spdlog (spdlog::spdlog, as CMake resolves its links)" <<<"$output"; then
+  echo "ok:   a transitive link to spdlog in the link closure fails"
+else
+  echo "FAIL: a transitive link to spdlog in the link closure was not reported (status $status):"
+  echo "$output" | sed 's/^/    /'
+  failures=$((failures + 1))
+fi
+
+if [ "$failures" -gt 0 ]; then
+  echo "check-layering self-test: $failures case(s) FAILED"
+  exit 1
+fi
+echo "check-layering self-test: all cases passed"
