@@ -85,6 +85,7 @@ void write_reboot_state(const std::string& path, const reboot_state& state) {
     o["account_id"] = c.saved.account_id;
     o["connected_at"] = c.saved.connected_at;
     o["last_input"] = c.saved.last_input;
+    o["fighting"] = c.saved.fighting;
     conns.push_back(std::move(o));
   }
   root["connections"] = std::move(conns);
@@ -119,6 +120,9 @@ reboot_state read_reboot_state(const std::string& path) {
     c.saved.account_id = o.at("account_id").to_number<std::int64_t>();
     c.saved.connected_at = o.at("connected_at").to_number<std::int64_t>();
     c.saved.last_input = o.at("last_input").to_number<std::int64_t>();
+    if (const json::value* fighting = o.if_contains("fighting"); fighting != nullptr && fighting->is_bool()) {
+      c.saved.fighting = fighting->as_bool();  // (absent in the state of an image from before it was kept)
+    }
     state.connections.push_back(std::move(c));
   }
   return state;

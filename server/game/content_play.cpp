@@ -306,6 +306,23 @@ void content_play::join_fight(character& ch, connection& conn) {
   }
 }
 
+void content_play::resume_fight(character& ch, connection& conn) {
+  room_state* state = state_of(ch);
+  if (state == nullptr || !state->fight || state->fight->won()) {
+    return;  // it ended, or the room went back to before the fight when the last round was not saved
+  }
+  auto& f = state->fighters;
+  if (std::find(f.begin(), f.end(), ch.account_id) == f.end()) {
+    f.push_back(ch.account_id);
+  }
+  world_.send(conn, "You are still fighting " + monsters_text(*state) + "!\n");
+  if (!state->active) {
+    state->active = true;
+    ++state->generation;
+    schedule_round(ch.where.room_id, state->generation);
+  }
+}
+
 void content_play::schedule_round(std::int64_t room_id, std::uint64_t generation) {
   world_.svc().after(std::chrono::milliseconds(world_.settings().game.fight_round_ms), [this, room_id, generation] {
     world_.run_event(0, [&] {

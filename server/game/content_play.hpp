@@ -72,6 +72,8 @@ class content_play {
   room_state* state_of(const character& ch);
   std::vector<item>& floor_of(std::int64_t room_id);
   void join_fight(character& ch, connection& conn);
+  /// After a hot reboot: `ch` was fighting here, and the fight goes on (rounds start again on the timer).
+  void resume_fight(character& ch, connection& conn);
   void flee(character& ch, connection& conn);
   /// Clears the room `ch` is in at once (administration); false outside the dungeon.
   bool clear_room(character& ch);

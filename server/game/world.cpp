@@ -526,6 +526,9 @@ world::saved_connection world::save_connection(std::uint64_t conn_id) const {
   }
   const connection& c = *it->second;
   saved.account_id = c.stage == login_stage::playing ? c.account_id : 0;
+  if (const auto ch = characters_.find(saved.account_id); ch != characters_.end()) {
+    saved.fighting = play_->in_combat(ch->second);
+  }
   saved.connected_at = c.connected_at;
   saved.last_input = c.last_input;
   return saved;
@@ -559,7 +562,7 @@ std::uint64_t world::on_restore(session_port& port, const saved_connection& save
           *branch = l.branch((*found)->character->where.branch_id);
         }
       },
-      [this, id, found, branch](const read_result& result) {
+      [this, id, found, branch, fighting = saved.fighting](const read_result& result) {
         run_event(id, [&] {
           connection* back = find_connection(id);
           if (!result.ok) {
@@ -581,8 +584,12 @@ std::uint64_t world::on_restore(session_port& port, const saved_connection& save
           for (const store::item_record& it : (*found)->items) {
             ch.inventory.push_back(content_play::from_record(it));
           }
+          const std::int64_t account = ch.account_id;
           login_flow::admit(*this, *back, std::move(ch), login_flow::entry_kind::restored,
                             (*found)->character->pending_message);
+          if (character* in_play = find_character(account); fighting && in_play != nullptr && in_play->connection == id) {
+            play_->resume_fight(*in_play, *back);
+          }
         });
       });
   return id;

@@ -73,6 +73,7 @@ class world {
     std::int64_t account_id = 0;  ///< 0: it was not playing
     std::int64_t connected_at = 0;
     std::int64_t last_input = 0;
+    bool fighting = false;  ///< its character was in a fight, which goes on after the reboot
   };
   saved_connection save_connection(std::uint64_t conn_id) const;
   /// Takes a connection over from the previous image of the server, putting its character back into play.

@@ -186,3 +186,27 @@ TEST(ContentPlay, ReloadKeepsTheOldTablesWhenTheNewOnesAreInvalid) {
   EXPECT_NE(&h.world.content(), before);
   std::filesystem::remove_all(dir);
 }
+
+TEST(ContentPlay, AKnockOutThenATakeOverLeavesOneCharacterInTheRoom) {
+  const std::int64_t seed = seed_with_monsters(false);
+  ASSERT_GT(seed, 0);
+  game_harness h(with_seed(seed, 1));
+  auto ann = h.create("Ann");
+  auto vic = h.create("Vic");
+  h.line(vic, "down");
+  h.line(vic, "east");
+  for (int i = 0; i < 200 && vic.port->output.find("You wake up in the village square") == std::string::npos; ++i) {
+    h.line(vic, "fight");
+  }
+  ASSERT_NE(vic.port->take().find("You wake up in the village square"), std::string::npos);
+  auto again = h.connect();
+  h.line(again, "connect Vic password123");
+  ASSERT_NE(again.port->take().find("You take over your character"), std::string::npos);
+  h.line(ann, "look");
+  const std::string look = ann.port->take();
+  const std::size_t here = look.find("Here:");
+  ASSERT_NE(here, std::string::npos) << look;
+  const std::string line = look.substr(here, look.find('\n', here) - here);
+  EXPECT_EQ(line.find("Vic"), line.rfind("Vic")) << line;
+  EXPECT_EQ(h.world.characters_in(dw::game::village_square_id).size(), 2U);
+}

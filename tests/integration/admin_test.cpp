@@ -824,13 +824,14 @@ TEST(AdminReboot, HotRebootKeepsEveryoneConnectedAndTheirState) {
   }
   ann.expect("The world shimmers and settles: Deepwell has rebooted around you.");
   bob.expect("The world shimmers and settles: Deepwell has rebooted around you.");
+  bob.expect("You are still fighting");  // the fight came across the reboot
   cid.expect("Deepwell has rebooted; please log in again.");
   EXPECT_TRUE(server.wait_log("hot reboot complete: 3 connections taken over"));
   EXPECT_EQ(server.pid(), pid);
   EXPECT_TRUE(process_running(pid)) << "the reboot replaced the image in place; the process runs on";
   const std::string look = answer(bob, "look", "[East branch 1, 1,0, depth 1]");
   EXPECT_EQ(prompt_hp(look), hp_before) << look;
-  EXPECT_TRUE(contains(look, "Type 'fight' to attack.")) << "the monsters are still there: " << look;
+  EXPECT_TRUE(contains(look, "fighting here!")) << "the monsters are still there, fighting: " << look;
   const std::string who = answer(ann, "who", "Playing now:");
   EXPECT_TRUE(contains(who, "Ann (admin)")) << who;
   EXPECT_TRUE(contains(who, "Bob")) << who;
@@ -843,15 +844,14 @@ TEST(AdminReboot, HotRebootKeepsEveryoneConnectedAndTheirState) {
   // The telnet state came across: Bob's client, window and GMCP are still known.
   const std::string stat = answer(ann, "@stat Bob", "Bob (account");
   EXPECT_TRUE(contains(stat, "client DWTEST, 200x40, GMCP on")) << stat;
-  EXPECT_TRUE(contains(stat, "hp " + std::to_string(hp_before) + "/1000")) << stat;
+  EXPECT_TRUE(contains(stat, "hp " + std::to_string(hp_before) + "/1000, fighting")) << stat;
   const std::string branch = answer(ann, "@stat branch 1", "East branch 1");
   EXPECT_TRUE(contains(branch, "inside 1,")) << branch;
-  // The fight goes on where it stopped: the next round is round 2, not a fresh fight.
-  bob.send_line("fight");
-  bob.expect("You attack");
-  bob.expect(prompt);
+  // The fight goes on where it stopped: Bob is still in it, so "fight" strikes at once, and the round is
+  // round 2, not a fresh fight.
   bob.send_line("fight");
   const std::string next_round = bob.expect(prompt);
+  EXPECT_FALSE(contains(next_round, "You attack")) << next_round;
   EXPECT_TRUE(contains(next_round, "Round 2:")) << next_round;
   const std::string audit = answer(ann, "@audit 10", "Last ");
   EXPECT_TRUE(contains(audit, "Ann: @reboot -> [Announcement] Deepwell is rebooting")) << audit;
