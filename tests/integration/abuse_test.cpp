@@ -150,23 +150,24 @@ TEST(LoginAbuse, ReconnectingGainsNothingAndTheAccountLocks) {
     telnet_client dora(server.port());
     dora.create("Dora", "plantedsecret");
   }
-  // One guess per connection, for ten seconds, from one address; the planted password is tried last.
+  // One guess per connection from one address until the account says it is locked (a generous deadline:
+  // on a loaded machine each real hash is slow); the planted password is tried last.
   int checked = 0;
   int turned_away = 0;
   bool got_in = false;
+  bool locked = false;
   const auto started = steady_clock::now();
-  for (int i = 0; ms_since(started) < 10000; ++i) {
+  for (int i = 0; !locked && ms_since(started) < 120000; ++i) {
     telnet_client c(server.port(), from("127.0.0.68"));
     c.expect("quit");
     c.expect("> ");
     c.send_line("connect Dora guess" + std::to_string(i));
     const std::string reply = c.expect("> ", std::chrono::seconds(30));
     checked += reply.find("Wrong name or password.") != std::string::npos ? 1 : 0;
-    turned_away += reply.find("Too many failed logins") != std::string::npos ||
-                           reply.find("is locked") != std::string::npos
-                       ? 1
-                       : 0;
+    locked = reply.find("is locked") != std::string::npos;
+    turned_away += reply.find("Too many failed logins") != std::string::npos || locked ? 1 : 0;
   }
+  ASSERT_TRUE(locked) << "four wrong guesses lock the account";
   {
     telnet_client c(server.port(), from("127.0.0.68"));
     c.expect("quit");
@@ -178,7 +179,7 @@ TEST(LoginAbuse, ReconnectingGainsNothingAndTheAccountLocks) {
   EXPECT_FALSE(got_in) << "the planted password must not work while the account is locked";
   EXPECT_LE(checked, 4) << "only four guesses are ever checked before the lock";
   EXPECT_GT(turned_away, 0);
-  RecordProperty("guesses_checked_in_10s", checked);
+  RecordProperty("guesses_checked_before_the_lock", checked);
   // The owner, from elsewhere, is locked out too until the lock ends or an administrator lifts it.
   telnet_client owner(server.port(), from("127.0.0.3"));
   owner.expect("quit");
