@@ -2,6 +2,7 @@
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <memory>
 
 #include "content/content_loader.hpp"
 #include "server/app/logging.hpp"
@@ -14,14 +15,17 @@ int main(int argc, char** argv) {
   CLI::App cli{"Deepwell, a MUD server with a procedural dungeon"};
   std::string config_path;
   std::string db_path;
+  std::string log_dir;
   std::string log_level;
   std::string host;
   int port = -1;
   dw::app::run_options options;
-  cli.add_option("--config", config_path, "TOML config file (default: built-in defaults)");
+  cli.add_option("--config", config_path,
+                 "TOML config file (default: ./config/deepwell.toml, else the installed one, else built-in defaults)");
   cli.add_option("--port", port, "TCP port to listen on (overrides server.port; 0 picks a free one)");
   cli.add_option("--host", host, "Address to listen on (overrides server.host)");
   cli.add_option("--db", db_path, "SQLite database file (overrides storage.path)");
+  cli.add_option("--log-dir", log_dir, "Folder of the log file deepwell.log (overrides log.dir)");
   cli.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off (overrides log.level)");
   cli.add_option("--port-file", options.port_file, "Write the bound port to this file once listening");
   cli.add_option("--reboot-state", options.reboot_state, "Internal: take over from a hot reboot");
@@ -37,11 +41,28 @@ int main(int argc, char** argv) {
     options.exe_path = std::filesystem::read_symlink("/proc/self/exe", ec).string();
   }
 
+  // Start-up order matters: the configuration and the content tables are checked before anything is
+  // created on disk, so a mistake in either leaves no empty database or log folder behind.
+  std::string config_used = "none (built-in defaults)";
   dw::config::settings settings;
   try {
-    if (!config_path.empty()) {
-      settings = dw::config::load_config_file(config_path);
+    if (config_path.empty()) {
+      // A source checkout (./config/deepwell.toml) or an install (found from this binary's folder);
+      // a reboot runs in the same working directory with the same arguments, so it finds the same file.
+      for (const std::filesystem::path& candidate : dw::config::default_config_candidates(options.exe_path)) {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(candidate, ec)) {
+          config_path = candidate.string();
+          break;
+        }
+      }
     }
+    if (!config_path.empty()) {
+      // Relative paths in the file are taken against its folder, so it works from any working directory.
+      settings = dw::config::load_config_file(config_path);
+      config_used = config_path;
+    }
+    // Paths given on the command line stay relative to the working directory, as on any command line.
     auto apply = [&](std::string_view key, const std::string& value) {
       dw::config::apply_setting_text(settings, *dw::config::find_setting(key), value);
     };
@@ -54,12 +75,26 @@ int main(int argc, char** argv) {
     if (!db_path.empty()) {
       apply("storage.path", db_path);
     }
+    if (!log_dir.empty()) {
+      apply("log.dir", log_dir);
+    }
     if (!log_level.empty()) {
       apply("log.level", log_level);
     }
   } catch (const dw::config::config_error& e) {
     spdlog::critical("configuration error: {}", e.what());
     return 2;
+  }
+
+  std::shared_ptr<const dw::content::content_tables> content;
+  {
+    auto loaded = dw::content::load_content(settings.content.dir);
+    if (auto* error = std::get_if<dw::content::content_error>(&loaded)) {
+      spdlog::critical("content error: {}", error->to_string());
+      return 4;
+    }
+    content = std::make_shared<const dw::content::content_tables>(
+        std::move(std::get<dw::content::content_tables>(loaded)));
   }
 
   try {
@@ -72,6 +107,8 @@ int main(int argc, char** argv) {
   struct logging_shutdown {
     ~logging_shutdown() { dw::app::shutdown_logging(); }
   } const shutdown_logging_on_return;
+  spdlog::info("configuration: {}; content: {}; database: {}; logs: {}", config_used, settings.content.dir,
+               settings.storage.path, settings.log.dir);
 
   try {
     // Open (and migrate) the database once before anything listens: a bad file stops start-up here.
@@ -111,17 +148,12 @@ int main(int argc, char** argv) {
   }
 
   if (check_only) {
-    auto content = dw::content::load_content(settings.content.dir);
-    if (auto* error = std::get_if<dw::content::content_error>(&content)) {
-      spdlog::critical("content error: {}", error->to_string());
-      return 4;
-    }
     spdlog::info("configuration, content and database are fine");
     return 0;
   }
 
   try {
-    return dw::app::run_server(settings, options);
+    return dw::app::run_server(settings, options, std::move(content));
   } catch (const std::exception& e) {
     spdlog::critical("fatal: {}", e.what());
     return 1;

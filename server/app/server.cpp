@@ -19,7 +19,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "content/content_loader.hpp"
+#include "content/content_tables.hpp"
 #include "server/app/logging.hpp"
 #include "server/app/reboot.hpp"
 #include "server/game/dungeon_bridge.hpp"
@@ -87,14 +87,6 @@ config::settings with_stored_settings(config::settings s, const game::storage::w
     }
   }
   return s;
-}
-
-std::shared_ptr<const content::content_tables> load_content_or_throw(const std::string& dir) {
-  auto loaded = content::load_content(dir);
-  if (auto* error = std::get_if<content::content_error>(&loaded)) {
-    throw std::runtime_error("content error: " + error->to_string());
-  }
-  return std::make_shared<const content::content_tables>(std::move(std::get<content::content_tables>(loaded)));
 }
 
 /// game::services on top of Asio, the worker pool and the store's writer.
@@ -239,7 +231,8 @@ store::database open_with_lock_wait(const std::string& path, std::int64_t wait_m
 
 class server {
  public:
-  server(const config::settings& settings, const run_options& options)
+  server(const config::settings& settings, const run_options& options,
+         std::shared_ptr<const content::content_tables> content)
       : settings_(settings),
         options_(options),
         signals_(io_, SIGINT, SIGTERM),
@@ -257,7 +250,7 @@ class server {
         services_(io_, workers_, readers_, writer_, commits_),
         startup_(read_startup(settings.storage.path)),
         world_(with_stored_settings(settings, startup_), services_,
-               game::world_parts{load_content_or_throw(settings.content.dir), startup_}) {
+               game::world_parts{std::move(content), startup_}) {
     spdlog::info("dungeon restored: {} branches (their rooms are read when someone enters)",
                  startup_.branches.size());
     startup_ = {};  // the world has taken what it needs
@@ -552,8 +545,9 @@ class server {
 
 }  // namespace
 
-int run_server(const config::settings& settings, const run_options& options) {
-  server s(settings, options);
+int run_server(const config::settings& settings, const run_options& options,
+               std::shared_ptr<const content::content_tables> content) {
+  server s(settings, options, std::move(content));
   return s.run();
 }
 

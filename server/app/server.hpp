@@ -6,6 +6,10 @@
 
 #include "server/config/settings.hpp"
 
+namespace dw::content {
+struct content_tables;
+}
+
 namespace dw::app {
 
 /// Command-line choices that are not settings.
@@ -17,7 +21,10 @@ struct run_options {
 };
 
 /// The running server: one world thread (the io_context), a small worker pool for hashing and reads,
-/// and the store's writer thread. Returns the process exit code once stopped by SIGINT/SIGTERM.
-int run_server(const config::settings& settings, const run_options& options);
+/// and the store's writer thread. `content` is the validated tables from `settings.content.dir` (main
+/// loads them before anything is created on disk). Returns the process exit code once stopped by
+/// SIGINT/SIGTERM.
+int run_server(const config::settings& settings, const run_options& options,
+               std::shared_ptr<const content::content_tables> content);
 
 }  // namespace dw::app

@@ -3,6 +3,13 @@
 #include <toml++/toml.h>
 #include <fstream>
 #include <sstream>
+#include <system_error>
+
+// CMake sets this from GNUInstallDirs; a build that compiles this file by itself (the fuzzers) gets
+// the usual layout.
+#ifndef DW_INSTALLED_CONFIG
+#define DW_INSTALLED_CONFIG "../etc/deepwell/deepwell.toml"
+#endif
 
 namespace dw::config {
 
@@ -63,7 +70,38 @@ settings load_config_file(const std::filesystem::path& path) {
   }
   std::ostringstream text;
   text << in.rdbuf();
-  return load_config_text(text.str(), path.string());
+  settings s = load_config_text(text.str(), path.string());
+  std::error_code ec;
+  const std::filesystem::path file = std::filesystem::absolute(path, ec);
+  if (ec) {
+    throw config_error("", "cannot locate config file " + path.string() + ": " + ec.message());
+  }
+  resolve_paths(s, file.parent_path());
+  return s;
+}
+
+void resolve_paths(settings& s, const std::filesystem::path& base_dir) {
+  for (const setting_def& def : setting_defs()) {
+    if (!def.is_path) {
+      continue;
+    }
+    const std::filesystem::path value(std::get<std::string>(def.get(s)));
+    if (value.is_relative()) {
+      def.set(s, setting_value{(base_dir / value).lexically_normal().string()});
+    }
+  }
+}
+
+std::string_view installed_config_path() { return DW_INSTALLED_CONFIG; }
+
+std::vector<std::filesystem::path> default_config_candidates(const std::filesystem::path& exe_path,
+                                                             std::string_view installed) {
+  std::vector<std::filesystem::path> out{std::filesystem::path("config") / "deepwell.toml"};
+  if (!installed.empty() && !exe_path.empty()) {
+    // An absolute `installed` replaces the binary's folder altogether (path's operator/).
+    out.push_back((exe_path.parent_path() / installed).lexically_normal());
+  }
+  return out;
 }
 
 }  // namespace dw::config

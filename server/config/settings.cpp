@@ -21,7 +21,8 @@ setting_def integer(std::string_view section, std::string_view name, Section set
       live,
       [sec, field](const settings& s) { return setting_value{static_cast<std::int64_t>(s.*sec.*field)}; },
       [sec, field](settings& s, const setting_value& v) { s.*sec.*field = std::get<std::int64_t>(v); },
-      nullptr};
+      nullptr,
+      false};
 }
 
 template <typename Section>
@@ -37,7 +38,8 @@ setting_def text(std::string_view section, std::string_view name, Section settin
                      live,
                      [sec, field](const settings& s) { return setting_value{s.*sec.*field}; },
                      [sec, field](settings& s, const setting_value& v) { s.*sec.*field = std::get<std::string>(v); },
-                     std::move(check)};
+                     std::move(check),
+                     false};
 }
 
 std::optional<std::string> non_empty(const std::string& v) {
@@ -45,6 +47,15 @@ std::optional<std::string> non_empty(const std::string& v) {
     return "must not be empty";
   }
   return std::nullopt;
+}
+
+/// A string setting naming a file or folder (see resolve_paths).
+template <typename Section>
+setting_def path(std::string_view section, std::string_view name, Section settings::*sec, std::string Section::*field,
+                 std::string_view help) {
+  setting_def d = text(section, name, sec, field, false, help, non_empty);
+  d.is_path = true;
+  return d;
 }
 
 std::optional<std::string> log_level(const std::string& v) {
@@ -89,15 +100,14 @@ std::vector<setting_def> make_defs() {
   d.push_back(integer("server", "max_unauthenticated_per_address", &S::server,
                       &S::server_section::max_unauthenticated_per_address, 1, 100000, true,
                       "Connections from one address that may be at the login screen at once."));
-  d.push_back(text("storage", "path", &S::storage, &S::storage_section::path, false,
-                   "SQLite database file; its folder is created if missing.", non_empty));
+  d.push_back(path("storage", "path", &S::storage, &S::storage_section::path,
+                   "SQLite database file; its folder is created if missing."));
   d.push_back(integer("storage", "lock_wait_ms", &S::storage, &S::storage_section::lock_wait_ms, 0, 60000, false,
                       "How long a write waits for a lock held by another process before it fails (the player is "
                       "told it was not saved). The game itself never waits on a lock."));
   d.push_back(text("log", "level", &S::log, &S::log_section::level, true,
                    "trace, debug, info, warn, error, critical or off.", log_level));
-  d.push_back(text("log", "dir", &S::log, &S::log_section::dir, false, "Folder of the rotating log file deepwell.log.",
-                   non_empty));
+  d.push_back(path("log", "dir", &S::log, &S::log_section::dir, "Folder of the rotating log file deepwell.log."));
   d.push_back(integer("accounts", "hash_ops_limit", &S::accounts, &S::accounts_section::hash_ops_limit, 1, 20, false,
                       "argon2id operations limit for new password hashes (libsodium opslimit)."));
   d.push_back(integer("accounts", "hash_memory_kib", &S::accounts, &S::accounts_section::hash_memory_kib, 8,
@@ -128,8 +138,8 @@ std::vector<setting_def> make_defs() {
                       "Hit points of a new character."));
   d.push_back(integer("game", "rest_hp_per_minute", &S::game, &S::game_section::rest_hp_per_minute, 0, 100000, true,
                       "Hit points regained per minute while resting in the village square."));
-  d.push_back(text("content", "dir", &S::content, &S::content_section::dir, false,
-                   "Folder of the content tables (monsters, items, scrolls, room descriptions).", non_empty));
+  d.push_back(path("content", "dir", &S::content, &S::content_section::dir,
+                   "Folder of the content tables (monsters, items, scrolls, room descriptions)."));
   d.push_back(integer("dungeon", "world_seed", &S::dungeon, &S::dungeon_section::world_seed, 0,
                       std::numeric_limits<std::int64_t>::max(), false, "Seed of every random choice in the dungeon."));
   d.push_back(integer("dungeon", "max_unexplored_exits", &S::dungeon, &S::dungeon_section::max_unexplored_exits, 1, 64,

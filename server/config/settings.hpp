@@ -88,6 +88,8 @@ struct setting_def {
   std::function<void(settings&, const setting_value&)> set;
   /// Extra validation for strings (nullopt = fine, otherwise the reason).
   std::function<std::optional<std::string>(const std::string&)> check_string;
+  /// A file or folder: when relative, it is taken against the config file's folder (resolve_paths).
+  bool is_path;
 
   std::string full_name() const;
 };

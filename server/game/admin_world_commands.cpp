@@ -71,7 +71,7 @@ std::optional<store::location> destination(command_context& ctx, std::string_vie
     why = "There is no room " + std::to_string(*id) + ".";
     return std::nullopt;
   }
-  why = "'" + std::string(text) + "' is neither a player, a room id, nor '<branch> <x>,<y>'.";
+  why = '\'' + std::string(text) + "' is neither a player, a room id, nor '<branch> <x>,<y>'.";
   return std::nullopt;
 }
 

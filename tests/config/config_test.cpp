@@ -1,7 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
+#include <vector>
 
 #include "server/config/config_loader.hpp"
 
@@ -64,4 +68,94 @@ TEST(Config, ShortKeysResolveWhenUnambiguous) {
   apply_setting_text(s, *find_setting("dungeon.max_unexplored_exits"), "8");
   EXPECT_EQ(s.dungeon.max_unexplored_exits, 8);
   EXPECT_THROW(apply_setting_text(s, *find_setting("dungeon.max_unexplored_exits"), "eight"), config_error);
+}
+
+namespace {
+/// A fresh folder under the system temp folder, removed again by the destructor.
+struct temp_folder {
+  std::filesystem::path path;
+  temp_folder() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "deepwell-config-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      throw std::runtime_error("mkdtemp failed");
+    }
+    path = pattern;
+  }
+  ~temp_folder() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+}  // namespace
+
+TEST(ConfigPaths, RelativePathsResolveAgainstTheBaseFolderAbsoluteOnesStay) {
+  settings s;
+  s.storage.path = "state/world.db";
+  s.log.dir = "/var/log/deepwell";
+  s.content.dir = "../share/content";
+  s.server.host = "localhost";
+  resolve_paths(s, "/srv/deepwell/etc");
+  EXPECT_EQ(s.storage.path, "/srv/deepwell/etc/state/world.db");
+  EXPECT_EQ(s.log.dir, "/var/log/deepwell");
+  EXPECT_EQ(s.content.dir, "/srv/deepwell/share/content");
+  EXPECT_EQ(s.server.host, "localhost");  // not a path
+  EXPECT_EQ(s.log.level, "info");
+}
+
+TEST(ConfigPaths, ExactlyTheFileAndFolderSettingsArePaths) {
+  std::vector<std::string> paths;
+  for (const setting_def& d : setting_defs()) {
+    if (d.is_path) {
+      paths.push_back(d.full_name());
+    }
+  }
+  EXPECT_EQ(paths, (std::vector<std::string>{"storage.path", "log.dir", "content.dir"}));
+}
+
+TEST(ConfigPaths, FileResolvesWrittenAndDefaultPathsAgainstItsOwnFolder) {
+  temp_folder tmp;
+  std::filesystem::create_directories(tmp.path / "etc");
+  std::ofstream(tmp.path / "etc" / "deepwell.toml") << "[storage]\npath = \"state/world.db\"\n"
+                                                    << "[content]\ndir = \"/opt/tables\"\n";
+  const settings s = load_config_file(tmp.path / "etc" / "deepwell.toml");
+  EXPECT_EQ(s.storage.path, (tmp.path / "etc" / "state" / "world.db").string());
+  EXPECT_EQ(s.log.dir, (tmp.path / "etc" / "data" / "logs").string());  // left at its default
+  EXPECT_EQ(s.content.dir, "/opt/tables");
+}
+
+TEST(ConfigPaths, ConfigNamedRelativeToTheWorkingDirectoryStillGivesItsFolder) {
+  temp_folder tmp;
+  std::filesystem::create_directories(tmp.path / "etc");
+  std::ofstream(tmp.path / "etc" / "deepwell.toml") << "[log]\ndir = \"../logs\"\n";
+  const auto before = std::filesystem::current_path();
+  std::filesystem::current_path(tmp.path);  // each test runs in its own process (gtest_discover_tests)
+  settings s;
+  EXPECT_NO_THROW(s = load_config_file("etc/deepwell.toml"));
+  std::filesystem::current_path(before);
+  EXPECT_EQ(s.log.dir, (tmp.path / "logs").string());
+  EXPECT_TRUE(std::filesystem::path(s.storage.path).is_absolute()) << s.storage.path;
+}
+
+TEST(ConfigPaths, ShippedFileUsesTheSourceTreesDataAndContent) {
+  const settings s = load_config_file(DW_SOURCE_DIR "/config/deepwell.toml");
+  const std::filesystem::path root = std::filesystem::path(DW_SOURCE_DIR).lexically_normal();
+  EXPECT_EQ(s.storage.path, (root / "data" / "deepwell.db").string());
+  EXPECT_EQ(s.log.dir, (root / "data" / "logs").string());
+  EXPECT_EQ(s.content.dir, (root / "content").string());
+}
+
+TEST(ConfigPaths, MissingFileIsAConfigError) {
+  temp_folder tmp;
+  EXPECT_THROW(load_config_file(tmp.path / "absent.toml"), config_error);
+}
+
+TEST(ConfigPaths, DefaultCandidatesAreTheCheckoutThenTheInstall) {
+  using paths = std::vector<std::filesystem::path>;
+  EXPECT_EQ(default_config_candidates("/opt/dw/bin/deepwell", "../etc/deepwell/deepwell.toml"),
+            (paths{"config/deepwell.toml", "/opt/dw/etc/deepwell/deepwell.toml"}));
+  EXPECT_EQ(default_config_candidates("/usr/bin/deepwell", "/etc/deepwell/deepwell.toml"),
+            (paths{"config/deepwell.toml", "/etc/deepwell/deepwell.toml"}));
+  EXPECT_EQ(default_config_candidates("", "../etc/deepwell/deepwell.toml"), (paths{"config/deepwell.toml"}));
+  EXPECT_FALSE(installed_config_path().empty());
+  EXPECT_NE(installed_config_path().find("deepwell.toml"), std::string_view::npos);
 }

@@ -76,7 +76,9 @@ TEST(StartUp, NotADeepwellDatabaseStopsStartUp) {
   const auto db = dir / "junk.db";
   std::ofstream(db) << "this is not a database at all, just some text that is long enough to look like a header";
   const auto cfg = dir / "test.toml";
-  std::ofstream(cfg) << "[log]\ndir = \"" << (dir / "logs").string() << "\"\n";
+  // Valid content: the tables are checked before the database is opened.
+  std::ofstream(cfg) << "[log]\ndir = \"" << (dir / "logs").string() << "\"\n[content]\ndir = \"" << DW_CONTENT_DIR
+                     << "\"\n";
   const auto r = run_deepwell({"--db", db.string(), "--port", "0", "--config", cfg.string()}, std::chrono::seconds(30));
   EXPECT_EQ(r.status, 3);
   EXPECT_NE(r.output.find("start-up stopped"), std::string::npos) << r.output;

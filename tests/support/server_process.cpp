@@ -63,6 +63,11 @@ server_process::server_process(std::string extra_toml, stderr_to err, std::files
   start();
 }
 
+server_process::server_process(launch_options launch)
+    : dir_(make_temp_dir()), launch_(std::move(launch)), stderr_to_(stderr_to::file) {
+  start();
+}
+
 server_process::~server_process() {
   if (pid_ > 0) {
     kill9();
@@ -75,8 +80,8 @@ server_process::~server_process() {
 }
 
 void server_process::start() {
-  const auto config = dir_ / "test.toml";
-  {
+  const auto config = launch_.config == launch_options::config_source::file ? launch_.config_file : dir_ / "test.toml";
+  if (launch_.config == launch_options::config_source::generated) {
     std::ofstream out(config);
     // Fast hashing keeps the suite quick; everything else is the real thing. A test that brings its own
     // [accounts] section (TOML allows one) sets every account key it cares about itself.
@@ -104,6 +109,22 @@ void server_process::start() {
     unread_pipe_ = fds[0];
     pipe_write_end = fds[1];
   }
+  // The command line is built before fork: the child only calls async-signal-safe functions.
+  const std::string binary = launch_.binary.empty() ? std::string(DW_SERVER_BINARY) : launch_.binary.string();
+  std::vector<std::string> args{binary};
+  if (launch_.config != launch_options::config_source::none) {
+    args.insert(args.end(), {"--config", config.string()});
+  }
+  if (launch_.db_flag) {
+    args.insert(args.end(), {"--db", db_path().string()});
+  }
+  args.insert(args.end(), {"--port", "0", "--host", "127.0.0.1", "--port-file", port_file.string()});
+  args.insert(args.end(), launch_.extra_args.begin(), launch_.extra_args.end());
+  std::vector<char*> argv;
+  for (std::string& a : args) {
+    argv.push_back(a.data());
+  }
+  argv.push_back(nullptr);
   pid_ = ::fork();
   if (pid_ < 0) {
     throw std::runtime_error("fork failed");
@@ -118,11 +139,10 @@ void server_process::start() {
     if (pipe_write_end >= 0) {
       ::dup2(pipe_write_end, 2);  // dup2 clears close-on-exec on fd 2 only
     }
-    const std::string cfg = config.string();
-    const std::string db = db_path().string();
-    const std::string pf = port_file.string();
-    ::execl(DW_SERVER_BINARY, DW_SERVER_BINARY, "--config", cfg.c_str(), "--db", db.c_str(), "--port", "0",
-            "--host", "127.0.0.1", "--port-file", pf.c_str(), static_cast<char*>(nullptr));
+    if (!launch_.working_dir.empty() && ::chdir(launch_.working_dir.c_str()) != 0) {
+      ::_exit(126);
+    }
+    ::execv(binary.c_str(), argv.data());
     ::_exit(127);
   }
   if (pipe_write_end >= 0) {
@@ -182,7 +202,21 @@ bool server_process::wait_file_log(std::string_view needle, std::chrono::millise
   return poll_until([&] { return file_log_text().find(needle) != std::string::npos; }, timeout);
 }
 
-run_result run_deepwell(const std::vector<std::string>& args, std::chrono::milliseconds timeout) {
+run_result run_deepwell(const std::vector<std::string>& args, std::chrono::milliseconds timeout,
+                        const std::filesystem::path& working_dir) {
+  return run_program(DW_SERVER_BINARY, args, timeout, working_dir);
+}
+
+run_result run_program(const std::filesystem::path& program, const std::vector<std::string>& args,
+                       std::chrono::milliseconds timeout, const std::filesystem::path& working_dir) {
+  // Built before fork: the child only calls async-signal-safe functions.
+  const std::string exe = program.string();
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(exe.c_str()));
+  for (const std::string& a : args) {
+    argv.push_back(const_cast<char*>(a.c_str()));
+  }
+  argv.push_back(nullptr);
   int pipefd[2];
   if (::pipe(pipefd) != 0) {
     throw std::runtime_error("pipe failed");
@@ -192,13 +226,10 @@ run_result run_deepwell(const std::vector<std::string>& args, std::chrono::milli
     ::dup2(pipefd[1], 1);
     ::dup2(pipefd[1], 2);
     ::close(pipefd[0]);
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(DW_SERVER_BINARY));
-    for (const std::string& a : args) {
-      argv.push_back(const_cast<char*>(a.c_str()));
+    if (!working_dir.empty() && ::chdir(working_dir.c_str()) != 0) {
+      ::_exit(126);
     }
-    argv.push_back(nullptr);
-    ::execv(DW_SERVER_BINARY, argv.data());
+    ::execv(exe.c_str(), argv.data());
     ::_exit(127);
   }
   ::close(pipefd[1]);

@@ -16,6 +16,22 @@ enum class stderr_to {
   unread_pipe,  ///< a pipe the test holds open and never reads: it fills up, as under a stuck supervisor
 };
 
+/// How server_process starts the binary, for tests of start-up itself (config lookup, paths, installs).
+/// The defaults are what every other test wants.
+struct launch_options {
+  enum class config_source {
+    generated,  ///< `test.toml` in dir(): the extra TOML, cheap hashing, logs in dir()/logs, the source content
+    file,       ///< `--config config_file`, as written by the test
+    none,       ///< no --config at all: the binary looks for one itself
+  };
+  std::filesystem::path binary;  ///< empty: the deepwell built with the tests
+  config_source config = config_source::generated;
+  std::filesystem::path config_file;  ///< with config_source::file
+  std::filesystem::path working_dir;  ///< empty: the test's own
+  bool db_flag = true;                ///< pass `--db db_path()`; false leaves the database where the config says
+  std::vector<std::string> extra_args;
+};
+
 /// Runs the real `deepwell` binary on an ephemeral loopback port with its own data folder.
 /// The folder survives restart() so tests can check persistence; it is removed by the destructor.
 class server_process {
@@ -25,6 +41,8 @@ class server_process {
   /// `db` puts the database elsewhere (a small tmpfs, say); by default it lives in the data folder.
   explicit server_process(std::string extra_toml = {}, stderr_to err = stderr_to::file,
                           std::filesystem::path db = {});
+  /// Starts the binary as `launch` says (always with --port 0, --host 127.0.0.1 and --port-file).
+  explicit server_process(launch_options launch);
   ~server_process();
   server_process(const server_process&) = delete;
   server_process& operator=(const server_process&) = delete;
@@ -53,6 +71,7 @@ class server_process {
 
  private:
   std::filesystem::path dir_;
+  launch_options launch_;
   std::string extra_toml_;
   std::filesystem::path db_;
   stderr_to stderr_to_;
@@ -66,6 +85,11 @@ struct run_result {
   int status;
   std::string output;
 };
-run_result run_deepwell(const std::vector<std::string>& args, std::chrono::milliseconds timeout);
+/// `working_dir` (empty: the test's own) is where it runs.
+run_result run_deepwell(const std::vector<std::string>& args, std::chrono::milliseconds timeout,
+                        const std::filesystem::path& working_dir = {});
+/// The same for any program (an installed deepwell, cmake): stdout and stderr together, killed at the deadline.
+run_result run_program(const std::filesystem::path& program, const std::vector<std::string>& args,
+                       std::chrono::milliseconds timeout, const std::filesystem::path& working_dir = {});
 
 }  // namespace dw::testing

@@ -1,0 +1,170 @@
+// Start-up from anywhere: relative paths in a config file are taken against the file's folder, paths on
+// the command line against the working directory, and a configuration or content mistake stops start-up
+// before anything (database, log folder, data folder) is created.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "tests/support/server_process.hpp"
+#include "tests/support/telnet_client.hpp"
+
+using dw::testing::launch_options;
+using dw::testing::run_deepwell;
+using dw::testing::server_process;
+using dw::testing::telnet_client;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// A copy of the source tree's layout in a temp folder: config/deepwell.toml (the shipped file, which
+/// says ../data and ../content) and content/*.toml, plus an empty folder `cwd` to start the server from.
+struct scratch_tree {
+  fs::path root;
+
+  scratch_tree() {
+    std::string pattern = (fs::temp_directory_path() / "deepwell-paths-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      throw std::runtime_error("mkdtemp failed");
+    }
+    root = pattern;
+    fs::create_directories(root / "config");
+    fs::copy_file(fs::path(DW_SOURCE_DIR) / "config" / "deepwell.toml", config());
+    fs::create_directories(root / "content");
+    for (const auto& entry : fs::directory_iterator(DW_CONTENT_DIR)) {
+      if (entry.path().extension() == ".toml") {
+        fs::copy_file(entry.path(), root / "content" / entry.path().filename());
+      }
+    }
+    fs::create_directories(cwd());
+  }
+  ~scratch_tree() {
+    std::error_code ec;
+    fs::remove_all(root, ec);
+  }
+  scratch_tree(const scratch_tree&) = delete;
+  scratch_tree& operator=(const scratch_tree&) = delete;
+
+  fs::path config() const { return root / "config" / "deepwell.toml"; }
+  fs::path cwd() const { return root / "cwd"; }
+
+  /// Replaces `from` with `to` in the config file (which must contain it).
+  void edit_config(const std::string& from, const std::string& to) const {
+    std::string text = read_text(config());
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    std::ofstream(config(), std::ios::trunc) << text;
+  }
+
+  /// Every file and folder under the tree, relative to it.
+  std::set<std::string> entries() const {
+    std::set<std::string> out;
+    for (const auto& entry : fs::recursive_directory_iterator(root)) {
+      out.insert(fs::relative(entry.path(), root).string());
+    }
+    return out;
+  }
+};
+
+/// What scratch_tree holds before the server ran.
+std::set<std::string> untouched(const scratch_tree& t) {
+  std::set<std::string> out{"config", "config/deepwell.toml", "content", "cwd"};
+  for (const auto& entry : fs::directory_iterator(t.root / "content")) {
+    out.insert("content/" + entry.path().filename().string());
+  }
+  return out;
+}
+
+std::string joined(const std::set<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) {
+    out += n + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(ConfigPaths, RelativePathsInTheConfigFollowItFromAnyWorkingDirectory) {
+  scratch_tree t;
+  launch_options launch;
+  launch.config = launch_options::config_source::file;
+  launch.config_file = t.config();
+  launch.working_dir = t.cwd();
+  launch.db_flag = false;  // the config's own storage.path, ../data/deepwell.db
+  server_process server(launch);
+  {
+    telnet_client c(server.port());
+    c.create("Ann", "correcthorse");  // the database is written, not just opened
+  }
+  EXPECT_EQ(server.stop(), 0);
+  EXPECT_TRUE(fs::is_regular_file(t.root / "data" / "deepwell.db")) << joined(t.entries());
+  const std::string log = read_text(t.root / "data" / "logs" / "deepwell.log");
+  EXPECT_NE(log.find("configuration: " + t.config().string()), std::string::npos) << log;
+  EXPECT_NE(log.find("content: " + (t.root / "content").string()), std::string::npos) << log;
+  EXPECT_TRUE(fs::is_empty(t.cwd())) << "nothing belongs in the working directory:\n" << joined(t.entries());
+}
+
+TEST(ConfigPaths, CommandLinePathsStayRelativeToTheWorkingDirectory) {
+  scratch_tree t;
+  const auto r = run_deepwell({"--config", t.config().string(), "--db", "mine.db", "--log-dir", "mylogs", "--check"},
+                              std::chrono::seconds(60), t.cwd());
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(fs::is_regular_file(t.cwd() / "mine.db")) << joined(t.entries());
+  EXPECT_TRUE(fs::is_regular_file(t.cwd() / "mylogs" / "deepwell.log")) << joined(t.entries());
+  EXPECT_FALSE(fs::exists(t.root / "data")) << joined(t.entries());
+}
+
+TEST(ConfigPaths, ConfigErrorLeavesNoFileOrFolderBehind) {
+  scratch_tree t;
+  t.edit_config("port = 4000", "port = 70000");
+  for (const bool check : {false, true}) {
+    std::vector<std::string> args{"--config", t.config().string()};
+    if (check) {
+      args.emplace_back("--check");
+    }
+    const auto r = run_deepwell(args, std::chrono::seconds(60), t.cwd());
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_NE(r.output.find("server.port"), std::string::npos) << r.output;
+    EXPECT_EQ(t.entries(), untouched(t)) << (check ? "--check" : "start-up") << " created:\n" << joined(t.entries());
+  }
+}
+
+TEST(ConfigPaths, BrokenOrMissingContentTableLeavesNoFileOrFolderBehind) {
+  scratch_tree t;
+  const fs::path fights = t.root / "content" / "fights.toml";
+  const std::string good_fights = read_text(fights);
+  // First an invalid table, then (the table repaired) a missing one.
+  for (const std::string broken : {"fights.toml", "weapons.toml"}) {
+    if (broken == "fights.toml") {
+      std::ofstream(fights, std::ios::trunc) << "[fists]\ndamage = -3\n";
+    } else {
+      std::ofstream(fights, std::ios::trunc) << good_fights;
+      fs::remove(t.root / "content" / "weapons.toml");
+    }
+    const std::set<std::string> before = t.entries();
+    for (const bool check : {false, true}) {
+      std::vector<std::string> args{"--config", t.config().string(), "--port", "0"};
+      if (check) {
+        args.emplace_back("--check");
+      }
+      const auto r = run_deepwell(args, std::chrono::seconds(60), t.cwd());
+      EXPECT_EQ(r.status, 4) << r.output;
+      EXPECT_NE(r.output.find(broken), std::string::npos) << r.output;
+      EXPECT_EQ(t.entries(), before) << (check ? "--check" : "start-up") << " created:\n" << joined(t.entries());
+    }
+  }
+}
