@@ -120,7 +120,7 @@ void lock_scenario(const bench_options& o) {
   for (const auto& [at, text] : told) {
     const bool moved = text.find("Bottom of the Well") != std::string::npos;
     row(s, fmt("mover told after %.2f s%s", at, moved ? " (the move happened)" : ""),
-        "\"" + one_line(text, 150) + "\"");
+        '"' + one_line(text, 150) + "\"");
   }
   // What the server itself said about it (warnings and errors), in the order it said them.
   const std::string log = server.output().substr(log_before);
@@ -131,7 +131,7 @@ void lock_scenario(const bench_options& o) {
     if (line.find("[warning]") != std::string::npos || line.find("[error]") != std::string::npos) {
       // The timestamp is the first 25 characters; the message follows the level.
       row(s, fmt("server log, warning or error %d", ++shown),
-          "\"" + one_line(line.substr(std::min<std::size_t>(line.size(), 12)), 200) + "\"");
+          '"' + one_line(line.substr(std::min<std::size_t>(line.size(), 12)), 200) + "\"");
     }
     at = end + 1;
   }

@@ -32,7 +32,7 @@ std::string read_file(const std::filesystem::path& p, std::size_t from = 0) {
   return s.str();
 }
 
-std::string quoted(const std::filesystem::path& p) { return "\"" + p.string() + "\""; }
+std::string quoted(const std::filesystem::path& p) { return '"' + p.string() + '"'; }
 
 }  // namespace
 

@@ -31,7 +31,7 @@ void go(command_context& ctx) {
   if (auto d = parse_dir(ctx.args)) {
     walk(ctx, *d);
   } else {
-    ctx.world.send(ctx.conn, "'" + std::string(ctx.args) + "' is not a direction.\n");
+    ctx.world.send(ctx.conn, '\'' + std::string(ctx.args) + "' is not a direction.\n");
   }
 }
 

@@ -10,7 +10,7 @@ std::variant<std::int64_t, duration_error> parse_duration(std::string_view text)
   if (iequals(text, "none") || iequals(text, "forever") || iequals(text, "perm") || iequals(text, "permanent")) {
     return std::int64_t{0};
   }
-  const duration_error not_one{"'" + std::string(text.substr(0, 40)) +
+  const duration_error not_one{'\'' + std::string(text.substr(0, 40)) +
                                "' is not a duration: use a number and s, m, h, d or w (30m, 2h, 7d), or none."};
   if (text.size() < 2) {
     return not_one;

@@ -54,7 +54,7 @@ std::optional<std::string> check_name(std::string_view name) {
   const std::string lower = lower_name(name);
   for (std::string_view word : reserved) {
     if (lower == word) {
-      return "'" + std::string(name) + "' is reserved; choose another name.";
+      return '\'' + std::string(name) + "' is reserved; choose another name.";
     }
   }
   return std::nullopt;

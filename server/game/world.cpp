@@ -658,7 +658,7 @@ void world::dispatch(connection& conn, std::string_view line) {
         names += names.empty() ? "" : ", ";
         names += c->name;
       }
-      send(conn, "'" + std::string(cmd.verb) + "' could mean: " + names + ". Type more letters.\n");
+      send(conn, '\'' + std::string(cmd.verb) + "' could mean: " + names + ". Type more letters.\n");
     } else {
       send(conn, "Unknown command '" + std::string(cmd.verb) + "'. Type 'help'.\n");
     }

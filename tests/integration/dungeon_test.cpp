@@ -150,7 +150,7 @@ std::vector<exit_entry> parse_exits(std::string line) {
 // ---------------------------------------------------------------- Room.Info (flat JSON, read by hand)
 
 std::optional<long long> json_int(std::string_view json, std::string_view key) {
-  const std::string k = "\"" + std::string(key) + "\":";
+  const std::string k = '"' + std::string(key) + "\":";
   const std::size_t at = json.find(k);
   if (at == std::string_view::npos) {
     return std::nullopt;

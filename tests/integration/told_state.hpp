@@ -30,7 +30,7 @@ struct room_info {
 };
 
 inline std::optional<long long> json_int(std::string_view json, std::string_view key) {
-  const std::string k = "\"" + std::string(key) + "\":";
+  const std::string k = '"' + std::string(key) + "\":";
   const std::size_t at = json.find(k);
   if (at == std::string_view::npos) {
     return std::nullopt;
@@ -39,7 +39,7 @@ inline std::optional<long long> json_int(std::string_view json, std::string_view
 }
 
 inline std::string json_string(std::string_view json, std::string_view key) {
-  const std::string k = "\"" + std::string(key) + "\":\"";
+  const std::string k = '"' + std::string(key) + "\":\"";
   const std::size_t at = json.find(k);
   std::string out;
   for (std::size_t i = at == std::string_view::npos ? json.size() : at + k.size(); i < json.size(); ++i) {

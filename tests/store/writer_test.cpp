@@ -101,7 +101,7 @@ TEST(Writer, ManySubmitsFromSeveralThreadsAllCommit) {
       workers.emplace_back([&, t] {
         for (int i = 0; i < per_thread; ++i) {
           tickets[static_cast<std::size_t>(t)].push_back(
-              w.submit(set_setting("t" + std::to_string(t) + "-" + std::to_string(i), "v")));
+              w.submit(set_setting('t' + std::to_string(t) + "-" + std::to_string(i), "v")));
         }
       });
     }
@@ -130,7 +130,7 @@ TEST(Writer, OnCommittedSeesTheLastTicketInIncreasingOrder) {
   writer w(dir.file("deepwell.db"), rec.handler());
   std::uint64_t last = 0;
   for (int i = 0; i < 200; ++i) {
-    last = w.submit(set_setting("k" + std::to_string(i), "v"));
+    last = w.submit(set_setting('k' + std::to_string(i), "v"));
   }
   w.flush();
   std::lock_guard lock(rec.mutex);
@@ -150,7 +150,7 @@ TEST(Writer, QueuedChangesCommitTogetherInOneBatch) {
   g.wait_until_blocked();
   std::uint64_t last = 0;
   for (int i = 0; i < 50; ++i) {
-    last = w.submit(set_setting("k" + std::to_string(i), "v"));
+    last = w.submit(set_setting('k' + std::to_string(i), "v"));
   }
   g.release();
   w.flush();
@@ -223,7 +223,7 @@ TEST(Writer, DestructorCommitsEverythingQueued) {
     w.submit(g.blocker());
     g.wait_until_blocked();
     for (int i = 0; i < 100; ++i) {
-      w.submit(set_setting("k" + std::to_string(i), "v"));
+      w.submit(set_setting('k' + std::to_string(i), "v"));
     }
     g.release();
   }  // no flush: the destructor must drain

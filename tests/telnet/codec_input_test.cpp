@@ -12,7 +12,7 @@ const std::string replacement(replacement_character);
 
 TEST(CodecInput, IacIacIsDataByte255AndBecomesReplacement) {
   harness h;
-  h.feed("a" + wire({IAC, IAC}) + "b\r\n");
+  h.feed('a' + wire({IAC, IAC}) + "b\r\n");
   EXPECT_EQ(h.texts(), (texts{"a" + replacement + "b"}));
 }
 
@@ -28,7 +28,7 @@ TEST(CodecInput, Cp1251YaDoesNotFreezeTheCodec) {
 
 TEST(CodecInput, IacSplitAcrossFeeds) {
   harness h;
-  h.feed("x" + wire({IAC}));
+  h.feed('x' + wire({IAC}));
   h.feed(wire({IAC}) + "y\r\n");
   EXPECT_EQ(h.texts(), (texts{"x" + replacement + "y"}));
 }
