@@ -119,8 +119,7 @@ void lock_scenario(const bench_options& o) {
   }
   for (const auto& [at, text] : told) {
     const bool moved = text.find("Bottom of the Well") != std::string::npos;
-    row(s, fmt("mover told after %.2f s%s", at, moved ? " (the move happened)" : ""),
-        '"' + one_line(text, 150) + "\"");
+    row(s, fmt("mover told after %.2f s%s", at, moved ? " (the move happened)" : ""), '"' + one_line(text, 150) + "\"");
   }
   // What the server itself said about it (warnings and errors), in the order it said them.
   const std::string log = server.output().substr(log_before);
