@@ -93,8 +93,8 @@ int main(int argc, char** argv) {
       spdlog::critical("content error: {}", error->to_string());
       return 4;
     }
-    content = std::make_shared<const dw::content::content_tables>(
-        std::move(std::get<dw::content::content_tables>(loaded)));
+    content =
+        std::make_shared<const dw::content::content_tables>(std::move(std::get<dw::content::content_tables>(loaded)));
   }
 
   try {

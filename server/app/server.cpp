@@ -249,10 +249,8 @@ class server {
                 }),
         services_(io_, workers_, readers_, writer_, commits_),
         startup_(read_startup(settings.storage.path)),
-        world_(with_stored_settings(settings, startup_), services_,
-               game::world_parts{std::move(content), startup_}) {
-    spdlog::info("dungeon restored: {} branches (their rooms are read when someone enters)",
-                 startup_.branches.size());
+        world_(with_stored_settings(settings, startup_), services_, game::world_parts{std::move(content), startup_}) {
+    spdlog::info("dungeon restored: {} branches (their rooms are read when someone enters)", startup_.branches.size());
     startup_ = {};  // the world has taken what it needs
     services_.on_stop = [this] { begin_shutdown(); };
     services_.on_reboot = [this](std::uint64_t requested_by) { reboot(requested_by); };

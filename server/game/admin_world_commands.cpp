@@ -17,33 +17,48 @@ std::string with_article(std::string_view word) {
   return (vowel ? "an " : "a ") + std::string(word);
 }
 
+/// "<branch> <x>,<y>" as written by an administrator.
+struct branch_position {
+  std::int64_t branch = 0;
+  std::int64_t x = 0;
+  std::int64_t y = 0;
+};
+
+std::optional<branch_position> parse_branch_position(std::string_view text) {
+  const auto [first, rest] = first_word(text);
+  const std::size_t comma = rest.find(',');
+  if (rest.empty() || comma == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const auto branch = parse_int(first);
+  const auto x = parse_int(trim(rest.substr(0, comma)));
+  const auto y = parse_int(trim(rest.substr(comma + 1)));
+  if (!branch || !x || !y) {
+    return std::nullopt;
+  }
+  return branch_position{*branch, *x, *y};
+}
+
 /// A destination: a player's name, a room id, or "<branch> <x>,<y>".
 std::optional<store::location> destination(command_context& ctx, std::string_view text, std::string& why) {
   text = trim(text);
   if (const character* ch = ctx.world.find_character_by_name(text)) {
     return ch->where;
   }
-  const auto [first, rest] = first_word(text);
-  if (!rest.empty()) {
-    const auto branch = parse_int(first);
-    const std::size_t comma = rest.find(',');
-    const auto x = comma == std::string_view::npos ? std::nullopt : parse_int(trim(rest.substr(0, comma)));
-    const auto y = comma == std::string_view::npos ? std::nullopt : parse_int(trim(rest.substr(comma + 1)));
-    if (branch && x && y) {
-      const auto room = ctx.world.dungeon().room_at(static_cast<dungeon::branch_id>(*branch),
-                                                    {static_cast<std::int32_t>(*x), static_cast<std::int32_t>(*y)});
-      if (!room) {
-        why = "Branch " + std::to_string(*branch) + " has no room at " + std::to_string(*x) + "," + std::to_string(*y) +
-              ".";
-        return std::nullopt;
-      }
-      store::location loc;
-      loc.room_id = static_cast<std::int64_t>(room->id);
-      loc.branch_id = static_cast<std::int64_t>(room->branch);
-      loc.x = room->pos.x;
-      loc.y = room->pos.y;
-      return loc;
+  if (const std::optional<branch_position> at = parse_branch_position(text)) {
+    const auto room = ctx.world.dungeon().room_at(static_cast<dungeon::branch_id>(at->branch),
+                                                  {static_cast<std::int32_t>(at->x), static_cast<std::int32_t>(at->y)});
+    if (!room) {
+      why = "Branch " + std::to_string(at->branch) + " has no room at " + std::to_string(at->x) + "," +
+            std::to_string(at->y) + ".";
+      return std::nullopt;
     }
+    store::location loc;
+    loc.room_id = static_cast<std::int64_t>(room->id);
+    loc.branch_id = static_cast<std::int64_t>(room->branch);
+    loc.x = room->pos.x;
+    loc.y = room->pos.y;
+    return loc;
   }
   if (const auto id = parse_int(text)) {
     if (ctx.world.rooms().find(*id) != nullptr) {
