@@ -257,9 +257,7 @@ void world::guarded(const std::function<void()>& work) {
   }
 }
 
-void world::defer_until_loaded(const storage::load_needed& need) {
-  // Nothing of this event happens now: it is taken back silently and its line runs again, whole, once
-  // what it needs is in memory (read on a worker, never here).
+void world::take_back_event() {
   std::vector<event_batch::undo_step> undo = batch_.take_undo();
   batch_.clear();
   for (std::uint64_t id : touched_) {
@@ -273,6 +271,12 @@ void world::defer_until_loaded(const storage::load_needed& need) {
   event_batch::roll_back(undo);
   audit_connection_ = 0;
   current_actor_ = nullptr;
+}
+
+void world::defer_until_loaded(const storage::load_needed& need) {
+  // Nothing of this event happens now: it is taken back silently and its line runs again, whole, once
+  // what it needs is in memory (read on a worker, never here).
+  take_back_event();
   // Room lookups (an administrator's "@goto 1234") are keyed apart from branches.
   const std::int64_t key = need.branch_id != 0 ? need.branch_id : -need.room_id;
   pending_load& pending = loading_[key];
@@ -343,19 +347,7 @@ bool world::room_known_missing(std::int64_t room_id) {
 
 void world::abort_event(std::string_view what, int store_code) {
   // Whatever the event did is taken back: its changes are never saved, its output never leaves.
-  std::vector<event_batch::undo_step> undo = batch_.take_undo();
-  batch_.clear();
-  for (std::uint64_t id : touched_) {
-    if (connection* c = find_connection(id)) {
-      c->port->discard_unflushed();
-      c->touched = false;
-      c->gmcp_only = false;
-    }
-  }
-  touched_.clear();
-  event_batch::roll_back(undo);
-  audit_connection_ = 0;
-  current_actor_ = nullptr;
+  take_back_event();
   if (store_code != 0) {
     note_storage(commit_result{0, false, store_code, std::string(what)});
   } else {

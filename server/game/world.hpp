@@ -184,6 +184,9 @@ class world {
   /// branch's occupancy; undo steps pass false.
   void place(character& ch, bool record = true);
   void unplace(const character& ch, bool record = true);
+  /// Undoes everything the current event did so far: its changes are never saved, memory goes back, and
+  /// its unflushed output is dropped.
+  void take_back_event();
   /// Takes back the current event and runs its line again once what it needed has been loaded.
   void defer_until_loaded(const storage::load_needed& need);
   /// Runs `work`; if it throws, aborts the current event (without ending it).
