@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "bench/abuse/scenarios.hpp"
+#include "tests/support/sqlite_lock.hpp"
 #include "tests/support/telnet_client.hpp"
 
 namespace dw::bench {
@@ -13,46 +14,6 @@ namespace {
 using std::chrono::milliseconds;
 using std::chrono::steady_clock;
 
-/// The real sqlite3 tool holding an exclusive transaction open until its input ends.
-class lock_holder {
- public:
-  explicit lock_holder(const std::filesystem::path& db) : db_(db) {
-    const std::string cmd = "sqlite3 " + db.string() + " > /dev/null";
-    pipe_ = ::popen(cmd.c_str(), "w");
-    if (pipe_ != nullptr) {
-      std::fputs("BEGIN EXCLUSIVE;\nINSERT OR REPLACE INTO settings VALUES ('x', 'y');\n", pipe_);
-      std::fflush(pipe_);
-    }
-  }
-  ~lock_holder() { release(); }
-  lock_holder(const lock_holder&) = delete;
-  lock_holder& operator=(const lock_holder&) = delete;
-
-  /// Waits until a write from another connection fails at once, i.e. the lock is really held.
-  bool held(milliseconds timeout) const {
-    return pipe_ != nullptr && poll_until(
-                                   [&] {
-                                     sqlite3* raw = nullptr;
-                                     sqlite3_open(db_.c_str(), &raw);
-                                     const int rc =
-                                         sqlite3_exec(raw, "BEGIN IMMEDIATE; ROLLBACK;", nullptr, nullptr, nullptr);
-                                     sqlite3_close(raw);
-                                     return rc == SQLITE_BUSY;
-                                   },
-                                   timeout);
-  }
-  /// Ends sqlite3's input: it rolls back and exits.
-  void release() {
-    if (pipe_ != nullptr) {
-      ::pclose(pipe_);
-      pipe_ = nullptr;
-    }
-  }
-
- private:
-  std::filesystem::path db_;
-  std::FILE* pipe_ = nullptr;
-};
 
 }  // namespace
 
@@ -72,7 +33,7 @@ void lock_scenario(const bench_options& o) {
   mover.expect("The Village Square");
   mover.expect("hp] > ");
 
-  lock_holder lock(server.db_path());
+  dw::testing::sqlite_lock_holder lock(server.db_path());
   if (!lock.held(std::chrono::seconds(10))) {
     row(s, "lock", "could not take the lock with the sqlite3 tool");
     return;

@@ -16,22 +16,6 @@ extern char** environ;
 namespace dw::bench {
 namespace {
 
-std::filesystem::path make_temp_dir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "deepwell-abuse-XXXXXX").string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    throw std::runtime_error("mkdtemp failed");
-  }
-  return pattern;
-}
-
-std::string read_file(const std::filesystem::path& p, std::size_t from = 0) {
-  std::ifstream in(p, std::ios::binary);
-  in.seekg(static_cast<std::streamoff>(from));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string quoted(const std::filesystem::path& p) { return '"' + p.string() + '"'; }
 
 }  // namespace
@@ -68,7 +52,7 @@ toml_config shipped_defaults() {
 }
 
 server_run::server_run(const server_binary& binary, const toml_config& config)
-    : dir_(make_temp_dir()), keep_data_(binary.keep_data) {
+    : dir_(dw::testing::make_temp_dir("abuse")), keep_data_(binary.keep_data) {
   db_ = dir_ / "deepwell.db";
   toml_config full = config;
   full.set("log", "dir", quoted(dir_ / "logs"));
@@ -136,7 +120,7 @@ server_run::server_run(const server_binary& binary, const toml_config& config)
           exited = true;
           return true;
         }
-        const std::string text = read_file(port_file);
+        const std::string text = dw::testing::read_text(port_file);
         return !text.empty() && text.back() == '\n';
       },
       std::chrono::seconds(60));
@@ -146,13 +130,13 @@ server_run::server_run(const server_binary& binary, const toml_config& config)
     }
     pid_ = -1;
     unmap();
-    const std::string why = read_file(out_path);
+    const std::string why = dw::testing::read_text(out_path);
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);
     throw std::runtime_error(binary.path.string() + (exited ? " exited during start-up:\n" : " did not start:\n") +
                              why);
   }
-  port_ = static_cast<std::uint16_t>(std::stoi(read_file(port_file)));
+  port_ = static_cast<std::uint16_t>(std::stoi(dw::testing::read_text(port_file)));
 }
 
 server_run::~server_run() {
@@ -170,7 +154,7 @@ double server_run::cpu_seconds() const {
   if (pid_ <= 0) {
     return -1;
   }
-  const std::string stat = read_file("/proc/" + std::to_string(pid_) + "/stat");
+  const std::string stat = dw::testing::read_text("/proc/" + std::to_string(pid_) + "/stat");
   // The command name (field 2) is in parentheses and may hold spaces: count fields after its ')'.
   const std::size_t close = stat.rfind(')');
   if (close == std::string::npos) {
@@ -197,7 +181,7 @@ std::size_t server_run::count_in_output(std::string_view needle) {
     it = tallies_.emplace(std::string(needle), tally{}).first;
   }
   tally& t = it->second;
-  const std::string fresh = read_file(dir_ / "stdout.log", t.offset);
+  const std::string fresh = dw::testing::read_text(dir_ / "stdout.log", t.offset);
   std::size_t next = 0;
   for (std::size_t at = fresh.find(needle); at != std::string::npos; at = fresh.find(needle, next)) {
     ++t.count;
@@ -210,7 +194,7 @@ std::size_t server_run::count_in_output(std::string_view needle) {
   return t.count;
 }
 
-std::string server_run::output() const { return read_file(dir_ / "stdout.log"); }
+std::string server_run::output() const { return dw::testing::read_text(dir_ / "stdout.log"); }
 
 std::optional<double> server_run::terminate(std::chrono::milliseconds cap) {
   if (pid_ <= 0) {

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "bench/abuse/check_counts.hpp"
+#include "tests/support/files.hpp"
 
 namespace dw::bench {
 
@@ -96,17 +97,6 @@ class server_run {
   std::map<std::string, tally, std::less<>> tallies_;
 };
 
-/// Polls `ready` every few milliseconds until it holds or the deadline passes.
-template <typename F>
-bool poll_until(F ready, std::chrono::milliseconds timeout) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (!ready()) {
-    if (std::chrono::steady_clock::now() >= deadline) {
-      return false;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return true;
-}
+using dw::testing::poll_until;
 
 }  // namespace dw::bench

@@ -8,9 +8,7 @@
 
 using dw::testing::game_harness;
 
-namespace {
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-}  // namespace
+using dw::testing::has;
 
 TEST(AdminShutdown, AloneItOnlySaysWhetherOneIsPending) {
   game_harness h;

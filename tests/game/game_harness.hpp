@@ -152,6 +152,9 @@ class inline_services final : public game::services {
   int unresolved_ = 0;
 };
 
+/// True when `text` contains `part` (what a player was told).
+inline bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
 inline config::settings fast_settings() {
   config::settings s;
   s.accounts.hash_ops_limit = 1;

@@ -6,10 +6,9 @@
 #include "tests/game/game_harness.hpp"
 
 using dw::testing::game_harness;
+using dw::testing::has;
 
 namespace {
-
-bool has(const std::string& text, std::string_view needle) { return text.find(needle) != std::string::npos; }
 
 dw::config::settings quick_failures() {
   dw::config::settings s = dw::testing::fast_settings();

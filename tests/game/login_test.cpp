@@ -6,9 +6,7 @@
 
 using dw::testing::game_harness;
 
-namespace {
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-}  // namespace
+using dw::testing::has;
 
 TEST(LoginAnswers, AWrongNameAndAWrongPasswordGetTheSameAnswer) {
   game_harness h;

@@ -68,9 +68,7 @@ TEST(Naming, SelectPicksTheNthOrAll) {
   EXPECT_EQ(dw::game::select_objects(items, *parse_object_query("all"), names, into), 4U);
 }
 
-namespace {
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-}  // namespace
+using dw::testing::has;
 
 TEST(NamingInPlay, GetAndDropAllAndTheSecondOne) {
   game_harness h;

@@ -8,12 +8,12 @@
 #include "tests/game/game_harness.hpp"
 
 using dw::testing::game_harness;
+using dw::testing::has;
 
 namespace {
 
 constexpr std::string_view refused = "The world could not record that; nothing changed. Try again in a moment.";
 
-bool has(const std::string& text, std::string_view needle) { return text.find(needle) != std::string::npos; }
 
 /// The first unexplored exit of the room a character stands in, by name.
 std::string unexplored_exit(game_harness& h, const dw::game::character& ch) {

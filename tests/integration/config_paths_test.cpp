@@ -11,10 +11,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "tests/support/files.hpp"
 #include "tests/support/server_process.hpp"
 #include "tests/support/telnet_client.hpp"
 
 using dw::testing::launch_options;
+using dw::testing::read_text;
 using dw::testing::run_deepwell;
 using dw::testing::server_process;
 using dw::testing::telnet_client;
@@ -22,24 +24,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 /// A copy of the source tree's layout in a temp folder: config/deepwell.toml (the shipped file, which
 /// says ../data and ../content) and content/*.toml, plus an empty folder `cwd` to start the server from.
 struct scratch_tree {
   fs::path root;
 
   scratch_tree() {
-    std::string pattern = (fs::temp_directory_path() / "deepwell-paths-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      throw std::runtime_error("mkdtemp failed");
-    }
-    root = pattern;
+    root = dw::testing::make_temp_dir("paths");
     fs::create_directories(root / "config");
     fs::copy_file(fs::path(DW_SOURCE_DIR) / "config" / "deepwell.toml", config());
     fs::create_directories(root / "content");

@@ -9,10 +9,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "tests/support/files.hpp"
 #include "tests/support/server_process.hpp"
 #include "tests/support/telnet_client.hpp"
 
 using dw::testing::launch_options;
+using dw::testing::read_text;
 using dw::testing::run_program;
 using dw::testing::server_process;
 using dw::testing::telnet_client;
@@ -20,21 +22,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 struct temp_folder {
   fs::path path;
   temp_folder() {
-    std::string pattern = (fs::temp_directory_path() / "deepwell-install-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      throw std::runtime_error("mkdtemp failed");
-    }
-    path = fs::canonical(pattern);  // as the binary sees itself through /proc/self/exe
+    path = fs::canonical(dw::testing::make_temp_dir("install"));  // as the binary sees itself via /proc/self/exe
   }
   ~temp_folder() {
     std::error_code ec;

@@ -17,7 +17,9 @@
 #include <thread>
 #include <vector>
 
+#include "tests/support/files.hpp"
 #include "tests/support/server_process.hpp"
+#include "tests/support/sqlite_lock.hpp"
 #include "tests/support/telnet_client.hpp"
 
 using dw::testing::run_deepwell;
@@ -30,18 +32,10 @@ namespace {
 
 constexpr std::string_view refused = "The world could not record that; nothing changed. Try again in a moment.";
 
-std::filesystem::path fresh_dir(const std::string& name) {
-  std::string pattern = (std::filesystem::temp_directory_path() / ("deepwell-" + name + "-XXXXXX")).string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    throw std::runtime_error("mkdtemp failed");
-  }
-  return pattern;
-}
-
 /// A small tmpfs of its own (needs root, as on the project's machines and in CI), unmounted at the end.
 class small_disk {
  public:
-  explicit small_disk(const std::string& size) : dir_(fresh_dir("tmpfs")) {
+  explicit small_disk(const std::string& size) : dir_(dw::testing::make_temp_dir("tmpfs")) {
     const std::string options = "size=" + size + ",mode=0777";
     mounted_ = ::mount("tmpfs", dir_.c_str(), "tmpfs", 0, options.c_str()) == 0;
     why_ = mounted_ ? "" : std::strerror(errno);
@@ -109,46 +103,6 @@ std::int64_t sql_int(const std::filesystem::path& db, const std::string& text) {
   sqlite3_close(raw);
   return value;
 }
-
-/// Another process that holds the database's write lock until released: the real sqlite3 tool.
-class lock_holder {
- public:
-  explicit lock_holder(const std::filesystem::path& db) : db_(db) {
-    const std::string cmd = "sqlite3 " + db.string() + " > /dev/null";
-    pipe_ = ::popen(cmd.c_str(), "w");
-    if (pipe_ != nullptr) {
-      std::fputs("BEGIN EXCLUSIVE;\nINSERT OR REPLACE INTO settings VALUES ('test.lock', 'held');\n", pipe_);
-      std::fflush(pipe_);
-    }
-  }
-  ~lock_holder() { release(); }
-  /// Waits until the lock is really held (a write from here fails at once).
-  bool held(milliseconds timeout) const {
-    const auto deadline = steady_clock::now() + timeout;
-    while (steady_clock::now() < deadline) {
-      sqlite3* raw = nullptr;
-      sqlite3_open(db_.c_str(), &raw);
-      const int rc = sqlite3_exec(raw, "BEGIN IMMEDIATE; ROLLBACK;", nullptr, nullptr, nullptr);
-      sqlite3_close(raw);
-      if (rc == SQLITE_BUSY) {
-        return true;
-      }
-      std::this_thread::sleep_for(milliseconds(10));  // polling for the other process, not a wait for the server
-    }
-    return false;
-  }
-  void release() {
-    if (pipe_ != nullptr) {
-      ::pclose(pipe_);  // end of input: sqlite3 rolls back and exits
-      pipe_ = nullptr;
-    }
-  }
-  bool started() const { return pipe_ != nullptr; }
-
- private:
-  std::filesystem::path db_;
-  std::FILE* pipe_ = nullptr;
-};
 
 /// Walks `c` (logged in) down the well and east into a branch; returns the room text.
 std::string into_the_dungeon(telnet_client& c) {
@@ -237,7 +191,7 @@ TEST(StorageFaults, AReadOnlyDatabaseFileIsRefusedAtStartUpAndByCheck) {
   if (::geteuid() != 0) {
     GTEST_SKIP() << "needs root to run the server as an unprivileged user";
   }
-  const auto dir = fresh_dir("readonly");
+  const auto dir = dw::testing::make_temp_dir("readonly");
   const auto db = dir / "deepwell.db";
   const auto cfg = dir / "test.toml";
   std::ofstream(cfg) << "[log]\ndir = \"" << (dir / "logs").string() << "\"\n[content]\ndir = \"" << DW_CONTENT_DIR
@@ -279,7 +233,7 @@ TEST(StorageFaults, AReadOnlyFolderIsRefusedAtStartUpAndByCheck) {
   if (!disk.mounted()) {
     GTEST_SKIP() << "mounting a tmpfs needs root: " << disk.why();
   }
-  const auto logs = fresh_dir("readonly-logs");
+  const auto logs = dw::testing::make_temp_dir("readonly-logs");
   const auto cfg = logs / "test.toml";
   std::ofstream(cfg) << "[log]\ndir = \"" << logs.string() << "\"\n[content]\ndir = \"" << DW_CONTENT_DIR << "\"\n";
   const std::string db = disk.file("deepwell.db").string();
@@ -305,7 +259,7 @@ TEST(StorageFaults, ALockHeldByAnotherProcessNeverFreezesAnyoneElse) {
   telnet_client bob(server.port());
   bob.create("Bob", "password123");
   into_the_dungeon(bob);
-  lock_holder locker(server.db_path());
+  dw::testing::sqlite_lock_holder locker(server.db_path());
   ASSERT_TRUE(locker.started()) << "the sqlite3 tool is needed (scripts/install-deps.sh installs it)";
   ASSERT_TRUE(locker.held(milliseconds(10000)));
 

@@ -1,5 +1,7 @@
 #include "tests/support/server_process.hpp"
 
+#include "tests/support/files.hpp"
+
 #include <csignal>
 #include <fcntl.h>
 #include <fstream>
@@ -18,34 +20,6 @@
 namespace dw::testing {
 namespace {
 
-std::filesystem::path make_temp_dir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "deepwell-test-XXXXXX").string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    throw std::runtime_error("mkdtemp failed");
-  }
-  return pattern;
-}
-
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-/// Polls `ready` every few milliseconds until it holds or the deadline passes (a wait, not a sleep-and-hope).
-template <typename F>
-bool poll_until(F ready, std::chrono::milliseconds timeout) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (!ready()) {
-    if (std::chrono::steady_clock::now() >= deadline) {
-      return false;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return true;
-}
-
 int wait_status_to_int(int status) {
   if (WIFEXITED(status)) {
     return WEXITSTATUS(status);
@@ -59,12 +33,12 @@ int wait_status_to_int(int status) {
 }  // namespace
 
 server_process::server_process(std::string extra_toml, stderr_to err, std::filesystem::path db)
-    : dir_(make_temp_dir()), extra_toml_(std::move(extra_toml)), db_(std::move(db)), stderr_to_(err) {
+    : dir_(make_temp_dir("test")), extra_toml_(std::move(extra_toml)), db_(std::move(db)), stderr_to_(err) {
   start();
 }
 
 server_process::server_process(launch_options launch)
-    : dir_(make_temp_dir()), launch_(std::move(launch)), stderr_to_(stderr_to::file) {
+    : dir_(make_temp_dir("test")), launch_(std::move(launch)), stderr_to_(stderr_to::file) {
   start();
 }
 
@@ -153,16 +127,16 @@ void server_process::start() {
         int status = 0;
         if (::waitpid(pid_, &status, WNOHANG) == pid_) {
           pid_ = -1;
-          throw std::runtime_error("deepwell exited during start-up:\n" + read_file(log_path));
+          throw std::runtime_error("deepwell exited during start-up:\n" + read_text(log_path));
         }
-        const std::string text = read_file(port_file);
+        const std::string text = read_text(port_file);
         return !text.empty() && text.back() == '\n';
       },
       std::chrono::seconds(60));
   if (!up) {
-    throw std::runtime_error("deepwell did not start listening:\n" + read_file(log_path));
+    throw std::runtime_error("deepwell did not start listening:\n" + read_text(log_path));
   }
-  port_ = static_cast<std::uint16_t>(std::stoi(read_file(port_file)));
+  port_ = static_cast<std::uint16_t>(std::stoi(read_text(port_file)));
 }
 
 int server_process::stop(std::chrono::milliseconds timeout) {
@@ -190,13 +164,13 @@ void server_process::kill9() {
   pid_ = -1;
 }
 
-std::string server_process::log_text() const { return read_file(dir_ / "stdout.log"); }
+std::string server_process::log_text() const { return read_text(dir_ / "stdout.log"); }
 
 bool server_process::wait_log(std::string_view needle, std::chrono::milliseconds timeout) const {
   return poll_until([&] { return log_text().find(needle) != std::string::npos; }, timeout);
 }
 
-std::string server_process::file_log_text() const { return read_file(dir_ / "logs" / "deepwell.log"); }
+std::string server_process::file_log_text() const { return read_text(dir_ / "logs" / "deepwell.log"); }
 
 bool server_process::wait_file_log(std::string_view needle, std::chrono::milliseconds timeout) const {
   return poll_until([&] { return file_log_text().find(needle) != std::string::npos; }, timeout);
