@@ -1,0 +1,28 @@
+#pragma once
+
+// The login conversation's password work, apart from the conversation itself (login_flow.cpp): the fair,
+// bounded queue of hashes and checks, the throttle and the lock-out, and what a check's answer does.
+// Internal to server/game.
+#include <cstdint>
+#include <string>
+
+#include "server/game/connection.hpp"
+#include "server/game/services.hpp"
+
+namespace dw::game {
+class world;
+}
+
+namespace dw::game::login_flow {
+
+/// Back to the menu, forgetting the name and passwords typed (login_flow.cpp).
+void back_to_menu(connection& conn);
+/// `connect <name> <password>`: throttled, then checked on a worker; the answer follows.
+void start_connect(world& w, connection& conn, std::string name, std::string password);
+/// `create <name> <password>`: capped per address, hashed on a worker, then saved; the welcome follows.
+void start_create(world& w, connection& conn, std::string name, std::string password);
+/// A login's read or hash failed on its worker: the storage fault is noted and the person, back at the
+/// menu, is told nothing happened.
+void read_failed(world& w, std::uint64_t conn_id, const read_result& result);
+
+}  // namespace dw::game::login_flow
