@@ -75,6 +75,7 @@ int main(int argc, char** argv) {
 
   utsname host{};
   ::uname(&host);
+  // A command-line tool: its result is the Markdown table on stdout (the server under test logs for itself).
   std::fprintf(stdout, "server: %s%s\nmachine: %s, %u cores; load average at start %s\n\n", server.c_str(),
                o.binary.old_keys ? " (old config keys only)" : "", host.nodename, std::thread::hardware_concurrency(),
                loadavg().c_str());
