@@ -194,7 +194,16 @@ TEST(StorageFaults, AReadOnlyDatabaseFileIsRefusedAtStartUpAndByCheck) {
   const auto dir = dw::testing::make_temp_dir("readonly");
   const auto db = dir / "deepwell.db";
   const auto cfg = dir / "test.toml";
-  std::ofstream(cfg) << "[log]\ndir = \"" << (dir / "logs").string() << "\"\n[content]\ndir = \"" << DW_CONTENT_DIR
+  // The unprivileged user must be able to read the content tables (content is checked before the
+  // database), wherever the checkout lies: a private copy, readable by all.
+  const auto content = dir / "content";
+  std::filesystem::copy(DW_CONTENT_DIR, content);
+  std::filesystem::permissions(content, std::filesystem::perms::all);
+  for (const auto& table : std::filesystem::directory_iterator(content)) {
+    std::filesystem::permissions(table.path(), std::filesystem::perms::owner_read | std::filesystem::perms::group_read |
+                                                   std::filesystem::perms::others_read);
+  }
+  std::ofstream(cfg) << "[log]\ndir = \"" << (dir / "logs").string() << "\"\n[content]\ndir = \"" << content.string()
                      << "\"\n";
   const auto root_cfg = dir / "root.toml";
   std::ofstream(root_cfg) << "[log]\ndir = \"" << (dir / "root-logs").string() << "\"\n[content]\ndir = \""
