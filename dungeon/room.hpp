@@ -26,7 +26,9 @@ struct room {
   bool clear = true;                  ///< while false, unexplored exits are blocked
 
   /// The exit toward d.
-  constexpr exit_state exit(direction d) const noexcept { return exits[index_of(d)]; }
+  constexpr exit_state exit(direction d) const noexcept {
+    return is_grid(d) ? exits[index_of(d)] : exit_state::none;  // no dungeon room has a ladder
+  }
 
   friend constexpr bool operator==(const room&, const room&) = default;
 };

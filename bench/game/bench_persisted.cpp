@@ -10,7 +10,7 @@
 
 #include "dungeon/dungeon.hpp"
 #include "dungeon/random.hpp"
-#include "server/game/dungeon_bridge.hpp"
+#include "server/game/places/dungeon_bridge.hpp"
 #include "server/store/database.hpp"
 #include "server/store/game_changes.hpp"
 #include "server/store/writer.hpp"

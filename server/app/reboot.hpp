@@ -12,7 +12,7 @@ namespace dw::app {
 struct handed_connection {
   int fd = -1;
   std::string codec_state;  ///< telnet negotiation state (binary)
-  game::world::saved_connection saved;
+  game::saved_connection saved;
 };
 
 /// Everything a rebooted image needs to take over from the old one.

@@ -22,7 +22,7 @@
 #include "content/content_tables.hpp"
 #include "server/app/logging.hpp"
 #include "server/app/reboot.hpp"
-#include "server/game/dungeon_bridge.hpp"
+#include "server/game/places/dungeon_bridge.hpp"
 #include "server/game/services.hpp"
 #include "server/game/world.hpp"
 #include "server/net/commit_tracker.hpp"

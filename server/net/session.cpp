@@ -39,6 +39,7 @@ session::~session() = default;
 
 void session::start() {
   codec_.start(gathering_);
+  refresh_abilities();
   flush(0);  // the opening negotiation leaves at once
   id_ = world_.on_connect(*this);
   asio::co_spawn(
@@ -54,6 +55,7 @@ void session::start_restored(std::string_view codec_state, const game::world_sav
     spdlog::warn("connection from {}: telnet state lost in the reboot; negotiating again", address_);
     codec_.start(gathering_);
   }
+  refresh_abilities();
   id_ = world_.on_restore(*this, saved);
   world_.flush_output();
   flush(0);
@@ -72,6 +74,7 @@ asio::awaitable<void> session::read_loop() {
       events_.clear();
       replies.clear();
       codec_.feed(std::string_view(buffer.data(), n), events_, replies);
+      refresh_abilities();
       if (!replies.empty()) {
         // Negotiation answers are a chunk of their own: they announce nothing the game saves.
         gathering_ += replies;
@@ -92,6 +95,24 @@ asio::awaitable<void> session::read_loop() {
     spdlog::error("connection {}: {}", id_, log_safe(e.what()));
   }
   shut();
+}
+
+void session::refresh_abilities() {
+  const telnet::client_info& info = codec_.client();
+  if (info == negotiated_) {
+    return;
+  }
+  negotiated_ = info;
+  abilities_.client_name = info.client_name;
+  abilities_.terminal_type = info.terminal_type;
+  abilities_.width = info.width;
+  abilities_.height = info.height;
+  abilities_.utf8 = info.utf8;
+  abilities_.ansi = info.ansi;
+  abilities_.xterm256 = info.xterm256;
+  abilities_.truecolour = info.truecolour;
+  abilities_.screen_reader = info.screen_reader;
+  abilities_.gmcp = info.gmcp;
 }
 
 void session::handle_events() {

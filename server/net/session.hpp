@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "server/game/session_port.hpp"
+#include "server/game/roster/session_port.hpp"
 #include "server/net/commit_tracker.hpp"
 #include "server/net/write_queue.hpp"
 #include "server/telnet/codec.hpp"
@@ -61,13 +61,15 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   void discard_unflushed() override;
   void set_hidden_input(bool hidden) override;
   void close() override;
-  const telnet::client_info& client() const override { return codec_.client(); }
+  const game::client_abilities& client() const override { return abilities_; }
   std::string_view address() const override { return address_; }
 
  private:
   boost::asio::awaitable<void> read_loop();
   boost::asio::awaitable<void> write_loop();
   void handle_events();
+  /// Brings abilities_ up to date with what telnet negotiation has learned so far.
+  void refresh_abilities();
   void shut();
 
   boost::asio::ip::tcp::socket socket_;
@@ -78,6 +80,9 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   session_limits limits_;
   std::function<void()> on_closed_;
   telnet::codec codec_;
+  /// What the game sees of the client: refreshed from the codec whenever negotiation changes it.
+  game::client_abilities abilities_;
+  telnet::client_info negotiated_;
   std::string address_;
   std::uint64_t id_ = 0;
   std::string gathering_;

@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "fuzz_support.hpp"
-#include "server/game/command_parser.hpp"
-#include "server/game/names.hpp"
+#include "server/game/commands/command_parser.hpp"
+#include "server/game/login/names.hpp"
 
 namespace {
 

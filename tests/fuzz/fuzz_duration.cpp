@@ -9,7 +9,7 @@
 #include <variant>
 
 #include "fuzz_support.hpp"
-#include "server/game/duration.hpp"
+#include "server/game/administration/duration.hpp"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "server/game/command_parser.hpp"
-#include "server/game/gmcp_parse.hpp"
+#include "server/game/commands/command_parser.hpp"
+#include "server/game/output/gmcp_parse.hpp"
 
 namespace {
 

@@ -3,6 +3,7 @@
 
 #include <regex>
 
+#include "server/store/audit.hpp"
 #include "server/store/bans.hpp"
 #include "tests/game/game_harness.hpp"
 
@@ -111,4 +112,44 @@ TEST(AdminPromote, TheCurrentRoleIsNotReportedAsAChange) {
   EXPECT_TRUE(has(ann.port->take(), "Bob is already a player."));
   h.line(ann, "@promote Bob builder");
   EXPECT_TRUE(has(ann.port->take(), "Bob is now a builder."));
+}
+
+namespace {
+/// The result recorded for the newest audit row whose action is `action`.
+std::string audited_result(game_harness& h, std::string_view action) {
+  std::string result = "(not audited)";
+  for (const auto& row : dw::store::audit::last(h.services.db(), 50)) {
+    if (row.action == action) {
+      result = row.result;
+    }
+  }
+  return result;
+}
+}  // namespace
+
+TEST(AdminAuditSink, RecordsWhatTheCommandReportedNotItsFirstLine) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  h.create("Bob");
+  h.line(ann, "@kick Bob too loud");
+  EXPECT_EQ(audited_result(h, "@kick Bob too loud"), "ok: You kick Bob out.");
+  h.line(ann, "@kick Nobody");
+  EXPECT_EQ(audited_result(h, "@kick Nobody"), "failed: Nobody called 'Nobody' is playing.");
+  h.line(ann, "@goto");  // refused by the command's parser, before it acts
+  EXPECT_EQ(audited_result(h, "@goto"), "failed: Usage: @goto <player | room id | branch x,y>");
+  h.line(ann, "@wall");
+  EXPECT_EQ(audited_result(h, "@wall"), "failed: Usage: @wall <message>");
+}
+
+TEST(AdminAuditSink, ACommandThatFinishesLaterIsAuditedWithItsRealOutcome) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  // The account's existence is read on a worker: the entry is written when the answer is known.
+  h.line(ann, "@ban Nobody 1h");
+  EXPECT_EQ(audited_result(h, "@ban Nobody 1h"), "failed: There is no account called Nobody; nothing was banned.");
+  h.create("Bob");
+  h.line(ann, "@ban Bob 1h spamming");
+  EXPECT_EQ(audited_result(h, "@ban Bob 1h spamming"), "ok: Banned account Bob for 1h. Reason: spamming");
+  h.line(ann, "@promote Bob player");
+  EXPECT_EQ(audited_result(h, "@promote Bob player"), "failed: Bob is already a player.");
 }

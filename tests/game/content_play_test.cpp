@@ -208,5 +208,5 @@ TEST(ContentPlay, AKnockOutThenATakeOverLeavesOneCharacterInTheRoom) {
   ASSERT_NE(here, std::string::npos) << look;
   const std::string line = look.substr(here, look.find('\n', here) - here);
   EXPECT_EQ(line.find("Vic"), line.rfind("Vic")) << line;
-  EXPECT_EQ(h.world.characters_in(dw::game::village_square_id).size(), 2U);
+  EXPECT_EQ(h.world.people().characters_in(dw::game::village_square_id).size(), 2U);
 }

@@ -61,12 +61,12 @@ TEST(DungeonPlay, AfterTheWindowANewBranchOpens) {
 
 TEST(DungeonPlay, ANotClearRoomBlocksItsUnexploredExitsButNotTheWayBack) {
   game_harness h;
-  h.world.set_clear_decider([](const dw::dungeon::room&) { return false; });  // every room holds a challenge
+  h.world.where().set_clear_decider([](const dw::dungeon::room&) { return false; });  // every room holds a challenge
   auto ann = h.create("Ann");
   into_east_branch(h, ann);
   std::string out = ann.port->take();
   EXPECT_NE(out.find("The way forward is blocked until this room is cleared."), std::string::npos) << out;
-  const auto room = h.world.dungeon().room_at(1, {1, 0});
+  const auto room = h.world.where().dungeon().room_at(1, {1, 0});
   ASSERT_TRUE(room);
   for (auto d : dw::dungeon::all_directions) {
     if (room->exit(d) == dw::dungeon::exit_state::unexplored) {
@@ -122,7 +122,7 @@ TEST(DungeonPlay, IdleBranchCollapsesAndLoggedOutCharactersWakeAtTheWell) {
                       h.world.settings().dungeon.branch_idle_collapse_seconds + 1;
   h.world.tick();
   h.services.drain();
-  EXPECT_TRUE(h.world.dungeon().branches().empty());
+  EXPECT_TRUE(h.world.where().dungeon().branches().empty());
   EXPECT_TRUE(dw::store::branches::load_all(h.services.db()).empty());
   EXPECT_FALSE(dw::store::rooms::load(h.services.db(), 1, 1, 0).has_value());
   auto again = h.connect();
@@ -138,14 +138,14 @@ TEST(DungeonPlay, NoCollapseWhileSomeoneIsInside) {
   into_east_branch(h, ann);
   h.services.clock += 100000;
   h.world.tick();
-  EXPECT_EQ(h.world.dungeon().branches().size(), 1U);
+  EXPECT_EQ(h.world.where().dungeon().branches().size(), 1U);
 }
 
 TEST(DungeonPlay, MapOfAnEvictedBranchComesFromTheStore) {
   game_harness h;
   auto ann = h.create("Ann");
   into_east_branch(h, ann);
-  ASSERT_TRUE(h.world.dungeon().evict(1));  // as after a restart: no room of the branch is resident
+  ASSERT_TRUE(h.world.where().dungeon().evict(1));  // as after a restart: no room of the branch is resident
   ann.port->take();
   h.line(ann, "map");
   const std::string out = ann.port->take();

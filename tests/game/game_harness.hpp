@@ -11,10 +11,10 @@
 
 #include "content/content_loader.hpp"
 #include "server/config/settings.hpp"
-#include "server/game/dungeon_bridge.hpp"
-#include "server/game/static_rooms.hpp"
+#include "server/game/places/dungeon_bridge.hpp"
+#include "server/game/places/static_rooms.hpp"
 #include "server/game/services.hpp"
-#include "server/game/session_port.hpp"
+#include "server/game/roster/session_port.hpp"
 #include "server/game/world.hpp"
 #include "server/store/database.hpp"
 #include "server/store/game_changes.hpp"
@@ -45,7 +45,7 @@ class fake_port final : public game::session_port {
   void discard_unflushed() override { pending_.clear(); }
   void set_hidden_input(bool h) override { hidden = h; }
   void close() override { closed = true; }
-  const telnet::client_info& client() const override { return info; }
+  const game::client_abilities& client() const override { return info; }
   std::string_view address() const override { return "192.0.2.1"; }
 
   /// Everything released to the client since the last call.
@@ -63,7 +63,7 @@ class fake_port final : public game::session_port {
     }
   }
 
-  telnet::client_info info;
+  game::client_abilities info;
   std::string output;
   std::vector<std::string> gmcp;
   int prompt_marks = 0;

@@ -126,8 +126,8 @@ TEST(LoginAbuse, PasswordChecksPerAddressAreBounded) {
   h.world.on_line(a.id, "connect Dora wrongpass1");
   h.world.on_line(b.id, "connect Dora wrongpass2");
   h.world.on_line(c.id, "connect Dora wrongpass3");
-  EXPECT_EQ(h.world.passwords().running(), 2U);
-  EXPECT_EQ(h.world.passwords().waiting(), 0U) << "the third check was refused, not queued";
+  EXPECT_EQ(h.world.logins().passwords().running(), 2U);
+  EXPECT_EQ(h.world.logins().passwords().waiting(), 0U) << "the third check was refused, not queued";
   h.services.drain();  // (the refusal itself waits for its audit row)
   const std::string refused = c.port->take();
   EXPECT_TRUE(has(refused, "Your address already has logins being checked")) << refused;

@@ -1,8 +1,8 @@
 // The pure rules a client's text meets first: name shapes, canonical names, durations.
 #include <gtest/gtest.h>
 
-#include "server/game/duration.hpp"
-#include "server/game/names.hpp"
+#include "server/game/administration/duration.hpp"
+#include "server/game/login/names.hpp"
 
 using namespace dw::game;
 

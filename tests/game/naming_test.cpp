@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "server/game/naming.hpp"
+#include "server/game/commands/naming.hpp"
 #include "tests/game/game_harness.hpp"
 
 using dw::game::name_matches;
@@ -79,19 +79,19 @@ TEST(NamingInPlay, GetAndDropAllAndTheSecondOne) {
   ann.port->take();
   h.line(ann, "get all.scroll");
   std::string out = ann.port->take();
-  EXPECT_EQ(h.world.find_character_by_name("Ann")->inventory.size(), 3U) << out;
+  EXPECT_EQ(h.world.people().find_character_by_name("Ann")->inventory.size(), 3U) << out;
   h.line(ann, "x decorated silver");  // several words of one name
   EXPECT_FALSE(has(ann.port->take(), "You see no"));
   h.line(ann, "x silver decorated");
   EXPECT_TRUE(has(ann.port->take(), "You see no"));
   h.line(ann, "drop 2.scroll");
   out = ann.port->take();
-  EXPECT_EQ(h.world.find_character_by_name("Ann")->inventory.size(), 2U) << out;
+  EXPECT_EQ(h.world.people().find_character_by_name("Ann")->inventory.size(), 2U) << out;
   EXPECT_TRUE(has(out, "You drop ")) << out;
   h.line(ann, "drop all");
-  EXPECT_TRUE(h.world.find_character_by_name("Ann")->inventory.empty());
+  EXPECT_TRUE(h.world.people().find_character_by_name("Ann")->inventory.empty());
   h.line(ann, "get 3.scroll");
-  EXPECT_EQ(h.world.find_character_by_name("Ann")->inventory.size(), 1U);
+  EXPECT_EQ(h.world.people().find_character_by_name("Ann")->inventory.size(), 1U);
   h.line(ann, "get 5.scroll");
   EXPECT_TRUE(has(ann.port->take(), "You see no '5.scroll' here."));
 }

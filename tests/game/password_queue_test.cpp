@@ -1,5 +1,5 @@
 // The queue of password checks: bounded, fair between addresses, and forgetful of closed connections.
-#include "server/game/password_queue.hpp"
+#include "server/game/login/password_queue.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
-#include "server/game/command_parser.hpp"
-#include "server/game/command_registry.hpp"
-#include "server/game/login_throttle.hpp"
-#include "server/game/text_wrap.hpp"
+#include "server/game/commands/command_parser.hpp"
+#include "server/game/commands/command_registry.hpp"
+#include "server/game/login/login_throttle.hpp"
+#include "server/game/output/text_wrap.hpp"
 
 using namespace dw::game;
 

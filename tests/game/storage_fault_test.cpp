@@ -17,7 +17,7 @@ constexpr std::string_view refused = "The world could not record that; nothing c
 
 /// The first unexplored exit of the room a character stands in, by name.
 std::string unexplored_exit(game_harness& h, const dw::game::character& ch) {
-  const auto room = h.world.dungeon().room_at(static_cast<dw::dungeon::branch_id>(ch.where.branch_id),
+  const auto room = h.world.where().dungeon().room_at(static_cast<dw::dungeon::branch_id>(ch.where.branch_id),
                                               {ch.where.x, ch.where.y});
   for (auto d : dw::dungeon::all_directions) {
     if (room && room->exit(d) == dw::dungeon::exit_state::unexplored) {
@@ -56,15 +56,15 @@ TEST(StorageFault, AccountsRefusedTogetherNeverShareAnIdOrTakeEachOtherOver) {
   h.line(bob, "create Bob password123");
   EXPECT_TRUE(has(ann.port->take(), refused));
   EXPECT_TRUE(has(bob.port->take(), refused));
-  EXPECT_TRUE(h.world.online().empty()) << "nobody was put into play";
+  EXPECT_TRUE(h.world.people().online().empty()) << "nobody was put into play";
   h.services.refuse_writes(false);
   h.line(ann, "create Ann password123");
   h.line(bob, "create Bob password123");
   const std::string a = ann.port->take();
   const std::string b = bob.port->take();
   EXPECT_FALSE(has(b, "take over")) << b;
-  ASSERT_EQ(h.world.online().size(), 2U);
-  EXPECT_NE(h.world.online()[0]->account_id, h.world.online()[1]->account_id);
+  ASSERT_EQ(h.world.people().online().size(), 2U);
+  EXPECT_NE(h.world.people().online()[0]->account_id, h.world.people().online()[1]->account_id);
 }
 
 TEST(StorageFault, ARefusedMoveLeavesEveryoneWhereTheyWereAndSeeingNothing) {
@@ -79,8 +79,8 @@ TEST(StorageFault, ARefusedMoveLeavesEveryoneWhereTheyWereAndSeeingNothing) {
   EXPECT_TRUE(has(out, refused)) << out;
   EXPECT_FALSE(has(out, "Bottom of the Well")) << "what the move would have shown never leaves: " << out;
   EXPECT_FALSE(has(bob.port->take(), "Ann climbs down")) << "bystanders never see a move that did not happen";
-  EXPECT_EQ(h.world.find_character_by_name("Ann")->where.room_id, dw::game::village_square_id);
-  EXPECT_EQ(h.world.characters_in(dw::game::village_square_id).size(), 2U);
+  EXPECT_EQ(h.world.people().find_character_by_name("Ann")->where.room_id, dw::game::village_square_id);
+  EXPECT_EQ(h.world.people().characters_in(dw::game::village_square_id).size(), 2U);
   h.services.refuse_writes(false);
   h.line(ann, "down");
   EXPECT_TRUE(has(ann.port->take(), "Bottom of the Well"));
@@ -92,26 +92,26 @@ TEST(StorageFault, ARefusedDiscoveryLeavesNoPhantomRoomAndTheWayStaysUnexplored)
   auto ann = h.create("Ann");
   h.line(ann, "down");
   h.line(ann, "east");
-  const dw::game::character& ch = *h.world.find_character_by_name("Ann");
+  const dw::game::character& ch = *h.world.people().find_character_by_name("Ann");
   const std::string way = unexplored_exit(h, ch);
   ASSERT_FALSE(way.empty()) << "the first room of east branch 1 has an unexplored exit";
-  const auto before = *h.world.dungeon().branch(1);
+  const auto before = *h.world.where().dungeon().branch(1);
   ann.port->take();
   h.services.refuse_writes(true);
   h.line(ann, way);
   const std::string out = ann.port->take();
   EXPECT_TRUE(has(out, refused)) << out;
-  const auto after = *h.world.dungeon().branch(1);
+  const auto after = *h.world.where().dungeon().branch(1);
   EXPECT_EQ(after.room_count, before.room_count);
   EXPECT_EQ(after.unexplored, before.unexplored);
-  EXPECT_EQ(h.world.find_character_by_name("Ann")->where.x, 1);
-  EXPECT_EQ(unexplored_exit(h, *h.world.find_character_by_name("Ann")), way) << "the exit is unexplored again";
+  EXPECT_EQ(h.world.people().find_character_by_name("Ann")->where.x, 1);
+  EXPECT_EQ(unexplored_exit(h, *h.world.people().find_character_by_name("Ann")), way) << "the exit is unexplored again";
   // Writing works again: the same step discovers the room, saved this time.
   h.services.refuse_writes(false);
   h.line(ann, way);
   const std::string again = ann.port->take();
   EXPECT_FALSE(has(again, refused)) << again;
-  const auto* moved = h.world.find_character_by_name("Ann");
+  const auto* moved = h.world.people().find_character_by_name("Ann");
   EXPECT_TRUE(dw::store::rooms::load(h.services.db(), 1, moved->where.x, moved->where.y).has_value());
 }
 
@@ -123,13 +123,13 @@ TEST(StorageFault, ARefusedNewBranchIsNotOpened) {
   h.services.refuse_writes(true);
   h.line(ann, "east");
   EXPECT_TRUE(has(ann.port->take(), refused));
-  EXPECT_TRUE(h.world.dungeon().branches().empty());
-  EXPECT_EQ(h.world.find_character_by_name("Ann")->where.room_id, dw::game::start_room_id);
+  EXPECT_TRUE(h.world.where().dungeon().branches().empty());
+  EXPECT_EQ(h.world.people().find_character_by_name("Ann")->where.room_id, dw::game::start_room_id);
   h.services.refuse_writes(false);
   h.line(ann, "east");
   const std::string out = ann.port->take();
   EXPECT_TRUE(has(out, "East branch 2")) << "branch numbers are not reused: " << out;
-  ASSERT_EQ(h.world.dungeon().branches().size(), 1U);
+  ASSERT_EQ(h.world.where().dungeon().branches().size(), 1U);
 }
 
 TEST(StorageFault, ARefusedPickUpLeavesTheItemOnTheFloor) {
@@ -140,12 +140,12 @@ TEST(StorageFault, ARefusedPickUpLeavesTheItemOnTheFloor) {
   h.services.refuse_writes(true);
   h.line(ann, "get scroll");
   EXPECT_TRUE(has(ann.port->take(), refused));
-  EXPECT_TRUE(h.world.find_character_by_name("Ann")->inventory.empty());
-  EXPECT_EQ(h.world.play().floor_of(dw::game::village_square_id).size(), 1U);
+  EXPECT_TRUE(h.world.people().find_character_by_name("Ann")->inventory.empty());
+  EXPECT_EQ(h.world.play().contents.floor_of(dw::game::village_square_id).size(), 1U);
   h.services.refuse_writes(false);
   h.line(ann, "get scroll");
-  EXPECT_EQ(h.world.find_character_by_name("Ann")->inventory.size(), 1U);
-  EXPECT_EQ(dw::store::items::list_carried(h.services.db(), h.world.find_character_by_name("Ann")->account_id).size(),
+  EXPECT_EQ(h.world.people().find_character_by_name("Ann")->inventory.size(), 1U);
+  EXPECT_EQ(dw::store::items::list_carried(h.services.db(), h.world.people().find_character_by_name("Ann")->account_id).size(),
             1U);
 }
 

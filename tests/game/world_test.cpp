@@ -155,7 +155,7 @@ TEST(Administration, LiveConfigIsValidatedAndSaved) {
   h.line(ann, "@config max_unexplored_exits 2");
   EXPECT_NE(ann.port->take().find("dungeon.max_unexplored_exits = 2 (saved"), std::string::npos);
   EXPECT_EQ(h.world.settings().dungeon.max_unexplored_exits, 2);
-  EXPECT_EQ(h.world.dungeon().settings().max_unexplored_exits, 2U);
+  EXPECT_EQ(h.world.where().dungeon().settings().max_unexplored_exits, 2U);
   EXPECT_EQ(dw::store::settings::get(h.services.db(), "config.dungeon.max_unexplored_exits"), "2");
   h.line(ann, "@config max_unexplored_exits 0");
   EXPECT_NE(ann.port->take().find("dungeon.max_unexplored_exits: must be between 1 and 64"), std::string::npos);

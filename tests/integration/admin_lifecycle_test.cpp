@@ -74,7 +74,9 @@ TEST(AdminAudit, AuditListsRecentAdminActionsAndFailedLogins) {
   ann.send_line("@audit nonsense");
   ann.expect("Usage: @audit [1-1000]");
   const std::string audit = answer(ann, "@audit 5", "Last ");
-  EXPECT_TRUE(contains(audit, "Ann: @wall hello all -> [Announcement from Ann] hello all")) << audit;
+  // Each entry records what the command reported as its result, success or failure.
+  EXPECT_TRUE(contains(audit, "Ann: @wall hello all -> ok: told everyone: hello all")) << audit;
+  EXPECT_TRUE(contains(audit, "Ann: @audit nonsense -> failed: Usage: @audit [1-1000]")) << audit;
   EXPECT_TRUE(contains(audit, "Bob: failed login -> 127.0.0.1")) << audit;
   EXPECT_LE(lines_of(audit).size(), 1U + 5U + 1U) << audit;  // the title, five rows, the prompt
   EXPECT_TRUE(server.wait_log("admin Ann: @wall hello all"));
@@ -142,7 +144,7 @@ TEST(AdminReboot, HotRebootKeepsEveryoneConnectedAndTheirState) {
   EXPECT_FALSE(contains(next_round, "You attack")) << next_round;
   EXPECT_TRUE(contains(next_round, "Round 2:")) << next_round;
   const std::string audit = answer(ann, "@audit 10", "Last ");
-  EXPECT_TRUE(contains(audit, "Ann: @reboot -> [Announcement] Deepwell is rebooting")) << audit;
+  EXPECT_TRUE(contains(audit, "Ann: @reboot -> ok: reboot started")) << audit;
   cid.create("Cid", "cidpassword");
 
   // The listening socket survived: new connections are accepted on the same port.

@@ -108,13 +108,13 @@ plant server/game/world.hpp 2 '#include "server/net/session.hpp"'
 expect_fail "a new server/game violation fails" 'server/game/world.hpp:2: includes "server/net/session.hpp"'
 
 fresh
-plant server/game/world_output.cpp 2 '#include "../app/server.hpp"'
+plant server/game/output/output.cpp 2 '#include "../../app/server.hpp"'
 expect_fail "a relative include is resolved as the compiler does" \
-  'server/game/world_output.cpp:2: includes "../app/server.hpp"'
+  'server/game/output/output.cpp:2: includes "../../app/server.hpp"'
 
 fresh
-plant server/game/gmcp.cpp 2 '#include <boost/asio/post.hpp>'
-expect_fail "server/game includes Boost.Asio" "server/game/gmcp.cpp:2: includes <boost/asio/post.hpp>"
+plant server/game/output/gmcp.cpp 2 '#include <boost/asio/post.hpp>'
+expect_fail "server/game includes Boost.Asio" "server/game/output/gmcp.cpp:2: includes <boost/asio/post.hpp>"
 
 fresh
 plant server/game/world.hpp 2 '#include "server/net/session.hpp"'
@@ -165,8 +165,8 @@ sed -i 's/add_library(dw_dungeon /add_library(dw_rules /' "$tree/dungeon/CMakeLi
 expect_fail "a pure module without its own target" "dungeon/CMakeLists.txt:1: does not define its library target dw_dungeon"
 
 fresh
-sed -i 's|^  direction.cpp$|  direction.cpp\n  ../server/game/names.cpp|' "$tree/dungeon/CMakeLists.txt"
-expect_fail "a pure target compiling sources from elsewhere" "dw_dungeon compiles ../server/game/names.cpp"
+sed -i 's|^  direction.cpp$|  direction.cpp\n  ../server/game/login/names.cpp|' "$tree/dungeon/CMakeLists.txt"
+expect_fail "a pure target compiling sources from elsewhere" "dw_dungeon compiles ../server/game/login/names.cpp"
 
 fresh
 printf 'dw_content: dw_warnings tomlplusplus::tomlplusplus\ndw_dungeon: dw_warnings\n' >"$work/closure.txt"

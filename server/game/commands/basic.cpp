@@ -1,0 +1,104 @@
+// Basic commands: look, say, emote, who, help, quit.
+#include <spdlog/spdlog.h>
+
+#include "server/game/commands/command_context.hpp"
+#include "server/game/commands/command_parser.hpp"
+#include "server/game/commands/command_sets.hpp"
+
+namespace dw::game {
+namespace {
+
+void look(const basic_parts& p, command_context& ctx) {
+  if (ctx.args.raw.empty()) {
+    p.where.show_room(ctx.actor);
+    return;
+  }
+  // "look sword", "look at Bob": a thing, a monster or someone here, as examine shows them.
+  std::string_view what = ctx.args.raw;
+  if (what.size() > 3 && iequals(what.substr(0, 3), "at ")) {
+    what = trim(what.substr(3));
+  }
+  const auto examine = p.commands.find("examine", ctx.actor.account_role);
+  command_args args;
+  if (examine.found == nullptr) {
+    return;
+  }
+  if (auto refused = examine.found->parse(what, args)) {
+    ctx.reply(*refused + "\n");
+    return;
+  }
+  command_context inner{ctx.conn, ctx.actor, "examine", args, ctx.out, nullptr};
+  examine.found->func(inner);
+}
+
+void say(command_context& ctx) {
+  ctx.reply("You say, '" + ctx.args.text + "'\n");
+  ctx.out.send_room(ctx.actor.where.room_id, ctx.actor.name + " says, '" + ctx.args.text + "'\n",
+                    ctx.actor.account_id);
+}
+
+void emote(command_context& ctx) {
+  const std::string text = ctx.actor.name + " " + ctx.args.text + "\n";
+  ctx.reply(text);
+  ctx.out.send_room(ctx.actor.where.room_id, text, ctx.actor.account_id);
+}
+
+void help(const command_registry& registry, command_context& ctx) {
+  if (!ctx.args.raw.empty()) {
+    const auto found = registry.find(ctx.args.raw, ctx.actor.account_role);
+    if (found.found == nullptr) {
+      ctx.reply("There is no help on '" + std::string(ctx.args.raw) + "'. Type 'help' for the list.\n");
+      return;
+    }
+    const command_def& c = *found.found;
+    std::string text = c.name;
+    if (!c.aliases.empty()) {
+      text += " (also:";
+      for (const std::string& a : c.aliases) {
+        text += " " + a;
+      }
+      text += ")";
+    }
+    text += "\n" + c.help + "\n";
+    ctx.reply(text);
+    return;
+  }
+  std::string text = "Commands (type 'help <command>' for more; any unique start of a word works):\n";
+  for (const command_def* c : registry.visible(ctx.actor.account_role)) {
+    std::string name = c->name;
+    name.resize(std::max<std::size_t>(name.size(), 12), ' ');
+    text += "  " + name + " " + c->summary + "\n";
+  }
+  ctx.reply(text);
+}
+
+void quit(command_context& ctx) {
+  // Every change was saved by the event that made it; leaving saves where the character rests.
+  spdlog::info("{} quit", ctx.actor.name);
+  ctx.out.disconnect(ctx.conn, "You climb out of the story for now. Goodbye, " + ctx.actor.name + ".\n");
+}
+
+}  // namespace
+
+void register_basic_commands(command_registry& r, basic_parts p) {
+  const role P = role::player;
+  r.add(make_command("look", {"l"}, P, "Look around the room.",
+                     "look | look <thing or someone>\nDescribes the room you are in, its exits and who is here; "
+                     "look at a thing, a monster or a player to examine it.",
+                     arguments::raw, [p](command_context& ctx) { look(p, ctx); }));
+  r.add(make_command("say", {}, P, "Speak to the room: say hello, or 'hello.",
+                     "say <text>   or   '<text>\nEveryone in the room hears it.", arguments::speech("Say what?"), say));
+  r.add(make_command("emote", {"pose"}, P, "Act: emote waves, or :waves.",
+                     "emote <action>   or   :<action>\nEveryone in the room sees your name followed by the action.",
+                     arguments::speech("Emote what?"), emote));
+  r.add(make_command("who", {}, P, "See who is playing.", "who\nLists the characters in play.", arguments::raw,
+                     [p](command_context& ctx) { ctx.reply(who_text(p.people)); }));
+  r.add(make_command("help", {"?"}, P, "This list, or help on one command.",
+                     "help [command]\nWithout a command, lists every command you can use; with one, explains it.",
+                     arguments::raw, [p](command_context& ctx) { help(p.commands, ctx); }));
+  r.add(make_command("quit", {}, P, "Leave the game (your character is saved).",
+                     "quit\nSaves your character and closes the connection. You come back where you left.",
+                     arguments::raw, quit));
+}
+
+}  // namespace dw::game

@@ -1,0 +1,71 @@
+#pragma once
+
+// The command sets, by topic. Each is registered with only the parts its commands use.
+#include "server/game/administration/administration.hpp"
+#include "server/game/commands/command_registry.hpp"
+#include "server/game/content_source.hpp"
+#include "server/game/encounters/encounters.hpp"
+#include "server/game/events/event_sink.hpp"
+#include "server/game/live_settings.hpp"
+#include "server/game/places/places.hpp"
+#include "server/game/roster/roster.hpp"
+#include "server/game/services.hpp"
+
+namespace dw::game {
+
+/// look, say, emote, who, help, quit.
+struct basic_parts {
+  const command_registry& commands;  ///< for help, and look <thing> (which examines)
+  roster& people;
+  places& where;
+};
+void register_basic_commands(command_registry& r, basic_parts parts);
+
+/// The six directions, go, map and @branches.
+struct movement_parts {
+  places& where;
+  services& svc;
+};
+void register_movement_commands(command_registry& r, movement_parts parts);
+
+/// get, drop, wield, wear, remove, inventory, examine, read.
+struct item_parts {
+  roster& people;
+  room_contents& contents;
+  const fights& combat;
+  change_sink& changes;
+};
+void register_item_commands(command_registry& r, item_parts parts);
+
+/// fight, flee.
+struct fight_parts {
+  fights& combat;
+};
+void register_fight_commands(command_registry& r, fight_parts parts);
+
+/// @who, kick, ban, unban, bans, wizlock, wall, shutdown, reboot, audit.
+struct moderation_parts {
+  roster& people;
+  output& out;
+  administration& admin;
+  places& where;
+  event_runner& events;
+  services& svc;
+};
+void register_moderation_commands(command_registry& r, moderation_parts parts);
+
+/// goto, summon, tel, stat, promote, demote, unlock, config, branch, collapse, clear, spawn, reload.
+struct world_admin_parts {
+  roster& people;
+  output& out;
+  places& where;
+  encounters& play;
+  change_sink& changes;
+  event_runner& events;
+  services& svc;
+  live_settings& settings;
+  content_source& content;
+};
+void register_world_admin_commands(command_registry& r, world_admin_parts parts);
+
+}  // namespace dw::game

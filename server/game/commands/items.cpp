@@ -1,0 +1,297 @@
+// Things: get, drop, wield, wear, remove, inventory, examine, read.
+#include <algorithm>
+
+#include "server/game/commands/command_context.hpp"
+#include "server/game/commands/command_parser.hpp"
+#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/naming.hpp"
+
+namespace dw::game {
+namespace {
+
+/// If the event cannot be saved, item `id` moves back from `ch`'s hands to the floor of `room` (or the
+/// other way round when `to_floor` is false).
+void undo_item_move(const item_parts& p, const character& actor, std::int64_t id, std::int64_t room, bool to_floor) {
+  p.changes.on_rollback([p, account = actor.account_id, id, room, to_floor] {
+    character* ch = p.people.find_character(account);
+    std::vector<item>& floor = p.contents.floor_of(room);
+    std::vector<item>* from = to_floor ? (ch != nullptr ? &ch->inventory : nullptr) : &floor;
+    std::vector<item>* to = to_floor ? &floor : (ch != nullptr ? &ch->inventory : nullptr);
+    if (from == nullptr || to == nullptr) {
+      return;
+    }
+    auto it = std::find_if(from->begin(), from->end(), [id](const item& i) { return i.id == id; });
+    if (it != from->end()) {
+      to->push_back(*it);
+      from->erase(it);
+    }
+  });
+}
+
+/// If the event cannot be saved, the equipped flags of `actor`'s items go back to what they are now.
+void undo_equipment(const item_parts& p, const character& actor) {
+  std::vector<std::pair<std::int64_t, bool>> flags;
+  for (const item& it : actor.inventory) {
+    flags.emplace_back(it.id, it.equipped);
+  }
+  p.changes.on_rollback([p, account = actor.account_id, flags = std::move(flags)] {
+    if (character* ch = p.people.find_character(account)) {
+      for (item& it : ch->inventory) {
+        for (const auto& [id, equipped] : flags) {
+          if (it.id == id) {
+            it.equipped = equipped;
+          }
+        }
+      }
+    }
+  });
+}
+
+/// The one item `query` names among `items`; nullptr when none, or when it asks for all of them.
+item* match(const room_contents& c, std::vector<item>& items, const std::optional<object_query>& query) {
+  if (!query || query->all) {
+    return nullptr;
+  }
+  item* found = nullptr;
+  select_objects(items, *query, [&c](const item& it) { return c.item_name(it); },
+                 [&](std::size_t i) { found = &items[i]; });
+  return found;
+}
+
+/// The ids of the items `query` selects among `items`, in order.
+std::vector<std::int64_t> pick(const room_contents& c, const std::vector<item>& items, const object_query& query) {
+  std::vector<std::int64_t> ids;
+  select_objects(items, query, [&c](const item& it) { return c.item_name(it); },
+                 [&](std::size_t i) { ids.push_back(items[i].id); });
+  return ids;
+}
+
+/// Removes the item `id` from `items` and returns it.
+item take_out(std::vector<item>& items, std::int64_t id) {
+  auto it = std::find_if(items.begin(), items.end(), [id](const item& i) { return i.id == id; });
+  item out = std::move(*it);
+  items.erase(it);
+  return out;
+}
+
+void get(const item_parts& p, command_context& ctx) {
+  const std::int64_t room = ctx.actor.where.room_id;
+  std::vector<item>& floor = p.contents.floor_of(room);
+  const std::vector<std::int64_t> ids =
+      ctx.args.object ? pick(p.contents, floor, *ctx.args.object) : std::vector<std::int64_t>{};
+  for (std::int64_t id : ids) {
+    item taken = take_out(floor, id);
+    taken.equipped = false;
+    p.contents.persist_item(taken, ctx.actor.account_id, 0);
+    undo_item_move(p, ctx.actor, taken.id, room, true);
+    const std::string name = p.contents.item_name(taken);
+    ctx.reply("You pick up " + name + ".\n");
+    ctx.out.send_room(room, ctx.actor.name + " picks up " + name + ".\n", ctx.actor.account_id);
+    ctx.actor.inventory.push_back(std::move(taken));
+  }
+  if (ids.empty()) {
+    const bool everything = ctx.args.object && ctx.args.object->all && ctx.args.object->words.empty();
+    ctx.reply(everything ? "There is nothing here to pick up.\n"
+                         : "You see no '" + std::string(ctx.args.raw) + "' here.\n");
+  }
+}
+
+void drop(const item_parts& p, command_context& ctx) {
+  const std::vector<std::int64_t> ids =
+      ctx.args.object ? pick(p.contents, ctx.actor.inventory, *ctx.args.object) : std::vector<std::int64_t>{};
+  if (ids.empty()) {
+    const bool everything = ctx.args.object && ctx.args.object->all && ctx.args.object->words.empty();
+    ctx.reply(everything ? "You carry nothing.\n" : "You carry no '" + std::string(ctx.args.raw) + "'.\n");
+    return;
+  }
+  undo_equipment(p, ctx.actor);
+  const std::int64_t room = ctx.actor.where.room_id;
+  for (std::int64_t id : ids) {
+    item dropped = take_out(ctx.actor.inventory, id);
+    dropped.equipped = false;
+    p.contents.persist_item(dropped, 0, room);
+    undo_item_move(p, ctx.actor, dropped.id, room, false);
+    const std::string name = p.contents.item_name(dropped);
+    ctx.reply("You drop " + name + ".\n");
+    ctx.out.send_room(room, ctx.actor.name + " drops " + name + ".\n", ctx.actor.account_id);
+    p.contents.floor_of(room).push_back(std::move(dropped));
+  }
+}
+
+void equip(const item_parts& p, command_context& ctx, content::item_kind kind, std::string_view verb) {
+  item* it = match(p.contents, ctx.actor.inventory, ctx.args.object);
+  if (it == nullptr) {
+    ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
+    return;
+  }
+  if (!is_gear(*it, kind)) {
+    ctx.reply("You cannot " + std::string(verb) + " " + p.contents.item_name(*it) + ".\n");
+    return;
+  }
+  undo_equipment(p, ctx.actor);
+  for (item& other : ctx.actor.inventory) {
+    if (is_gear(other, kind) && other.equipped && other.id != it->id) {
+      other.equipped = false;  // one weapon in hand, one suit of armour on
+      p.contents.persist_item(other, ctx.actor.account_id, 0);
+      ctx.reply("You put away " + p.contents.item_name(other) + ".\n");
+    }
+  }
+  it->equipped = true;
+  p.contents.persist_item(*it, ctx.actor.account_id, 0);
+  const std::string name = p.contents.item_name(*it);
+  ctx.reply("You " + std::string(verb) + " " + name + ".\n");
+  ctx.out.send_room(ctx.actor.where.room_id, ctx.actor.name + " " + std::string(verb) + "s " + name + ".\n",
+                    ctx.actor.account_id);
+}
+
+void remove(const item_parts& p, command_context& ctx) {
+  item* it = match(p.contents, ctx.actor.inventory, ctx.args.object);
+  if (it == nullptr || !it->equipped) {
+    ctx.reply("You are not using that.\n");
+    return;
+  }
+  undo_equipment(p, ctx.actor);
+  it->equipped = false;
+  p.contents.persist_item(*it, ctx.actor.account_id, 0);
+  ctx.reply("You stop using " + p.contents.item_name(*it) + ".\n");
+}
+
+void inventory(const item_parts& p, command_context& ctx) {
+  std::string out = "You carry:\n";
+  for (const item& it : ctx.actor.inventory) {
+    out += "  " + p.contents.item_name(it);
+    if (it.equipped) {
+      out += is_gear(it, content::item_kind::weapon) ? " (wielded)" : " (worn)";
+    }
+    out += "\n";
+  }
+  if (ctx.actor.inventory.empty()) {
+    out = "You carry nothing.\n";
+  }
+  out += "Hit points: " + std::to_string(ctx.actor.hp) + "/" + std::to_string(ctx.actor.max_hp) + ".\n";
+  ctx.reply(out);
+}
+
+std::string describe_item(const room_contents& c, const item& it) {
+  if (const auto kind = gear_kind(it)) {
+    const content::item_def* def = c.tables().find_item(it.key);
+    if (def == nullptr) {
+      return "It is too battered to tell what it was.\n";
+    }
+    std::string out = def->name + ": " + def->description + "\n";
+    out += *kind == content::item_kind::weapon
+               ? "It deals up to " + std::to_string(def->damage) + " damage a blow.\n"
+               : "It takes " + std::to_string(def->reduction) + " off every blow you take.\n";
+    return out;
+  }
+  const auto a = c.artefacts().generate(c.tables(), it.kind, it.seed);
+  if (!a) {
+    return "You cannot make sense of it.\n";
+  }
+  return a->name + ", " + a->short_description + ".\n" + a->appearance + "\nIt would fetch about " +
+         std::to_string(a->price) + " silver.\n";
+}
+
+/// What one sees of a character standing in the room.
+std::string describe_character(const item_parts& p, const character& viewer, const character& other) {
+  if (&other == &viewer) {
+    return "You look yourself over: " + std::to_string(other.hp) + " of " + std::to_string(other.max_hp) +
+           " hit points.\n";
+  }
+  const int percent = other.max_hp > 0 ? other.hp * 100 / other.max_hp : 0;
+  const char* state = percent >= 100 ? "unhurt"
+                      : percent >= 60 ? "a little hurt"
+                      : percent >= 25 ? "badly hurt"
+                                      : "barely standing";
+  std::string out =
+      other.name +
+      (other.account_role == role::player ? "" : " (" + std::string(role_name(other.account_role)) + ")") +
+      " is here, " + state + ".";
+  std::size_t wielded = 0;
+  for (const item& it : other.inventory) {
+    if (it.equipped) {
+      out += (wielded++ == 0 ? " Using: " : ", ") + p.contents.item_name(it);
+    }
+  }
+  out += wielded > 0 ? ".\n" : "\n";
+  if (p.combat.in_combat(other)) {
+    out += other.name + " is fighting.\n";
+  }
+  return out;
+}
+
+void examine(const item_parts& p, command_context& ctx) {
+  item* it = match(p.contents, ctx.actor.inventory, ctx.args.object);
+  if (it == nullptr) {
+    it = match(p.contents, p.contents.floor_of(ctx.actor.where.room_id), ctx.args.object);
+  }
+  if (it != nullptr) {
+    ctx.reply(describe_item(p.contents, *it));
+    return;
+  }
+  const std::string_view words = ctx.args.object ? ctx.args.object->words : ctx.args.raw;
+  if (const room_contents::room_state* state = p.contents.state_of(ctx.actor);
+      state != nullptr && state->fight && !state->fight->won()) {
+    if (const content::monster_def* m = p.contents.tables().find_monster(state->fight->monster_key);
+        m != nullptr && (name_matches(m->name, words) || name_matches(m->plural, words))) {
+      ctx.reply(m->description + "\n" + std::to_string(state->fight->alive()) + " of them, " +
+                state->fight->size_key + ".\n");
+      return;
+    }
+  }
+  // Someone here, by name.
+  for (const character* other : p.people.characters_in(ctx.actor.where.room_id)) {
+    if (name_matches(other->name, words)) {
+      ctx.reply(describe_character(p, ctx.actor, *other));
+      return;
+    }
+  }
+  ctx.reply("You see no '" + std::string(ctx.args.raw) + "' here.\n");
+}
+
+void read(const item_parts& p, command_context& ctx) {
+  item* it = match(p.contents, ctx.actor.inventory, ctx.args.object);
+  if (it == nullptr) {
+    it = match(p.contents, p.contents.floor_of(ctx.actor.where.room_id), ctx.args.object);
+  }
+  if (it == nullptr) {
+    ctx.reply("You see no '" + std::string(ctx.args.raw) + "'.\n");
+    return;
+  }
+  const auto a = p.contents.artefacts().generate(p.contents.tables(), it->kind, it->seed);
+  if (!a || a->text.empty()) {
+    ctx.reply("There is nothing written on " + p.contents.item_name(*it) + ".\n");
+    return;
+  }
+  ctx.reply("You unroll " + a->name + " and read:\n" + a->text + "\n");
+}
+
+}  // namespace
+
+void register_item_commands(command_registry& r, item_parts p) {
+  const role P = role::player;
+  r.add(make_command("get", {"take"}, P, "Pick something up: get sword, get all.",
+                     "get <item> | get 2.<item> | get all | get all.<item>\nAny word of a name works, and several "
+                     "words (get plain iron); 2.tube is the second tube.",
+                     arguments::object("Get what?"), [p](command_context& ctx) { get(p, ctx); }));
+  r.add(make_command("drop", {}, P, "Put something down.", "drop <item> | drop 2.<item> | drop all | drop all.<item>",
+                     arguments::object("Drop what?"), [p](command_context& ctx) { drop(p, ctx); }));
+  r.add(make_command("wield", {}, P, "Hold a weapon (more damage).",
+                     "wield <weapon>\nA wielded weapon raises the damage you deal.", arguments::object("Wield what?"),
+                     [p](command_context& ctx) { equip(p, ctx, content::item_kind::weapon, "wield"); }));
+  r.add(make_command("wear", {}, P, "Put on armour (less damage taken).",
+                     "wear <armour>\nWorn armour lowers the damage you take.", arguments::object("Wear what?"),
+                     [p](command_context& ctx) { equip(p, ctx, content::item_kind::armour, "wear"); }));
+  r.add(make_command("remove", {}, P, "Stop wielding or wearing something.", "remove <item>",
+                     arguments::object("You are not using that."), [p](command_context& ctx) { remove(p, ctx); }));
+  r.add(make_command("inventory", {"i", "inv"}, P, "What you carry, and your hit points.", "inventory   (also: i)",
+                     arguments::raw, [p](command_context& ctx) { inventory(p, ctx); }));
+  r.add(make_command("examine", {"x"}, P, "Look closely at an item, a monster or someone here.",
+                     "examine <item, monster or player>   (also: x, look <thing>)\nShows what it is, and for a "
+                     "scroll its appearance and price. 2.scroll is the second scroll.",
+                     arguments::object("Examine what?"), [p](command_context& ctx) { examine(p, ctx); }));
+  r.add(make_command("read", {}, P, "Read a scroll.", "read <scroll>", arguments::object("Read what?"),
+                     [p](command_context& ctx) { read(p, ctx); }));
+}
+
+}  // namespace dw::game

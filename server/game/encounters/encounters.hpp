@@ -1,0 +1,38 @@
+#pragma once
+
+#include "server/game/encounters/fights.hpp"
+#include "server/game/encounters/rest.hpp"
+#include "server/game/encounters/room_contents.hpp"
+#include "server/game/places/room_hooks.hpp"
+
+namespace dw::game {
+
+/// What rooms hold and what happens in them: contents and items (room_contents), fights, and rest. This
+/// bundle is what places call when rooms are made, shown, left, loaded and collapsed.
+class encounters final : public room_hooks {
+ public:
+  encounters(const live_settings& settings, const content_source& content, roster& people, output& out,
+             change_sink& changes, event_runner& events, services& svc, places& where,
+             const storage::world_snapshot& startup)
+      : contents(settings, content, changes, where, startup),
+        combat(settings, content, people, out, changes, events, svc, where, contents),
+        recovery(settings, people, out, changes, where) {}
+
+  bool decide_clear(const dungeon::room& r, const character* mover) override {
+    return contents.decide_clear(r, mover);
+  }
+  void room_created(const dungeon::room& r) override { contents.room_created(r); }
+  std::string room_extras(std::int64_t room_id, const character& viewer) override {
+    return contents.room_extras(room_id, viewer);
+  }
+  bool in_combat(const character& ch) const override { return combat.in_combat(ch); }
+  void leave_room(const character& ch) override { combat.leave_room(ch); }
+  void restore_branch(const storage::branch_snapshot& snapshot) override { contents.restore_branch(snapshot); }
+  void forget_branch(std::uint64_t branch) override { contents.forget_branch(branch); }
+
+  room_contents contents;
+  fights combat;
+  rest recovery;
+};
+
+}  // namespace dw::game

@@ -1,0 +1,230 @@
+#include "server/game/encounters/room_contents.hpp"
+
+#include <spdlog/spdlog.h>
+#include <cctype>
+
+#include "content/monster_group.hpp"
+#include "content/room_roll.hpp"
+#include "content/scroll.hpp"
+#include "server/text/log_safe.hpp"
+
+namespace dw::game {
+
+content::tape room_tape(const config::settings& s, std::uint64_t branch, std::int32_t x, std::int32_t y) {
+  return content::tape(content::tape_seed(static_cast<std::uint64_t>(s.dungeon.world_seed), branch, x, y));
+}
+
+room_contents::room_contents(const live_settings& settings, const content_source& content, change_sink& changes,
+                             places& where, const storage::world_snapshot& startup)
+    : settings_(settings), content_(content), changes_(changes), places_(where) {
+  content::register_scroll(artefacts_);
+  // Item ids continue after the highest one stored; what lies in the fixed rooms is read at start-up.
+  next_item_id_ = startup.max_item_id + 1;
+  for (const store::item_record& rec : startup.static_floor_items) {
+    floors_[rec.room_id].push_back(from_record(rec));
+  }
+}
+
+void room_contents::restore_branch(const storage::branch_snapshot& snapshot) {
+  for (const store::room_record& rec : snapshot.rooms) {
+    if (rooms_.count(rec.id) != 0) {
+      continue;  // already in memory, and newer
+    }
+    room_state state;
+    state.branch = static_cast<std::uint64_t>(snapshot.branch_id);
+    state.event = static_cast<content::room_event>(rec.event & 3);
+    if (!rec.contents.empty()) {
+      state.fight = content::fight_state::decode(rec.contents);
+      if (!state.fight) {
+        spdlog::error("room {}: unreadable fight state '{}' ignored", rec.id, log_safe(rec.contents));
+      }
+    }
+    rooms_.emplace(rec.id, std::move(state));
+    floors_.try_emplace(rec.id);
+  }
+  for (const store::item_record& rec : snapshot.floor_items) {
+    floors_[rec.room_id].push_back(from_record(rec));
+  }
+}
+
+bool room_contents::decide_clear(const dungeon::room& r, const character* mover) {
+  content::carrier who;
+  if (mover != nullptr) {
+    for (const item& it : mover->inventory) {
+      who.has_weapon = who.has_weapon || is_gear(it, content::item_kind::weapon);
+      who.has_armour = who.has_armour || is_gear(it, content::item_kind::armour);
+    }
+  }
+  const auto depth = static_cast<int>(dungeon::depth_of(r.pos));
+  const content::room_contents rolled =
+      content::roll_room(content_.get(), room_tape(settings_.get(), r.branch, r.pos.x, r.pos.y), depth, who);
+  room_state state;
+  state.branch = r.branch;
+  state.event = rolled.event;
+  state.fight = content::start_fight(rolled);
+  rolled_[static_cast<std::int64_t>(r.id)] = std::move(state);
+  if (rolled.find_key) {
+    // The find waits in rolled_ until room_created puts it on the floor.
+    item find;
+    find.kind = kind_name(rolled.event == content::room_event::weapon ? content::item_kind::weapon
+                                                                      : content::item_kind::armour);
+    find.key = *rolled.find_key;
+    floors_[static_cast<std::int64_t>(r.id)].push_back(find);
+  }
+  return content::is_clear_at_start(rolled);
+}
+
+void room_contents::room_created(const dungeon::room& r) {
+  const auto id = static_cast<std::int64_t>(r.id);
+  auto it = rolled_.find(id);
+  if (it == rolled_.end()) {
+    return;
+  }
+  room_state state = std::move(it->second);
+  rolled_.erase(it);
+  save_contents(id, state);
+  for (item& find : floors_[id]) {
+    if (find.id == 0) {
+      find.id = new_item_id();
+      persist_item(find, 0, id);
+    }
+  }
+  rooms_[id] = std::move(state);
+  // A room that could not be saved does not exist: neither does what it held (ids are not reused).
+  changes_.on_rollback([this, id] {
+    rooms_.erase(id);
+    floors_.erase(id);
+  });
+}
+
+void room_contents::save_contents(std::int64_t room_id, const room_state& state) {
+  const auto event = static_cast<std::int32_t>(state.event);
+  std::string contents = state.fight ? state.fight->encode() : std::string();
+  changes_.persist(storage::save_room_contents{room_id, event, std::move(contents)});
+}
+
+room_contents::room_state* room_contents::find_state(std::int64_t room_id) {
+  auto it = rooms_.find(room_id);
+  return it == rooms_.end() ? nullptr : &it->second;
+}
+
+room_contents::room_state* room_contents::state_of(const character& ch) {
+  if (ch.where.branch_id == 0) {
+    return nullptr;
+  }
+  if (room_state* known = find_state(ch.where.room_id)) {
+    return known;
+  }
+  // Every room of a branch in memory has its state here (from storage, or made when it was
+  // discovered); a branch not in memory yet is read first, on a worker.
+  places_.require_branch(ch.where.branch_id);
+  room_state state;
+  state.branch = static_cast<std::uint64_t>(ch.where.branch_id);
+  return &rooms_.emplace(ch.where.room_id, std::move(state)).first->second;
+}
+
+std::vector<item>& room_contents::floor_of(std::int64_t room_id) {
+  // Fixed rooms' floors are read at start-up, a branch's floors with the branch: what is not here is empty.
+  return floors_[room_id];
+}
+
+std::string room_contents::monsters_text(const room_state& state) const {
+  if (!state.fight || state.fight->won()) {
+    return {};
+  }
+  content::monster_group group;
+  group.monster_key = state.fight->monster_key;
+  group.size_key = state.fight->size_key;
+  group.count = state.fight->alive();
+  group.depth = state.fight->depth;
+  return content::describe_monster_group(content_.get(), group);
+}
+
+std::string room_contents::room_extras(std::int64_t room_id, const character& viewer) {
+  std::string out;
+  if (viewer.where.branch_id != 0) {
+    if (room_state* state = state_of(viewer); state != nullptr && state->fight && !state->fight->won()) {
+      std::string who = monsters_text(*state);
+      if (!who.empty()) {
+        who[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(who[0])));
+      }
+      const bool one = state->fight->alive() == 1;
+      out += who + (state->active ? (one ? " is fighting here!\n" : " are fighting here!\n")
+                                  : (one ? " blocks the way. Type 'fight' to attack.\n"
+                                         : " block the way. Type 'fight' to attack.\n"));
+    }
+  }
+  for (const item& it : floor_of(room_id)) {
+    out += "On the ground: " + item_name(it) + ".\n";
+  }
+  return out;
+}
+
+void room_contents::forget_branch(std::uint64_t branch) {
+  // The store deletes the rooms' items with the rooms (cascade); here the cached floors go with the
+  // cached room states (a branch room's floor is only ever loaded after its state).
+  std::erase_if(rooms_, [this, branch](const auto& kv) {
+    if (kv.second.branch != branch) {
+      return false;
+    }
+    floors_.erase(kv.first);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------- items
+
+item room_contents::from_record(const store::item_record& rec) {
+  item it;
+  it.id = rec.id;
+  it.kind = rec.kind;
+  it.key = rec.key;
+  it.seed = rec.seed;
+  it.equipped = rec.equipped;
+  return it;
+}
+
+std::string room_contents::item_name(const item& it) const {
+  if (gear_kind(it)) {
+    const content::item_def* def = content_.get().find_item(it.key);
+    return def != nullptr ? def->name : "a battered " + it.kind;
+  }
+  if (auto a = artefacts_.generate(content_.get(), it.kind, it.seed)) {
+    return a->short_description;
+  }
+  return "something strange";
+}
+
+void room_contents::persist_item(const item& it, std::int64_t owner, std::int64_t room) {
+  store::item_record rec;
+  rec.id = it.id;
+  rec.kind = it.kind;
+  rec.key = it.key;
+  rec.seed = it.seed;
+  rec.owner_account = owner;
+  rec.room_id = room;
+  rec.equipped = it.equipped;
+  changes_.persist(storage::save_item{rec});
+}
+
+void room_contents::drop_new(item it, std::int64_t room_id) {
+  persist_item(it, 0, room_id);
+  changes_.on_rollback([this, room_id, item_id = it.id] {
+    if (auto found = floors_.find(room_id); found != floors_.end()) {
+      std::erase_if(found->second, [item_id](const item& i) { return i.id == item_id; });
+    }
+  });
+  floor_of(room_id).push_back(std::move(it));
+}
+
+item room_contents::make_scroll(std::optional<std::uint64_t> seed) {
+  item scroll;
+  scroll.kind = std::string(content::scroll_type);
+  scroll.id = new_item_id();
+  // Without a seed, one is derived from the world seed and the new item's id: still reproducible.
+  scroll.seed = seed.value_or(content::tape_seed(static_cast<std::uint64_t>(settings_.get().dungeon.world_seed),
+                                                 0xA27EFAC7, scroll.id, 0));
+  return scroll;
+}
+
+}  // namespace dw::game

@@ -1,0 +1,89 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "content/artefact_registry.hpp"
+#include "content/fight_state.hpp"
+#include "content/room_event.hpp"
+#include "content/tape.hpp"
+#include "dungeon/room.hpp"
+#include "server/game/content_source.hpp"
+#include "server/game/events/event_sink.hpp"
+#include "server/game/live_settings.hpp"
+#include "server/game/places/places.hpp"
+#include "server/game/roster/item.hpp"
+#include "server/game/storage/reads.hpp"
+
+namespace dw::game {
+
+/// What each room holds: its event and monsters (rolled from the room's random tape when it is
+/// discovered), the items on its floor, and the items themselves (names, ids, saving). World thread only.
+class room_contents {
+ public:
+  struct room_state {
+    std::uint64_t branch = 0;
+    content::room_event event = content::room_event::none;
+    std::optional<content::fight_state> fight;  ///< monsters still in the room (alive or not yet fought)
+    std::vector<std::int64_t> fighters;         ///< account ids in join order
+    bool active = false;
+    std::uint64_t generation = 0;  ///< guards round timers from an earlier fight
+  };
+
+  room_contents(const live_settings& settings, const content_source& content, change_sink& changes, places& where,
+                const storage::world_snapshot& startup);
+
+  /// A branch's rooms' contents and floors, read from storage when the branch came into memory.
+  void restore_branch(const storage::branch_snapshot& snapshot);
+  /// Rolls a new room's contents (for the character walking in); returns whether it starts clear.
+  bool decide_clear(const dungeon::room& r, const character* mover);
+  /// Saves what decide_clear rolled for the room, and puts any find on its floor.
+  void room_created(const dungeon::room& r);
+  /// Lines describing the room's monsters and items.
+  std::string room_extras(std::int64_t room_id, const character& viewer);
+  /// A branch collapsed: forget its rooms' state.
+  void forget_branch(std::uint64_t branch);
+
+  /// The state of the dungeon room `ch` is in (nullptr in the fixed rooms).
+  room_state* state_of(const character& ch);
+  room_state* find_state(std::int64_t room_id);
+  std::vector<item>& floor_of(std::int64_t room_id);
+  /// "a goblin", "three large rats".
+  std::string monsters_text(const room_state& state) const;
+  /// Saves a room's event and fight.
+  void save_contents(std::int64_t room_id, const room_state& state);
+
+  // ---- items
+  /// Turns stored items into items in play.
+  static item from_record(const store::item_record& rec);
+  /// "a short sword", "a very ornate golden scroll tube".
+  std::string item_name(const item& it) const;
+  std::int64_t new_item_id() { return next_item_id_++; }
+  /// Saves where an item is: carried by `owner` (an account id) or lying in `room` (the other is 0).
+  void persist_item(const item& it, std::int64_t owner, std::int64_t room);
+  /// Puts a new item on a room's floor (saved; gone again if the event cannot be saved).
+  void drop_new(item it, std::int64_t room_id);
+  /// A new scroll (from `seed`, or one derived from the world seed and its id), lying in `room_id`.
+  item make_scroll(std::optional<std::uint64_t> seed);
+  const content::artefact_registry& artefacts() const { return artefacts_; }
+  const content::content_tables& tables() const { return content_.get(); }
+
+ private:
+  const live_settings& settings_;
+  const content_source& content_;
+  change_sink& changes_;
+  places& places_;
+  content::artefact_registry artefacts_;
+  std::unordered_map<std::int64_t, room_state> rooms_;
+  std::unordered_map<std::int64_t, std::vector<item>> floors_;
+  std::unordered_map<std::int64_t, room_state> rolled_;  ///< decided by decide_clear, saved by room_created
+  std::int64_t next_item_id_ = 1;
+};
+
+/// A room's random tape: every roll about the room (contents, fight rounds) is drawn from it.
+content::tape room_tape(const config::settings& s, std::uint64_t branch, std::int32_t x, std::int32_t y);
+
+}  // namespace dw::game

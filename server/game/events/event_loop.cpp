@@ -1,0 +1,415 @@
+#include "server/game/events/event_loop.hpp"
+
+#include <spdlog/spdlog.h>
+#include <algorithm>
+#include <memory>
+#include <utility>
+
+#include "server/store/store_error.hpp"
+#include "server/text/log_safe.hpp"
+
+namespace dw::game {
+namespace {
+constexpr std::string_view not_now = "The world could not do that right now; nothing changed. Try again in a moment.\n";
+constexpr std::string_view went_wrong =
+    "Something went wrong, so nothing happened. If it keeps happening, tell an administrator.\n";
+}  // namespace
+
+event_loop::event_loop(const live_settings& settings, roster& people, output& out, services& svc)
+    : settings_(settings), people_(people), out_(out), services_(svc) {}
+
+void event_loop::connect(line_handler handler, load_target& loads) {
+  handle_line_ = std::move(handler);
+  loads_ = &loads;
+}
+
+// ---------------------------------------------------------------- input
+
+void event_loop::start(connection& conn) {
+  // A new connection starts with a full bucket of commands.
+  conn.command_tokens = static_cast<double>(settings_.get().server.max_commands_per_second) * 2;
+  conn.tokens_at_ms = services_.steady_ms();
+}
+
+void event_loop::line(connection& conn, std::string_view text) {
+  if (conn.closing) {
+    return;
+  }
+  conn.last_input = services_.now();
+  conn.idle_warned = false;
+  conn.at_prompt = false;  // the person pressed Enter: their client is on a fresh line
+  if (rate_limited(conn)) {
+    flush();
+    return;
+  }
+  conn.deferrals = 0;
+  if (busy(conn) || !conn.typed_ahead.empty()) {
+    // Busy (logging in, its last command being saved, or a branch being read for it): keep the line,
+    // in order, for later.
+    type_ahead(conn, text);
+    flush();
+    return;
+  }
+  const std::string copy(text);
+  event_line_ = &copy;
+  run_event(conn.id, [&] { handle_line_(conn, copy); });
+}
+
+void event_loop::line_too_long(connection& conn, std::size_t bytes) {
+  conn.at_prompt = false;
+  spdlog::warn("connection {} ({}) sent a line of {} bytes; discarded", conn.id, conn.port->address(), bytes);
+  out_.send(conn, "That line was too long (" + std::to_string(bytes) + " bytes; the limit is " +
+                      std::to_string(settings_.get().server.max_line_bytes) + "). It was ignored.\n");
+  flush();
+}
+
+bool event_loop::rate_limited(connection& conn) {
+  const double rate = static_cast<double>(settings_.get().server.max_commands_per_second);
+  const std::int64_t now_ms = services_.steady_ms();
+  conn.command_tokens =
+      std::min(rate * 2, conn.command_tokens + rate * static_cast<double>(now_ms - conn.tokens_at_ms) / 1000.0);
+  conn.tokens_at_ms = now_ms;
+  // A flood ends only after a quiet spell with nothing dropped, so a client that keeps just over the
+  // limit is warned once, not every time a command slips through.
+  constexpr std::int64_t flood_ends_after_ms = 3000;
+  if (conn.flood_since_ms != 0 && now_ms - conn.flood_last_drop_ms > flood_ends_after_ms) {
+    conn.flood_since_ms = 0;
+    conn.rate_warned = false;
+  }
+  if (conn.command_tokens >= 1.0) {
+    conn.command_tokens -= 1.0;
+    return false;
+  }
+  conn.flood_last_drop_ms = now_ms;
+  if (conn.flood_since_ms == 0) {
+    conn.flood_since_ms = now_ms;
+  }
+  if (!conn.rate_warned) {
+    conn.rate_warned = true;
+    spdlog::warn("connection {} ({}) is sending commands too fast; dropping them", conn.id, conn.port->address());
+    out_.send(conn, "You are typing faster than the game can follow; slow down. (Commands are being ignored, and "
+                    "if this goes on you will be disconnected.)\n");
+  } else if (now_ms - conn.flood_since_ms >= settings_.get().server.flood_disconnect_seconds * 1000 &&
+             !conn.closing) {
+    spdlog::warn("connection {} ({}) kept flooding for {} s: disconnecting", conn.id, conn.port->address(),
+                 (now_ms - conn.flood_since_ms) / 1000);
+    out_.disconnect(conn, "You kept sending commands too fast. Goodbye.\n");
+  }
+  return true;
+}
+
+bool event_loop::busy(const connection& conn) {
+  return conn.stage == login_stage::waiting || conn.awaiting_commit || conn.awaiting_load;
+}
+
+void event_loop::type_ahead(connection& conn, std::string_view line) {
+  // Login scripts (TinTin++, Mudlet, MUSHclient) send their first commands with the login line.
+  constexpr std::size_t max_lines = 64;
+  constexpr std::size_t max_bytes = 16 * 1024;
+  if (conn.typed_ahead.size() >= max_lines || conn.typed_ahead_bytes + line.size() > max_bytes) {
+    if (!conn.typed_ahead_warned) {
+      conn.typed_ahead_warned = true;
+      spdlog::warn("connection {} ({}) typed more than {} lines ahead; dropping", conn.id, conn.port->address(),
+                   max_lines);
+      out_.send(conn, "You have typed too far ahead; lines are being dropped until the game catches up.\n");
+    }
+    return;
+  }
+  if (conn.typed_ahead.empty()) {
+    typed_ahead_conns_.push_back(conn.id);
+  }
+  conn.typed_ahead.emplace_back(line);
+  conn.typed_ahead_bytes += line.size();
+}
+
+bool event_loop::run_one_typed_ahead() {
+  for (std::size_t i = 0; i < typed_ahead_conns_.size(); ++i) {
+    connection* conn = people_.find_connection(typed_ahead_conns_[i]);
+    if (conn == nullptr || conn->closing || conn->typed_ahead.empty()) {
+      if (conn != nullptr) {
+        conn->typed_ahead.clear();
+        conn->typed_ahead_bytes = 0;
+      }
+      typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
+      --i;
+      continue;
+    }
+    if (busy(*conn)) {
+      continue;
+    }
+    const std::string line = std::move(conn->typed_ahead.front());
+    conn->typed_ahead.pop_front();
+    conn->typed_ahead_bytes -= line.size();
+    if (conn->typed_ahead.empty()) {
+      conn->typed_ahead_warned = false;
+      typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    event_actor_ = conn->id;
+    event_line_ = &line;
+    guarded([&] { handle_line_(*conn, line); });
+    event_line_ = nullptr;
+    return true;
+  }
+  return false;
+}
+
+void event_loop::idle_tick() {
+  const std::int64_t now = services_.now();
+  const config::settings& s = settings_.get();
+  const std::int64_t timeout = s.server.idle_timeout_seconds;
+  const std::int64_t warn_at = timeout - std::min<std::int64_t>(300, timeout / 4);
+  std::vector<connection*> idle;
+  std::vector<connection*> slow_login;
+  for (const auto& [id, conn] : people_.connections()) {
+    const std::int64_t quiet = now - conn->last_input;
+    if (conn->closing) {
+      continue;
+    }
+    if (conn->stage != login_stage::playing && conn->stage != login_stage::waiting &&
+        now - conn->connected_at >= s.server.login_timeout_seconds) {
+      slow_login.push_back(conn.get());
+      continue;
+    }
+    if (quiet >= timeout) {
+      idle.push_back(conn.get());
+    } else if (quiet >= warn_at && !conn->idle_warned) {
+      conn->idle_warned = true;
+      out_.send(*conn, "You have been idle for a while. You will be disconnected in " +
+                           std::to_string(timeout - quiet) + " seconds unless you type something.\n");
+    }
+  }
+  for (connection* conn : idle) {
+    spdlog::info("connection {} idle for {} s: disconnecting", conn->id, now - conn->last_input);
+    out_.disconnect(*conn, "You have been idle too long. Goodbye.\n");
+  }
+  for (connection* conn : slow_login) {
+    spdlog::info("connection {} ({}) did not log in within {} s: disconnecting", conn->id, conn->port->address(),
+                 s.server.login_timeout_seconds);
+    conn->port->set_hidden_input(false);
+    out_.disconnect(*conn, "\nYou did not log in in time. Goodbye.\n");
+  }
+}
+
+// ---------------------------------------------------------------- events
+
+void event_loop::run_event(std::uint64_t actor, const std::function<void()>& work) {
+  event_actor_ = actor;
+  guarded(work);
+  event_line_ = nullptr;
+  flush();
+}
+
+void event_loop::guarded(const std::function<void()>& work) {
+  try {
+    work();
+  } catch (const storage::load_needed& need) {
+    defer_until_loaded(need);
+  } catch (const store::store_error& e) {
+    abort_event(e.what(), e.code() == 0 ? 1 : e.code());
+  } catch (const std::exception& e) {
+    abort_event(e.what(), 0);
+  } catch (...) {
+    abort_event("unknown exception", 0);
+  }
+}
+
+void event_loop::take_back_event() {
+  std::vector<event_batch::undo_step> undo = batch_.take_undo();
+  batch_.clear();
+  out_.discard_event();
+  event_batch::roll_back(undo);
+}
+
+void event_loop::defer_until_loaded(const storage::load_needed& need) {
+  // Nothing of this event happens now: it is taken back silently and its line runs again, whole, once
+  // what it needs is in memory (read on a worker, never here).
+  take_back_event();
+  // Room lookups (an administrator's "@goto 1234") are keyed apart from branches.
+  const std::int64_t key = need.branch_id != 0 ? need.branch_id : -need.room_id;
+  pending_load& pending = loading_[key];
+  const bool start = pending.waiting.empty() && !pending.started;
+  if (connection* actor = people_.find_connection(event_actor_); actor != nullptr && !actor->closing) {
+    if (event_line_ == nullptr || ++actor->deferrals > 3) {
+      spdlog::error("connection {}: what it asked for could not be loaded (branch {}, room {})", actor->id,
+                    need.branch_id, need.room_id);
+      out_.send(*actor, went_wrong);
+    } else {
+      if (actor->typed_ahead.empty()) {
+        typed_ahead_conns_.push_back(actor->id);
+      }
+      actor->typed_ahead.push_front(*event_line_);
+      actor->typed_ahead_bytes += event_line_->size();
+      actor->awaiting_load = true;
+      pending.waiting.push_back(actor->id);
+    }
+  }
+  if (!start) {
+    return;
+  }
+  pending.started = true;
+  auto snapshot = std::make_shared<storage::branch_snapshot>();
+  auto missing_room = std::make_shared<bool>(false);
+  services_.run_blocking(
+      [need, snapshot, missing_room](storage::loader& l) {
+        std::int64_t b = need.branch_id;
+        if (b == 0) {
+          b = l.branch_of_room(need.room_id);
+          *missing_room = b == 0;
+        }
+        if (b != 0) {
+          *snapshot = l.branch(b);
+        }
+      },
+      [this, key, snapshot, missing_room, room = need.room_id](const read_result& result) {
+        run_event(0, [&] {
+          if (!result.ok) {
+            storage_failed(result);
+          } else {
+            loads_->branch_loaded(*snapshot);
+            if (*missing_room) {
+              loads_->room_missing(room);
+            }
+          }
+          if (auto it = loading_.find(key); it != loading_.end()) {
+            for (std::uint64_t id : it->second.waiting) {
+              if (connection* c = people_.find_connection(id)) {
+                c->awaiting_load = false;  // its line runs again when this event ends
+                if (!result.ok && !c->typed_ahead.empty()) {
+                  // The line that waited cannot run: it is dropped, and its sender told.
+                  c->typed_ahead_bytes -= c->typed_ahead.front().size();
+                  c->typed_ahead.pop_front();
+                  out_.send(*c, not_now);
+                }
+              }
+            }
+            loading_.erase(it);
+          }
+        });
+      });
+}
+
+void event_loop::abort_event(std::string_view what, int store_code) {
+  // Whatever the event did is taken back: its changes are never saved, its output never leaves.
+  take_back_event();
+  if (store_code != 0) {
+    note_storage(commit_result{0, false, store_code, std::string(what)});
+  } else {
+    spdlog::error("an event failed and was taken back: {}", log_safe(what));
+  }
+  if (connection* actor = people_.find_connection(event_actor_); actor != nullptr && !actor->closing) {
+    out_.send(*actor, store_code != 0 ? not_now : went_wrong);
+  }
+}
+
+void event_loop::commit_now(storage::change change, std::uint64_t actor,
+                            std::function<void(const commit_result&)> done) {
+  if (connection* waiting = people_.find_connection(actor)) {
+    waiting->awaiting_commit = true;
+  }
+  storage::batch one;
+  one.push_back(std::move(change));
+  services_.commit(std::move(one), [this, actor, done = std::move(done)](const commit_result& result) {
+    note_storage(result);
+    if (connection* waiting = people_.find_connection(actor)) {
+      waiting->awaiting_commit = false;
+    }
+    run_event(actor, [&] { done(result); });
+  });
+}
+
+void event_loop::storage_failed(const read_result& result) {
+  note_storage(commit_result{0, false, result.code, result.message});
+}
+
+void event_loop::note_storage(const commit_result& result) {
+  const std::int64_t now = services_.now();
+  if (result.ok) {
+    if (auto text = storage_.succeeded(now)) {
+      spdlog::warn("storage: {}", log_safe(*text));
+      out_.tell_admins("[Storage] " + *text + "\n");
+    }
+    return;
+  }
+  if (auto text = storage_.failed(result.code, result.message, now)) {
+    spdlog::error("storage: {}", log_safe(*text));
+    out_.tell_admins("[Storage] " + *text + "\n");
+  } else {
+    spdlog::debug("storage: change {} refused ({} in this fault so far): {}", result.ticket, storage_.failures(),
+                  log_safe(result.message));
+  }
+}
+
+// ---------------------------------------------------------------- the end of an event
+
+void event_loop::flush() {
+  if (flushing_) {
+    return;  // a flush that leads to a disconnect must not start a second pass over the touched connections
+  }
+  flushing_ = true;
+  finish_event();
+  // Lines typed ahead by connections that are no longer busy run now, each as an event of its own.
+  while (run_one_typed_ahead()) {
+    finish_event();
+  }
+  flushing_ = false;
+}
+
+void event_loop::finish_event() {
+  const std::uint64_t actor = std::exchange(event_actor_, 0);
+  std::uint64_t ticket = 0;
+  if (!batch_.empty()) {
+    // The actor's next line waits for this batch: set before commit(), which may call back at once.
+    connection* waiting = actor == 0 ? nullptr : people_.find_connection(actor);
+    if (waiting != nullptr) {
+      waiting->awaiting_commit = true;
+    }
+    auto undo = std::make_shared<std::vector<event_batch::undo_step>>(batch_.take_undo());
+    auto touched = std::make_shared<std::vector<std::uint64_t>>(out_.touched());
+    ticket = services_.commit(batch_.take_changes(), [this, undo, touched, actor](const commit_result& result) {
+      batch_resolved(result, *undo, *touched, actor);
+    });
+  } else {
+    batch_.clear();  // undo steps of an event that saved nothing have nothing to undo
+  }
+  // Every connection that got output during this event gets its prompt and one write, released once the
+  // event's batch has committed (at once when it saved nothing).
+  out_.end_event(ticket);
+}
+
+void event_loop::batch_resolved(const commit_result& result, std::vector<event_batch::undo_step>& undo,
+                                const std::vector<std::uint64_t>& touched, std::uint64_t actor) {
+  run_event(0, [&] {  // an event of its own: what it says leaves at once
+    connection* waiting = actor == 0 ? nullptr : people_.find_connection(actor);
+    if (waiting != nullptr) {
+      waiting->awaiting_commit = false;
+    }
+    if (result.ok) {
+      note_storage(result);
+      return;
+    }
+    // Nobody sees what the event said, and memory goes back to what the database holds.
+    for (std::uint64_t id : touched) {
+      if (connection* c = people_.find_connection(id)) {
+        c->port->discard(result.ticket);
+      }
+    }
+    if (const int threw = event_batch::roll_back(undo); threw > 0) {
+      spdlog::error("{} undo steps of refused change {} failed", threw, result.ticket);
+    }
+    if (waiting != nullptr && !waiting->closing) {
+      waiting->at_prompt = false;  // the prompt that went with the discarded output never left
+      std::string text = "The world could not record that; nothing changed. Try again in a moment.\n";
+      if (!waiting->typed_ahead.empty()) {
+        // They were typed expecting the refused command to have happened.
+        text += "(" + std::to_string(waiting->typed_ahead.size()) +
+                (waiting->typed_ahead.size() == 1 ? " line" : " lines") + " you typed meanwhile did not run.)\n";
+        waiting->typed_ahead.clear();
+        waiting->typed_ahead_bytes = 0;
+      }
+      out_.send(*waiting, text);
+    }
+    note_storage(result);  // after the actor's own answer: an administrator reads why right below it
+  });
+}
+
+}  // namespace dw::game

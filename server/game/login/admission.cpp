@@ -1,0 +1,236 @@
+// The way into play: logins, take-overs and hot-reboot restores all come through admit().
+#include <spdlog/spdlog.h>
+#include <memory>
+
+#include "server/game/login/login_flow.hpp"
+#include "server/game/output/gmcp.hpp"
+#include "server/text/log_safe.hpp"
+
+namespace dw::game {
+namespace login_flow {
+
+character character_from(const store::account_record& account, const store::character_record& rec) {
+  character ch;
+  ch.account_id = account.id;
+  ch.name = account.name;
+  ch.account_role = account.account_role;
+  ch.where = rec.where;
+  ch.hp = rec.hp;
+  ch.max_hp = rec.max_hp;
+  return ch;
+}
+
+namespace {
+
+/// Puts a character into play on `conn`, in its room (or at the well if its room has gone).
+void enter_play(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message) {
+  const std::int64_t account = ch.account_id;
+  ch.connection = conn.id;
+  w.where.require_branch(ch.where.branch_id);  // read ahead with the login; a rare race reads it now
+  if (!w.where.at(ch.where)) {
+    // The room is gone (its branch collapsed): wake at the bottom of the well.
+    spdlog::info("{} was in a room that no longer exists; moving to the start room", ch.name);
+    ch.where = store::location{};
+    ch.where.room_id = start_room_id;
+    pending_message += pending_message.empty() ? "" : "\n";
+    pending_message += "The passages you were in have collapsed. You wake at the bottom of the well.";
+  }
+  if (character* existing = w.people.find_character(account)) {
+    w.where.leave(*existing, false);  // a take-over: the character is placed once, by its new connection
+  }
+  character& placed = w.people.add_character(std::move(ch));
+  w.where.enter(placed);
+  conn.stage = login_stage::playing;
+  conn.account_id = account;
+  // If the login cannot be saved, the connection is back at the login screen and the character out of play.
+  w.changes.on_rollback([&w, account, conn_id = conn.id] {
+    if (character* c = w.people.find_character(account); c != nullptr && c->connection == conn_id) {
+      w.where.leave(*c, false);
+      w.people.remove_character(account);
+    }
+    if (connection* back = w.people.find_connection(conn_id)) {
+      back->stage = login_stage::menu;
+      back->account_id = 0;
+    }
+  });
+  w.out.send_gmcp(conn, "Char.Name", gmcp_char_name(placed.name));
+  switch (kind) {
+    case entry_kind::created:
+      w.out.send(conn, "Welcome to Deepwell, " + placed.name + ". Type 'help' to see what you can do.\n");
+      break;
+    case entry_kind::returning:
+      w.out.send(conn, "Welcome back, " + placed.name + ".\n");
+      break;
+    case entry_kind::restored:
+      w.out.send(conn, "The world shimmers and settles: Deepwell has rebooted around you.\n");
+      break;
+  }
+  if (!pending_message.empty()) {
+    w.out.send(conn, pending_message + "\n");
+    w.where.save_character(placed);  // the message has been told: clear it, and keep the corrected location
+  }
+  if (kind == entry_kind::restored) {
+    w.where.send_room_info(placed);  // the room is where they left it: no new description, nobody "appears"
+  } else {
+    w.out.send_room(placed.where.room_id, placed.name + " appears.\n", account);
+    w.where.show_room(placed);
+  }
+  w.out.send_vitals(placed);
+}
+
+}  // namespace
+
+void admit(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message) {
+  // A hot reboot keeps who was playing: the wizlock stops logins, not players already in.
+  if (auto refusal = w.admin.login_refusal(ch.name, ch.account_role, kind != entry_kind::restored)) {
+    spdlog::warn("login refused for {} (connection {}, {}): {}", ch.name, conn.id, conn.port->address(),
+                 log_safe(*refusal));
+    w.admin.audit(ch.name, "login refused", *refusal);
+    w.out.disconnect(conn, *refusal + "\n");
+    return;
+  }
+  if (kind == entry_kind::returning) {  // a new account's audit row was written with the account
+    w.admin.audit(ch.name, "login", std::string(conn.port->address()));
+  }
+  if (character* existing = w.people.find_character(ch.account_id)) {
+    // Take-over: the newest connection wins; the in-memory character is the freshest state.
+    if (connection* old = w.people.find_connection(existing->connection); old != nullptr && old->id != conn.id) {
+      spdlog::info("{} taken over by connection {} ({}) from connection {}", existing->name, conn.id,
+                   conn.port->address(), old->id);
+      w.out.disconnect(*old, "Someone has connected to your character from elsewhere. Goodbye.\n");
+      old->stage = login_stage::menu;  // the old connection no longer owns the character
+      old->account_id = 0;
+    }
+    ch.where = existing->where;
+    ch.hp = existing->hp;
+    ch.max_hp = existing->max_hp;
+    ch.inventory = existing->inventory;
+    w.out.send(conn, "You take over your character from your other connection.\n");
+  }
+  enter_play(w, conn, std::move(ch), kind, std::move(pending_message));
+}
+
+void forget_checks(login_context& w, connection& conn) {
+  // Checks still waiting for a worker are dropped unrun, but every guess is still on record.
+  for (const password_queue::job& job : w.passwords.cancel(conn.id)) {
+    spdlog::info("login attempt for '{}' from {} dropped: connection {} closed before its password was checked",
+                 log_safe(job.name), job.address, conn.id);
+    w.admin.audit(job.name, "login attempt dropped (connection closed before the check)", job.address);
+  }
+}
+
+}  // namespace login_flow
+
+login_context::login_context(live_settings& s, roster& people_in, output& out_in, event_runner& events_in,
+                             change_sink& changes_in, services& svc_in, administration& admin_in, places& where_in,
+                             encounters& play_in, std::size_t password_workers)
+    : settings(s),
+      people(people_in),
+      out(out_in),
+      events(events_in),
+      changes(changes_in),
+      svc(svc_in),
+      admin(admin_in),
+      where(where_in),
+      play(play_in),
+      throttle(s.get().accounts.failed_login_base_delay_ms, s.get().accounts.failed_login_max_delay_ms),
+      passwords(password_workers, static_cast<std::size_t>(s.get().accounts.max_pending_logins_per_address),
+                static_cast<std::size_t>(s.get().accounts.max_pending_logins)) {
+  login_flow::register_menu(menu);
+  s.on_change([this](const config::settings& changed) -> std::optional<std::string> {
+    throttle.set_limits(changed.accounts.failed_login_base_delay_ms, changed.accounts.failed_login_max_delay_ms);
+    passwords.set_limits(static_cast<std::size_t>(changed.accounts.max_pending_logins_per_address),
+                         static_cast<std::size_t>(changed.accounts.max_pending_logins));
+    return std::nullopt;
+  });
+}
+
+login::login(live_settings& settings, roster& people, output& out, event_runner& events, change_sink& changes,
+             services& svc, administration& admin, places& where, encounters& play, std::size_t password_workers)
+    : ctx_(settings, people, out, events, changes, svc, admin, where, play, password_workers) {}
+
+void login::welcome(connection& conn) {
+  login_context& w = ctx_;
+  const std::string_view address = conn.port->address();
+  if (auto refusal = w.admin.address_refusal(address)) {
+    spdlog::warn("refused banned address {} (connection {})", address, conn.id);
+    w.out.disconnect(conn, *refusal + "\n");
+    return;
+  }
+  // Connections at the login screen are bounded per address, so one address cannot hold the slots (or
+  // the login screen) of everyone else; players already in the game do not count.
+  std::int64_t waiting = 0;
+  for (const auto& [other_id, other] : w.people.connections()) {
+    waiting += other->stage != login_stage::playing && !other->closing && other->port->address() == address;
+  }
+  if (waiting > w.settings.get().server.max_unauthenticated_per_address) {
+    spdlog::warn("refused connection {} from {}: {} connections from that address are at the login screen", conn.id,
+                 address, waiting - 1);
+    w.out.disconnect(conn, "Too many connections from your address are at the login screen. Log in on one of them, "
+                           "or close some, and try again.\n");
+    return;
+  }
+  greet(conn);
+}
+
+void login::greet(connection& conn) { login_flow::greet(ctx_, conn); }
+
+void login::handle_line(connection& conn, std::string_view line) { login_flow::handle_line(ctx_, conn, line); }
+
+void login::forget_checks(connection& conn) { login_flow::forget_checks(ctx_, conn); }
+
+void login::restore(connection& conn, const saved_connection& saved) {
+  login_context& w = ctx_;
+  if (saved.account_id == 0) {
+    conn.port->set_hidden_input(false);  // it may have been typing a password: give the echo back
+    w.out.send(conn, "Deepwell has rebooted; please log in again.\n");
+    greet(conn);
+    return;
+  }
+  // The character comes back the way every character comes into play, read on a worker first.
+  conn.stage = login_stage::waiting;
+  auto found = std::make_shared<std::optional<storage::login_record>>();
+  auto branch = std::make_shared<storage::branch_snapshot>();
+  const std::uint64_t id = conn.id;
+  w.svc.run_blocking(
+      [found, branch, account = saved.account_id](storage::loader& l) {
+        *found = l.login_by_id(account);
+        if (*found && (*found)->character && (*found)->character->where.branch_id != 0) {
+          *branch = l.branch((*found)->character->where.branch_id);
+        }
+      },
+      [this, id, found, branch, fighting = saved.fighting](const read_result& result) {
+        login_context& w = ctx_;
+        w.events.run_event(id, [&] {
+          connection* back = w.people.find_connection(id);
+          if (!result.ok) {
+            w.events.storage_failed(result);
+          }
+          if (back == nullptr || back->closing) {
+            return;
+          }
+          if (result.ok) {
+            w.where.branch_loaded(*branch);
+          }
+          if (!result.ok || !*found || !(*found)->character) {
+            back->stage = login_stage::menu;
+            w.out.send(*back, "Deepwell has rebooted; please log in again.\n");
+            greet(*back);
+            return;
+          }
+          character ch = login_flow::character_from((*found)->account, *(*found)->character);
+          for (const store::item_record& it : (*found)->items) {
+            ch.inventory.push_back(room_contents::from_record(it));
+          }
+          const std::int64_t account = ch.account_id;
+          login_flow::admit(w, *back, std::move(ch), login_flow::entry_kind::restored,
+                            (*found)->character->pending_message);
+          if (character* in_play = w.people.find_character(account);
+              fighting && in_play != nullptr && in_play->connection == id) {
+            w.play.combat.resume(*in_play, *back);
+          }
+        });
+      });
+}
+
+}  // namespace dw::game

@@ -1,0 +1,90 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "server/game/administration/administration.hpp"
+#include "server/game/commands/command_registry.hpp"
+#include "server/game/encounters/encounters.hpp"
+#include "server/game/events/event_sink.hpp"
+#include "server/game/live_settings.hpp"
+#include "server/game/login/login_throttle.hpp"
+#include "server/game/login/password_queue.hpp"
+#include "server/game/output/output.hpp"
+#include "server/game/places/places.hpp"
+#include "server/game/roster/roster.hpp"
+#include "server/game/services.hpp"
+
+namespace dw::game {
+
+struct login_context;
+
+/// A line typed at the login menu, for the menu's table of commands.
+struct menu_context {
+  login_context& login;
+  connection& conn;
+  const command_args& args;
+};
+using login_menu = command_table<menu_context>;
+
+/// What the login conversation works with: the parts it reaches, and its own state (the password queue,
+/// the throttle, the cap on new accounts, the menu's commands).
+struct login_context {
+  login_context(live_settings& s, roster& people, output& out, event_runner& events, change_sink& changes,
+                services& svc, administration& admin, places& where, encounters& play, std::size_t password_workers);
+
+  const live_settings& settings;
+  roster& people;
+  output& out;
+  event_runner& events;
+  change_sink& changes;
+  services& svc;
+  administration& admin;
+  places& where;
+  encounters& play;
+  login_throttle throttle;
+  password_queue passwords;
+  creation_limit creations;
+  login_menu menu;
+};
+
+/// What a connection carries across a hot reboot.
+struct saved_connection {
+  std::int64_t account_id = 0;  ///< 0: it was not playing
+  std::int64_t connected_at = 0;
+  std::int64_t last_input = 0;
+  bool fighting = false;  ///< its character was in a fight, which goes on after the reboot
+};
+
+/// The login conversation (create or connect, on one line or step by step), account rules, throttling,
+/// and the one way into play shared by logins, take-overs and hot-reboot restores. World thread only.
+class login {
+ public:
+  login(live_settings& settings, roster& people, output& out, event_runner& events, change_sink& changes,
+        services& svc, administration& admin, places& where, encounters& play, std::size_t password_workers);
+  login(const login&) = delete;
+  login& operator=(const login&) = delete;
+
+  /// A new connection: refused if its address is banned or already has too many connections at the login
+  /// screen; otherwise greeted.
+  void welcome(connection& conn);
+  /// Shows the banner and the choices to a connection.
+  void greet(connection& conn);
+  /// Handles one line typed before the connection is playing.
+  void handle_line(connection& conn, std::string_view line);
+  /// A connection is closing: its password checks that have not started are dropped (and audited).
+  void forget_checks(connection& conn);
+  /// A connection taken over from the previous image of the server: its character comes back into play
+  /// the way every character does (read on a worker first), and its fight goes on.
+  void restore(connection& conn, const saved_connection& saved);
+  /// Drops every password check still waiting (shutting down); returns how many.
+  std::size_t drop_waiting_checks() { return ctx_.passwords.clear(); }
+  const password_queue& passwords() const { return ctx_.passwords; }
+
+ private:
+  login_context ctx_;
+};
+
+}  // namespace dw::game

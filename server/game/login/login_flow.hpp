@@ -1,0 +1,29 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "server/game/login/login.hpp"
+#include "server/game/roster/character.hpp"
+#include "server/store/records.hpp"
+
+// The login conversation's steps, shared by login_flow.cpp (the conversation and the menu), login_checks.cpp
+// (passwords) and admission.cpp (into play). Internal to the login part.
+namespace dw::game::login_flow {
+
+/// How a character comes into play: a new account, a login, or a hot reboot putting it back.
+enum class entry_kind { created, returning, restored };
+/// The login menu's commands: quit, who, help, create, connect.
+void register_menu(login_menu& menu);
+void greet(login_context& w, connection& conn);
+void handle_line(login_context& w, connection& conn, std::string_view line);
+/// The character of an account as stored.
+character character_from(const store::account_record& account, const store::character_record& rec);
+/// The one way into play, for logins, take-overs and hot-reboot restores alike: refuses banned accounts
+/// (and, except on a restore, logins under the wizlock), takes over an older connection playing the same
+/// character, then puts the character in its room (or at the well if its room collapsed).
+void admit(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message);
+/// Drops a closing connection's password checks that have not started (audited).
+void forget_checks(login_context& w, connection& conn);
+
+}  // namespace dw::game::login_flow

@@ -1,0 +1,44 @@
+#include "server/game/output/gmcp.hpp"
+
+#include <spdlog/spdlog.h>
+#include <boost/json.hpp>
+
+#include "server/text/ascii.hpp"
+#include "server/game/output/gmcp_parse.hpp"
+#include "server/text/log_safe.hpp"
+
+namespace dw::game {
+namespace json = boost::json;
+
+std::string gmcp_char_name(std::string_view name) {
+  json::object o;
+  o["name"] = name;
+  return json::serialize(o);
+}
+
+void handle_gmcp(output& out, connection& conn, std::string_view package, std::string_view json_text) {
+  if (text::iequals(package, "Core.Hello")) {
+    if (auto hello = parse_core_hello(json_text)) {
+      conn.gmcp_client = std::move(hello->client);
+      conn.gmcp_client_version = std::move(hello->version);
+      spdlog::debug("connection {}: GMCP client {} {}", conn.id, log_safe(conn.gmcp_client),
+                    log_safe(conn.gmcp_client_version));
+    } else {
+      spdlog::debug("connection {}: GMCP Core.Hello with bad JSON ignored", conn.id);
+    }
+    return;
+  }
+  if (is_gmcp_supports_package(package)) {
+    if (!apply_gmcp_supports(conn.gmcp_supports, package, json_text)) {
+      spdlog::debug("connection {}: GMCP {} with bad JSON ignored", conn.id, log_safe(package));
+    }
+    return;
+  }
+  if (text::iequals(package, "Core.Ping")) {
+    out.send_gmcp(conn, "Core.Ping", "");
+    return;
+  }
+  spdlog::debug("connection {}: GMCP {} ignored", conn.id, log_safe(package));
+}
+
+}  // namespace dw::game

@@ -1,0 +1,65 @@
+#include "server/game/output/text_wrap.hpp"
+
+namespace dw::game {
+namespace {
+
+std::size_t columns(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) {
+    if ((c & 0xC0U) != 0x80U) {
+      ++n;  // count lead bytes only: one column per code point
+    }
+  }
+  return n;
+}
+
+void wrap_line(std::string_view line, std::size_t width, std::string& out) {
+  if (line.empty() || line.front() == ' ' || columns(line) <= width) {
+    out.append(line);
+    return;
+  }
+  std::size_t col = 0;
+  bool first = true;
+  while (!line.empty()) {
+    const std::size_t space = line.find(' ');
+    std::string_view word = line.substr(0, space);
+    line = space == std::string_view::npos ? std::string_view{} : line.substr(space + 1);
+    if (word.empty()) {
+      continue;
+    }
+    const std::size_t w = columns(word);
+    if (!first && col + 1 + w > width) {
+      out.push_back('\n');
+      col = 0;
+      first = true;
+    }
+    if (!first) {
+      out.push_back(' ');
+      ++col;
+    }
+    out.append(word);
+    col += w;
+    first = false;
+  }
+}
+
+}  // namespace
+
+void wrap_text(std::string_view text, std::size_t width, std::string& out) {
+  if (width < 20) {
+    width = 20;  // a silly NAWS value must not shred the text
+  }
+  // One column short of the window: terminals without delayed wrap would add a blank line otherwise.
+  --width;
+  while (true) {
+    const std::size_t nl = text.find('\n');
+    wrap_line(text.substr(0, nl), width, out);
+    if (nl == std::string_view::npos) {
+      return;
+    }
+    out.push_back('\n');
+    text.remove_prefix(nl + 1);
+  }
+}
+
+}  // namespace dw::game

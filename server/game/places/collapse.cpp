@@ -1,0 +1,53 @@
+// Branches that fall in: idle ones on the tick, and any one at an administrator's word.
+#include <spdlog/spdlog.h>
+
+#include "server/game/places/places.hpp"
+
+namespace dw::game {
+
+int places::collapse(dungeon::branch_id b, bool evacuate) {
+  const auto info = dungeon_->branch(b);
+  if (!info) {
+    return 0;
+  }
+  store::location well;
+  well.room_id = start_room_id;
+  int moved = 0;
+  if (evacuate) {
+    std::vector<std::int64_t> inside;
+    for (const character* c : people_.online()) {
+      if (c->where.branch_id == static_cast<std::int64_t>(b)) {
+        inside.push_back(c->account_id);
+      }
+    }
+    for (std::int64_t account : inside) {
+      if (character* ch = people_.find_character(account)) {
+        out_.send(ch->connection, "The passages around you shudder and fall in! You are thrown back to the well.\n");
+        move_character(*ch, well, "", ch->name + " tumbles out of a collapsing passage.\n");
+        ++moved;
+      }
+    }
+  }
+  // Read after the evacuation (nobody inside): if the collapse cannot be saved, the branch comes back
+  // as it is now and the evacuees' own undo puts them back inside.
+  const auto emptied = dungeon_->branch(b);
+  if (!emptied || !dungeon_->collapse(b)) {
+    return moved;
+  }
+  spdlog::info("{} (branch {}) collapsed", branch_name(*info), b);
+  hooks_->forget_branch(b);
+  changes_.on_rollback([this, restored = *emptied] { dungeon_->restore_branch(restored); });
+  // Characters who logged out inside wake up at the bottom of the well, and are told why.
+  changes_.persist(storage::collapse_branch{
+      static_cast<std::int64_t>(b), well,
+      "While you were away, the passages you were exploring collapsed. You wake at the bottom of the well."});
+  return moved;
+}
+
+void places::collapse_idle() {
+  for (dungeon::branch_id b : dungeon_->collect_collapsible(services_.now())) {
+    collapse(b, false);
+  }
+}
+
+}  // namespace dw::game

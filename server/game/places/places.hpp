@@ -1,0 +1,153 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "dungeon/dungeon.hpp"
+#include "server/game/content_source.hpp"
+#include "server/game/events/event_sink.hpp"
+#include "server/game/live_settings.hpp"
+#include "server/game/output/output.hpp"
+#include "server/game/places/room_hooks.hpp"
+#include "server/game/places/static_rooms.hpp"
+#include "server/game/roster/roster.hpp"
+#include "server/game/services.hpp"
+#include "server/game/storage/reads.hpp"
+
+namespace dw::game {
+
+/// How an exit of a place leads on.
+enum class exit_kind : std::uint8_t {
+  open,        ///< to a known room, both ways
+  one_way,     ///< to a known room that has no way back
+  unexplored,  ///< nobody has gone that way yet (blocked until the room is cleared)
+  to_well,     ///< back to the start room
+  passage,     ///< a start exit into whichever branch is open
+};
+
+struct place_exit {
+  exit_dir dir = exit_dir::north;
+  exit_kind kind = exit_kind::open;
+  std::int64_t target = 0;  ///< the room it leads to (0: not known yet)
+};
+
+/// A room as people meet it, whether it is one of the fixed rooms or one the dungeon made.
+struct place {
+  std::int64_t id = 0;
+  std::int64_t branch = 0;  ///< 0 for the fixed rooms
+  std::string name;
+  std::string description;
+  std::string area;                      ///< "Deepwell village", "East branch 3"
+  std::optional<dungeon::coord> coords;  ///< on the grid (the well is (0,0)); the square has none
+  int depth = 0;
+  bool clear = true;
+  std::vector<place_exit> exits;  ///< in the order n e s w u d
+};
+
+/// The rooms: the fixed ones above the dungeon and the dungeon's own, behind one notion of a place
+/// (what it looks like, its exits, who may enter, entering and leaving). It owns the dungeon model and
+/// brings branches into memory ahead of play. World thread only.
+class places final : public load_target {
+ public:
+  places(live_settings& settings, const content_source& content, roster& people, output& out, change_sink& changes,
+         services& svc, const storage::world_snapshot& startup);
+  places(const places&) = delete;
+  places& operator=(const places&) = delete;
+  /// What fills the rooms (set once, right after construction).
+  void set_hooks(room_hooks& hooks) { hooks_ = &hooks; }
+
+  // ---- one notion of a place
+  /// The place at `where`, or nullopt if it does not exist (any more). Throws storage::load_needed when
+  /// its branch is not in memory yet.
+  std::optional<place> at(const store::location& where);
+  /// "The Village Square", "East branch 3 (1,2)".
+  std::string where_text(const store::location& where);
+  /// The place with this room id, if it is a fixed room or in a branch in memory. Throws
+  /// storage::load_needed(0, id) when it may be in a branch not read yet.
+  std::optional<store::location> find_room(std::int64_t room_id);
+  /// The place at a branch's grid position, if that room exists.
+  std::optional<store::location> find_room(std::int64_t branch, dungeon::coord at);
+
+  // ---- what a person sees
+  std::string room_text(const character& viewer);
+  /// GMCP Room.Info for the room `viewer` is in.
+  std::string room_info_json(const character& viewer);
+  /// Sends the room's text and its Room.Info.
+  void show_room(const character& ch);
+  void send_room_info(const character& ch);
+  /// The explored rooms around `ch`, fitted to a window (map_view.cpp).
+  std::string map(const character& ch, std::uint16_t width, std::uint16_t height);
+  /// A whole branch, for administrators (map_view.cpp).
+  std::string branch_map(std::uint64_t branch);
+
+  // ---- coming and going
+  /// Walks `ch` one step, with every refusal explained (walking.cpp).
+  void walk(connection& conn, character& ch, exit_dir d);
+  /// Moves `ch` to `to`, telling both rooms, saving the new location and showing the room. Taken back
+  /// if the event cannot be saved.
+  void move_character(character& ch, const store::location& to, std::string_view leave_text,
+                      std::string_view arrive_text);
+  /// Puts `ch` into its room (and its branch's count). `record` saves the branch's occupancy; undo
+  /// steps pass false.
+  void enter(const character& ch, bool record = true);
+  void leave(const character& ch, bool record = true);
+  /// Saves a character's location and hit points (the caller registers the undo of what it changed).
+  void save_character(const character& ch);
+
+  // ---- branches
+  /// Throws storage::load_needed unless every room of branch `b` is in memory (an unknown branch is fine).
+  void require_branch(std::int64_t b);
+  void branch_loaded(const storage::branch_snapshot& snapshot) override;
+  void room_missing(std::int64_t room_id) override { missing_rooms_.insert(room_id); }
+  /// Marks a dungeon room clear (saved, and taken back if the event cannot be saved).
+  void mark_clear(std::uint64_t branch, dungeon::coord at);
+  /// Collapses branches that have been empty long enough; tells nobody (nobody is inside).
+  void collapse_idle();
+  /// Collapses one branch now; with `evacuate`, characters inside are first moved to the well. Returns how
+  /// many were moved.
+  int collapse(dungeon::branch_id b, bool evacuate);
+  /// "East branch 3"
+  static std::string branch_name(const dungeon::branch_info& b);
+
+  dungeon::dungeon& dungeon() { return *dungeon_; }
+  const static_rooms& fixed_rooms() const { return rooms_; }
+  /// Tests may override the decision of whether a new room starts clear.
+  void set_clear_decider(std::function<bool(const dungeon::room&)> decide) { clear_decider_ = std::move(decide); }
+
+ private:
+  std::optional<place> fixed_place(std::int64_t room_id) const;
+  std::optional<place> dungeon_place(const store::location& where);
+  bool decide_clear(const dungeon::room& r, const character& mover);
+  void persist_changes(const dungeon::change_set& changes);
+  void walk_fixed(connection& conn, character& ch, exit_dir d);
+  void walk_branch(connection& conn, character& ch, exit_dir d);
+
+  live_settings& settings_;
+  const content_source& content_;
+  roster& people_;
+  output& out_;
+  change_sink& changes_;
+  services& services_;
+  room_hooks* hooks_ = nullptr;
+  /// The dungeon's loader: rooms are never read on the world thread, so a miss on a branch that is not
+  /// fully in memory asks for it to be loaded (see storage::load_needed).
+  class resident_only_loader final : public dungeon::room_loader {
+   public:
+    std::optional<dungeon::room> load(dungeon::branch_id b, dungeon::coord) override {
+      throw storage::load_needed(static_cast<std::int64_t>(b));
+    }
+  };
+  resident_only_loader room_loader_;
+  std::unique_ptr<dungeon::dungeon> dungeon_;
+  static_rooms rooms_;
+  std::unordered_set<std::int64_t> missing_rooms_;  ///< room ids a lookup found in no branch
+  std::function<bool(const dungeon::room&)> clear_decider_;
+};
+
+}  // namespace dw::game

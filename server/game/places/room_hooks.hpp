@@ -1,0 +1,35 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "dungeon/room.hpp"
+#include "server/game/roster/character.hpp"
+#include "server/game/storage/reads.hpp"
+
+namespace dw::game {
+
+/// What places ask of whatever fills the rooms (the encounters part): places own where rooms are and how
+/// they join up; what a room holds, and whether someone is busy fighting in it, is decided there.
+class room_hooks {
+ public:
+  /// Rolls a new room's contents for `mover` walking in; returns whether the room starts clear.
+  virtual bool decide_clear(const dungeon::room& r, const character* mover) = 0;
+  /// A new room exists (and is being saved): what was rolled for it is saved with it.
+  virtual void room_created(const dungeon::room& r) = 0;
+  /// Lines describing what the room holds, as `viewer` sees it.
+  virtual std::string room_extras(std::int64_t room_id, const character& viewer) = 0;
+  /// True while `ch` is fighting.
+  virtual bool in_combat(const character& ch) const = 0;
+  /// `ch` is leaving its room (walking, fleeing, quitting, dying, being moved).
+  virtual void leave_room(const character& ch) = 0;
+  /// A branch's rooms came into memory from storage: their contents come with them.
+  virtual void restore_branch(const storage::branch_snapshot& snapshot) = 0;
+  /// A branch collapsed: forget what its rooms held.
+  virtual void forget_branch(std::uint64_t branch) = 0;
+
+ protected:
+  ~room_hooks() = default;
+};
+
+}  // namespace dw::game

@@ -1,0 +1,120 @@
+// Walking: the fixed rooms' exits, the start exits into a branch, and steps inside a branch.
+#include <spdlog/spdlog.h>
+
+#include "server/game/places/places.hpp"
+
+namespace dw::game {
+namespace {
+
+store::location location_of(const dungeon::room& r) {
+  return store::location{static_cast<std::int64_t>(r.id), static_cast<std::int64_t>(r.branch), r.pos.x, r.pos.y};
+}
+
+store::location start_location() {
+  store::location loc;
+  loc.room_id = start_room_id;
+  return loc;
+}
+
+std::string leave_text(const character& ch, exit_dir d) {
+  if (d == exit_dir::up) {
+    return ch.name + " climbs up the ladder.\n";
+  }
+  if (d == exit_dir::down) {
+    return ch.name + " climbs down the ladder.\n";
+  }
+  return ch.name + " leaves " + std::string(exit_name(d)) + ".\n";
+}
+
+std::string arrive_text(const character& ch, exit_dir d) {
+  return ch.name + " arrives " + std::string(arrival_from(d)) + ".\n";
+}
+
+}  // namespace
+
+void places::walk(connection& conn, character& ch, exit_dir d) {
+  if (ch.where.branch_id == 0) {
+    walk_fixed(conn, ch, d);
+  } else {
+    walk_branch(conn, ch, d);
+  }
+}
+
+void places::walk_fixed(connection& conn, character& ch, exit_dir d) {
+  const static_room* room = rooms_.find(ch.where.room_id);
+  const std::int64_t target = room == nullptr ? 0 : room->exits[dungeon::index_of(d)];
+  if (target == 0) {
+    out_.send(conn, "You cannot go " + std::string(exit_name(d)) + " from here.\n");
+    return;
+  }
+  if (target != dungeon_passage) {
+    store::location to;
+    to.room_id = target;
+    move_character(ch, to, leave_text(ch, d), arrive_text(ch, d));
+    return;
+  }
+  // A start exit: join the branch whose team-up window is open, or open a new one.
+  const dungeon::enter_result entered = dungeon_->enter_from_start(
+      d, services_.now(), [this, &ch](const dungeon::room& r) { return decide_clear(r, ch); });
+  persist_changes(entered.changes);
+  if (entered.new_branch) {
+    // A branch that could not be saved was never opened (its number is not reused).
+    changes_.on_rollback([this, b = entered.branch] { dungeon_->undo_new_branch(b); });
+  }
+  const auto info = dungeon_->branch(entered.branch);
+  const std::string name = info ? branch_name(*info) : "the dungeon";
+  if (entered.new_branch) {
+    spdlog::info("{} opened {} (branch {})", ch.name, name, entered.branch);
+    out_.send(conn, "You squeeze into the " + std::string(exit_name(d)) +
+                        " passage. Loose stones shift behind you as a new way opens into the dark: " + name + ".\n");
+  } else if (info && info->occupants > 0) {
+    out_.send(conn, "You follow your companions into " + name + ".\n");
+  } else {
+    out_.send(conn, "You make your way back into " + name + ".\n");
+  }
+  if (entered.new_branch) {
+    hooks_->room_created(entered.first_room);
+  }
+  move_character(ch, location_of(entered.first_room), leave_text(ch, d), arrive_text(ch, d));
+}
+
+void places::walk_branch(connection& conn, character& ch, exit_dir d) {
+  if (!dungeon::is_grid(d)) {
+    out_.send(conn, "There is no way " + std::string(exit_name(d)) + " here.\n");
+    return;
+  }
+  const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
+  const dungeon::move_result moved =
+      dungeon_->move(branch, {ch.where.x, ch.where.y}, d, hooks_->in_combat(ch),
+                     [this, &ch](const dungeon::room& r) { return decide_clear(r, ch); });
+  switch (moved.status) {
+    case dungeon::move_status::moved:
+      persist_changes(moved.changes);
+      if (moved.spawned) {
+        // A room that could not be saved was never discovered (its id is not reused).
+        changes_.on_rollback([this, changes = moved.changes] { dungeon_->undo_spawn(changes); });
+        hooks_->room_created(moved.destination);
+      }
+      move_character(ch, location_of(moved.destination), leave_text(ch, d), arrive_text(ch, d));
+      return;
+    case dungeon::move_status::to_start:
+      move_character(ch, start_location(), leave_text(ch, d), arrive_text(ch, d));
+      return;
+    case dungeon::move_status::no_exit:
+      out_.send(conn, "You cannot go " + std::string(exit_name(d)) + " from here.\n");
+      return;
+    case dungeon::move_status::blocked_not_clear:
+      out_.send(conn, "The way " + std::string(exit_name(d)) + " is blocked until this room is cleared.\n");
+      return;
+    case dungeon::move_status::blocked_in_combat:
+      out_.send(conn, "You are fighting! You cannot simply walk away; try 'flee'.\n");
+      return;
+    case dungeon::move_status::no_such_room:
+      spdlog::error("{} is in unknown room {} of branch {}; moving to the start room", ch.name, ch.where.room_id,
+                    ch.where.branch_id);
+      move_character(ch, start_location(), "", "");
+      return;
+  }
+}
+
+}  // namespace dw::game

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "server/game/roster/role.hpp"
+#include "server/game/roster/item.hpp"
+#include "server/store/records.hpp"
+
+namespace dw::game {
+
+/// A character in play (only online characters are held in memory). World thread only.
+struct character {
+  std::int64_t account_id = 0;
+  std::string name;
+  role account_role = role::player;
+  store::location where;
+  std::int32_t hp = 20;
+  std::int32_t max_hp = 20;
+  std::uint64_t connection = 0;  ///< id of the connection playing it
+  std::vector<item> inventory;   ///< carried items, loaded at login
+};
+
+}  // namespace dw::game

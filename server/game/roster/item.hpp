@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "content/item_def.hpp"
+
+namespace dw::game {
+
+/// An item in play: a weapon or armour from the tables (by key) or a generated artefact (by seed).
+/// Everything a player sees of it is derived from these fields and the content tables.
+struct item {
+  std::int64_t id = 0;
+  std::string kind;        ///< as stored: kind_name() of a weapon or armour, or an artefact type such as "scroll"
+  std::string key;         ///< table key for weapons and armour
+  std::uint64_t seed = 0;  ///< identity of a generated artefact
+  bool equipped = false;   ///< wielded or worn
+};
+
+/// How a kind of gear is stored and shown: "weapon", "armour".
+constexpr std::string_view kind_name(content::item_kind k) {
+  return k == content::item_kind::weapon ? "weapon" : "armour";
+}
+/// The kind of gear an item is, or nullopt for an artefact.
+inline std::optional<content::item_kind> gear_kind(const item& it) {
+  for (content::item_kind k : {content::item_kind::weapon, content::item_kind::armour}) {
+    if (it.kind == kind_name(k)) {
+      return k;
+    }
+  }
+  return std::nullopt;
+}
+inline bool is_gear(const item& it, content::item_kind k) { return gear_kind(it) == k; }
+
+}  // namespace dw::game
