@@ -9,6 +9,8 @@
 #     or Beast, SQLite or spdlog, or anything under server/ but its own folder; or dungeon/ includes
 #     content/ (the server wires the two);
 #   - anything under server/game/ includes server/net/, server/app/, Boost.Asio or Beast, or SQLite;
+#   - a part of the game (a folder under server/game/) includes world.hpp, or a part it may not use (the
+#     table in server/game/README.md: roster and storage use no other part, output only roster, ...);
 #   - a pure module's CMakeLists.txt does not define its own library target (from its own sources), or
 #     any CMake file links that target to Boost, SQLite, spdlog or a server/ library;
 #   - with --link-closure: the generated list of everything each pure target links, directly or not
@@ -60,10 +62,40 @@ note() { violations+=("$1"); }
 
 # ---- includes -------------------------------------------------------------------------------------
 
+# The parts of the game and the other parts each may include (server/game/README.md).
+declare -A game_part_uses=(
+  [roster]="" [storage]="" [output]="roster" [events]="roster output storage"
+  [places]="roster output events storage" [encounters]="roster output events places storage"
+  [administration]="roster output events storage"
+  [login]="roster output events places encounters administration commands storage"
+  [commands]="roster output events places encounters administration login storage"
+)
+
+# Sets `reason` when `file`, in a part of the game, includes `inc` from a part it may not use.
+game_part_rule() {
+  local file=$1 inc=$2 part other
+  [[ "$file" == server/game/*/* ]] || return  # the root (world and its headers) may use every part
+  part=${file#server/game/}
+  part=${part%%/*}
+  if [ "$inc" = server/game/world.hpp ]; then
+    reason="a part of the game never sees the world (the composition root)"
+    return
+  fi
+  [[ "$inc" == server/game/*/* ]] || return
+  other=${inc#server/game/}
+  other=${other%%/*}
+  [ "$other" != "$part" ] || return
+  [ -n "${game_part_uses[$part]+set}" ] || return  # a folder the table does not name yet
+  case " ${game_part_uses[$part]} " in
+    *" $other "*) return ;;
+  esac
+  reason="server/game/$part may not use server/game/$other (see the table in server/game/README.md)"
+}
+
 # Sets `reason` to why `module` may not include `inc` (the include as written, resolved to the tree
 # when relative), or to nothing when it may. (A variable, not output: it runs for every include.)
 include_rule() {
-  local module=$1 inc=$2
+  local module=$1 inc=$2 file=${3:-}
   reason=""
   if [ "$module" = server/game ]; then
     case "$inc" in
@@ -73,6 +105,7 @@ include_rule() {
       server/app/*) reason="server/game does not know the binary around it (server/app/)" ;;
       sqlite3*.h) reason="only server/store speaks SQL (SQLite)" ;;
     esac
+    [ -n "$reason" ] || game_part_rule "$file" "$inc"
     return
   fi
   case "$inc" in
@@ -133,7 +166,7 @@ check_includes() {
     else
       spelled="<$inc>"
     fi
-    include_rule "$module" "$inc"
+    include_rule "$module" "$inc" "$file"
     [ -n "$reason" ] || continue
     key="$file:$inc"
     if [ "$module" = server/game ] && [ -n "${allow_entries[$key]:-}" ]; then

@@ -117,6 +117,20 @@ plant server/game/output/gmcp.cpp 2 '#include <boost/asio/post.hpp>'
 expect_fail "server/game includes Boost.Asio" "server/game/output/gmcp.cpp:2: includes <boost/asio/post.hpp>"
 
 fresh
+plant server/game/roster/roster.cpp 2 '#include "server/game/places/places.hpp"'
+expect_fail "a part uses a part it may not" \
+  'server/game/roster/roster.cpp:2: includes "server/game/places/places.hpp": server/game/roster may not use server/game/places'
+
+fresh
+plant server/game/encounters/rest.cpp 2 '#include "server/game/world.hpp"'
+expect_fail "a part includes the composition root" 'server/game/encounters/rest.cpp:2: includes "server/game/world.hpp"'
+
+fresh
+plant server/game/places/places.cpp 2 '#include "../output/output.hpp"'
+plant server/game/world.cpp 2 '#include "server/game/commands/dispatcher.hpp"'
+expect_pass "a part uses what it may, and the root uses every part"
+
+fresh
 plant server/game/world.hpp 2 '#include "server/net/session.hpp"'
 echo "server/game/world.hpp:server/net/session.hpp  # planted" >>"$tree/tests/layering/known_violations.txt"
 expect_pass "a server/game violation on the allow-list passes"

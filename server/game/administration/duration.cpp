@@ -2,12 +2,13 @@
 
 #include <charconv>
 
-#include "server/game/commands/command_parser.hpp"
+#include "server/text/ascii.hpp"
 
 namespace dw::game {
 
 std::variant<std::int64_t, duration_error> parse_duration(std::string_view text) {
-  if (iequals(text, "none") || iequals(text, "forever") || iequals(text, "perm") || iequals(text, "permanent")) {
+  if (text::iequals(text, "none") || text::iequals(text, "forever") || text::iequals(text, "perm") ||
+      text::iequals(text, "permanent")) {
     return std::int64_t{0};
   }
   const duration_error not_one{'\'' + std::string(text.substr(0, 40)) +

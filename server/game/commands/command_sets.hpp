@@ -67,5 +67,7 @@ struct world_admin_parts {
   content_source& content;
 };
 void register_world_admin_commands(command_registry& r, world_admin_parts parts);
+/// @stat (inspection.cpp), registered with the world administration set.
+void register_stat_command(command_registry& r, world_admin_parts parts);
 
 }  // namespace dw::game

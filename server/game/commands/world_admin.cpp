@@ -122,143 +122,6 @@ void tel(const world_admin_parts& p, command_context& ctx) {
   }
 }
 
-std::string exits_text(const dungeon::room& r) {
-  static constexpr const char* states[] = {"none", "unexplored", "two-way", "one-way", "to the well"};
-  std::string out;
-  for (dungeon::direction d : dungeon::all_directions) {
-    out += "  " + std::string(dungeon::name(d)) + ": " + states[static_cast<int>(r.exit(d))] + "\n";
-  }
-  return out;
-}
-
-std::string stat_room(const world_admin_parts& p, const character& here) {
-  if (here.where.branch_id == 0) {
-    const std::optional<place> room = p.where.at(here.where);
-    return "Room " + std::to_string(here.where.room_id) + ": " + (room ? room->name : "?") +
-           " (static; no branch, no tape)\n";
-  }
-  const auto room =
-      p.where.dungeon().room_at(static_cast<dungeon::branch_id>(here.where.branch_id), {here.where.x, here.where.y});
-  if (!room) {
-    return "This room no longer exists.\n";
-  }
-  const std::uint64_t tape = content::tape_seed(static_cast<std::uint64_t>(p.settings.get().dungeon.world_seed),
-                                                room->branch, room->pos.x, room->pos.y);
-  std::string out = "Room " + std::to_string(room->id) + " of branch " + std::to_string(room->branch) + " at (" +
-                    std::to_string(room->pos.x) + "," + std::to_string(room->pos.y) + "), depth " +
-                    std::to_string(dungeon::depth_of(room->pos)) + ", " + (room->clear ? "clear" : "NOT clear") +
-                    "\nTape seed: " + std::to_string(tape) + "\nExits:\n" + exits_text(*room);
-  if (const auto* state = p.play.contents.state_of(here); state != nullptr) {
-    out += "Event: " + std::string(content::to_string(state->event)) + "\n";
-    if (state->fight) {
-      out += "Fight: " + state->fight->encode() + (state->active ? " (active)" : "") + "\n";
-    }
-  }
-  return out;
-}
-
-std::optional<std::string> stat_branch(const world_admin_parts& p, std::string_view id_text) {
-  const auto id = parse_int(id_text);
-  const auto info = id ? p.where.dungeon().branch(static_cast<dungeon::branch_id>(*id)) : std::nullopt;
-  if (!info) {
-    return std::nullopt;
-  }
-  const std::int64_t now = p.svc.now();
-  return places::branch_name(*info) + " (id " + std::to_string(info->id) + ")\n  sequence " +
-         std::to_string(info->sequence) + ", seed " + std::to_string(info->seed) + "\n  created " +
-         std::to_string(now - info->created) + " s ago, window " +
-         (dungeon::window_open(*info, now) ? std::to_string(info->window_end - now) + " s left"
-                                           : std::string("closed")) +
-         "\n  rooms " + std::to_string(info->room_count) + ", unexplored exits " + std::to_string(info->unexplored) +
-         ", inside " + std::to_string(info->occupants) + ", last occupied " +
-         std::to_string(now - info->last_occupied) + " s ago\n";
-}
-
-std::optional<std::string> stat_item(const world_admin_parts& p, const character& actor, std::string_view rest) {
-  const room_contents& c = p.play.contents;
-  const item* found = nullptr;
-  auto search = [&](const std::vector<item>& items) {
-    for (const item& it : items) {
-      if (!found && (std::to_string(it.id) == rest || c.item_name(it).find(rest) != std::string::npos)) {
-        found = &it;
-      }
-    }
-  };
-  search(actor.inventory);
-  search(p.play.contents.floor_of(actor.where.room_id));
-  if (found == nullptr || rest.empty()) {
-    return std::nullopt;
-  }
-  std::string out = "Item " + std::to_string(found->id) + ": " + c.item_name(*found) + "\n  kind " + found->kind +
-                    (found->key.empty() ? "" : ", key " + found->key) + ", seed " + std::to_string(found->seed) +
-                    (found->equipped ? ", equipped" : "") + "\n";
-  if (auto print = c.artefacts().make_blueprint(c.tables(), found->kind, found->seed)) {
-    out += "  blueprint (" + print->type + "):\n";
-    for (const content::blueprint_part& part : print->parts) {
-      out += "    " + part.role + ": seed " + std::to_string(part.seed) + ", picks";
-      for (std::uint32_t pick : part.picks) {
-        out += " " + std::to_string(pick);
-      }
-      for (const std::string& word : part.words) {
-        out += " '" + word + "'";
-      }
-      out += "\n";
-    }
-    if (auto a = c.artefacts().instantiate(c.tables(), *print)) {
-      out += "  price " + std::to_string(a->price) + " = base " + number_text(a->base_price);
-      for (const content::artefact_attribute& attr : a->attributes) {
-        out += " x " + attr.word + " " + number_text(attr.multiplier);
-      }
-      out += "\n";
-    }
-  }
-  return out;
-}
-
-std::optional<std::string> stat_player(const world_admin_parts& p, std::string_view name) {
-  const character* ch = p.people.find_character_by_name(name);
-  if (ch == nullptr) {
-    return std::nullopt;
-  }
-  std::string out = ch->name + " (account " + std::to_string(ch->account_id) + ", " +
-                    std::string(role_name(ch->account_role)) + ")\n  at " + p.where.where_text(ch->where) +
-                    ", room " + std::to_string(ch->where.room_id) + "\n  hp " + std::to_string(ch->hp) + "/" +
-                    std::to_string(ch->max_hp) + (p.play.combat.in_combat(*ch) ? ", fighting" : "") + "\n";
-  if (const connection* c = p.people.find_connection(ch->connection)) {
-    const client_abilities& info = c->port->client();
-    out += "  connection " + std::to_string(c->id) + " from " + std::string(c->port->address()) + ", client " +
-           (info.client_name.empty() ? "?" : info.client_name) + ", " + std::to_string(info.width) + "x" +
-           std::to_string(info.height) + ", GMCP " + (info.gmcp ? "on" : "off") + "\n";
-  }
-  out += "  carries " + std::to_string(ch->inventory.size()) + " items\n";
-  return out;
-}
-
-void stat(const world_admin_parts& p, command_context& ctx) {
-  const auto [what, rest] = first_word(ctx.args.raw);
-  std::optional<std::string> out;
-  std::string_view usage = "Usage: @stat <player | room | item <id|name> | branch <id>> (players must be online)\n";
-  if (iequals(what, "room") || what.empty()) {
-    out = stat_room(p, ctx.actor);
-  } else if (iequals(what, "branch")) {
-    out = stat_branch(p, rest);
-    usage = "Usage: @stat branch <id> (see @branches)\n";
-  } else if (iequals(what, "item")) {
-    out = stat_item(p, ctx.actor, rest);
-    usage = "Usage: @stat item <id | name> (an item you carry or that lies here)\n";
-  } else {
-    out = stat_player(p, iequals(what, "player") ? rest : ctx.args.raw);
-  }
-  if (!out) {
-    ctx.failed(usage);
-    return;
-  }
-  ctx.reply(*out);
-  if (ctx.audit) {
-    ctx.audit->succeeded("shown");
-  }
-}
-
 void promote(const world_admin_parts& p, command_context& ctx, std::string_view name, role to) {
   const std::uint64_t actor_conn = ctx.conn.id;
   // The answer depends on what the database says (does the account exist, is it the last admin), so
@@ -457,6 +320,7 @@ arguments::parser usage(std::string text) { return arguments::required(std::move
 }  // namespace
 
 void register_world_admin_commands(command_registry& r, world_admin_parts p) {
+  register_stat_command(r, p);
   auto bind = [p](handler h) { return [p, h](command_context& ctx) { h(p, ctx); }; };
   const role A = role::admin;
   r.add(make_command("goto", {}, A, "Go to a player or a room.", "@goto <player | room id | branch x,y>",
@@ -465,9 +329,6 @@ void register_world_admin_commands(command_registry& r, world_admin_parts p) {
                      bind(summon)));
   r.add(make_command("tel", {}, A, "Send a player somewhere.", "@tel <player> <player | room id | branch x,y>",
                      usage("Usage: @tel <player> <player | room id | branch x,y>"), bind(tel)));
-  r.add(make_command("stat", {}, A, "Everything known about a player, room, item or branch.",
-                     "@stat <player> | @stat room | @stat item <id|name> | @stat branch <id>", arguments::raw,
-                     bind(stat)));
   r.add(make_command("promote", {}, A, "Give an account a role.", "@promote <name> <player | builder | admin>",
                      usage("Usage: @promote <name> <player | builder | admin>"), bind(promote_command)));
   r.add(make_command("unlock", {}, A, "Lift an account's lock-out after failed logins.",

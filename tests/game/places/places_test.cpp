@@ -151,3 +151,61 @@ TEST(DungeonPlay, MapOfAnEvictedBranchComesFromTheStore) {
   const std::string out = ann.port->take();
   EXPECT_NE(out.find("[W]-[@]"), std::string::npos) << out;
 }
+
+TEST(Places, FixedAndDungeonRoomsAreOnePlaceWithTheSameShape) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  dw::game::places& where = h.world.where();
+  dw::store::location well;
+  well.room_id = dw::game::start_room_id;
+  const auto start = where.at(well);
+  ASSERT_TRUE(start.has_value());
+  EXPECT_EQ(start->branch, 0);
+  ASSERT_TRUE(start->coords.has_value()) << "the well is (0,0)";
+  // Four passages into the dungeon and the ladder up, in the order n e s w u.
+  ASSERT_EQ(start->exits.size(), 5U);
+  EXPECT_EQ(start->exits[0].kind, dw::game::exit_kind::passage);
+  EXPECT_EQ(start->exits[4].dir, dw::game::exit_dir::up);
+  EXPECT_EQ(start->exits[4].target, dw::game::village_square_id);
+  into_east_branch(h, ann);
+  const dw::game::character* ch = h.world.people().find_character_by_name("Ann");
+  ASSERT_NE(ch, nullptr);
+  const auto room = where.at(ch->where);
+  ASSERT_TRUE(room.has_value());
+  EXPECT_EQ(room->area, "East branch 1");
+  EXPECT_EQ(room->depth, 1);
+  bool back_to_well = false;
+  for (const dw::game::place_exit& e : room->exits) {
+    back_to_well = back_to_well || (e.dir == dw::game::exit_dir::west && e.kind == dw::game::exit_kind::to_well &&
+                                    e.target == dw::game::start_room_id);
+  }
+  EXPECT_TRUE(back_to_well);
+  EXPECT_EQ(where.where_text(ch->where), "East branch 1 (1,0)");
+  dw::store::location gone;
+  gone.room_id = 999;
+  gone.branch_id = 1;
+  gone.x = 40;
+  gone.y = 40;
+  EXPECT_FALSE(where.at(gone).has_value());
+}
+
+TEST(Places, UpAndDownAreDirectionsOffTheGrid) {
+  using dw::dungeon::direction;
+  EXPECT_EQ(dw::dungeon::opposite(direction::up), direction::down);
+  EXPECT_EQ(dw::dungeon::opposite(direction::west), direction::east);
+  EXPECT_FALSE(dw::dungeon::is_grid(direction::down));
+  EXPECT_FALSE(dw::dungeon::step({0, 0}, direction::up).has_value());
+  dw::dungeon::room r;
+  r.exits.fill(dw::dungeon::exit_state::two_way);
+  EXPECT_EQ(r.exit(direction::up), dw::dungeon::exit_state::none) << "no dungeon room has a ladder";
+  EXPECT_EQ(dw::dungeon::name(direction::down), "down");
+}
+
+TEST(Places, WalkingUpInTheDungeonIsExplained) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  into_east_branch(h, ann);
+  ann.port->take();
+  h.line(ann, "up");
+  EXPECT_TRUE(dw::testing::has(ann.port->take(), "There is no way up here."));
+}

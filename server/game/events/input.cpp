@@ -1,0 +1,143 @@
+// Input limits and waiting lines: the command rate, lines typed ahead while busy, idle and login timeouts.
+#include <spdlog/spdlog.h>
+#include <algorithm>
+
+#include "server/game/events/event_loop.hpp"
+
+namespace dw::game {
+
+void event_loop::start(connection& conn) {
+  // A new connection starts with a full bucket of commands.
+  conn.command_tokens = static_cast<double>(settings_.get().server.max_commands_per_second) * 2;
+  conn.tokens_at_ms = services_.steady_ms();
+}
+
+void event_loop::line(connection& conn, std::string_view text) {
+  if (conn.closing) {
+    return;
+  }
+  conn.last_input = services_.now();
+  conn.idle_warned = false;
+  conn.at_prompt = false;  // the person pressed Enter: their client is on a fresh line
+  if (rate_limited(conn)) {
+    flush();
+    return;
+  }
+  conn.deferrals = 0;
+  if (busy(conn) || !conn.typed_ahead.empty()) {
+    // Busy (logging in, its last command being saved, or a branch being read for it): keep the line,
+    // in order, for later.
+    type_ahead(conn, text);
+    flush();
+    return;
+  }
+  const std::string copy(text);
+  event_line_ = &copy;
+  run_event(conn.id, [&] { handle_line_(conn, copy); });
+}
+
+void event_loop::line_too_long(connection& conn, std::size_t bytes) {
+  conn.at_prompt = false;
+  spdlog::warn("connection {} ({}) sent a line of {} bytes; discarded", conn.id, conn.port->address(), bytes);
+  out_.send(conn, "That line was too long (" + std::to_string(bytes) + " bytes; the limit is " +
+                      std::to_string(settings_.get().server.max_line_bytes) + "). It was ignored.\n");
+  flush();
+}
+
+bool event_loop::rate_limited(connection& conn) {
+  const double rate = static_cast<double>(settings_.get().server.max_commands_per_second);
+  const std::int64_t now_ms = services_.steady_ms();
+  conn.command_tokens =
+      std::min(rate * 2, conn.command_tokens + rate * static_cast<double>(now_ms - conn.tokens_at_ms) / 1000.0);
+  conn.tokens_at_ms = now_ms;
+  // A flood ends only after a quiet spell with nothing dropped, so a client that keeps just over the
+  // limit is warned once, not every time a command slips through.
+  constexpr std::int64_t flood_ends_after_ms = 3000;
+  if (conn.flood_since_ms != 0 && now_ms - conn.flood_last_drop_ms > flood_ends_after_ms) {
+    conn.flood_since_ms = 0;
+    conn.rate_warned = false;
+  }
+  if (conn.command_tokens >= 1.0) {
+    conn.command_tokens -= 1.0;
+    return false;
+  }
+  conn.flood_last_drop_ms = now_ms;
+  if (conn.flood_since_ms == 0) {
+    conn.flood_since_ms = now_ms;
+  }
+  if (!conn.rate_warned) {
+    conn.rate_warned = true;
+    spdlog::warn("connection {} ({}) is sending commands too fast; dropping them", conn.id, conn.port->address());
+    out_.send(conn, "You are typing faster than the game can follow; slow down. (Commands are being ignored, and "
+                    "if this goes on you will be disconnected.)\n");
+  } else if (now_ms - conn.flood_since_ms >= settings_.get().server.flood_disconnect_seconds * 1000 &&
+             !conn.closing) {
+    spdlog::warn("connection {} ({}) kept flooding for {} s: disconnecting", conn.id, conn.port->address(),
+                 (now_ms - conn.flood_since_ms) / 1000);
+    out_.disconnect(conn, "You kept sending commands too fast. Goodbye.\n");
+  }
+  return true;
+}
+
+bool event_loop::busy(const connection& conn) {
+  return conn.stage == login_stage::waiting || conn.awaiting_commit || conn.awaiting_load;
+}
+
+void event_loop::type_ahead(connection& conn, std::string_view line) {
+  // Login scripts (TinTin++, Mudlet, MUSHclient) send their first commands with the login line.
+  constexpr std::size_t max_lines = 64;
+  constexpr std::size_t max_bytes = 16 * 1024;
+  if (conn.typed_ahead.size() >= max_lines || conn.typed_ahead_bytes + line.size() > max_bytes) {
+    if (!conn.typed_ahead_warned) {
+      conn.typed_ahead_warned = true;
+      spdlog::warn("connection {} ({}) typed more than {} lines ahead; dropping", conn.id, conn.port->address(),
+                   max_lines);
+      out_.send(conn, "You have typed too far ahead; lines are being dropped until the game catches up.\n");
+    }
+    return;
+  }
+  if (conn.typed_ahead.empty()) {
+    typed_ahead_conns_.push_back(conn.id);
+  }
+  conn.typed_ahead.emplace_back(line);
+  conn.typed_ahead_bytes += line.size();
+}
+
+void event_loop::idle_tick() {
+  const std::int64_t now = services_.now();
+  const config::settings& s = settings_.get();
+  const std::int64_t timeout = s.server.idle_timeout_seconds;
+  const std::int64_t warn_at = timeout - std::min<std::int64_t>(300, timeout / 4);
+  std::vector<connection*> idle;
+  std::vector<connection*> slow_login;
+  for (const auto& [id, conn] : people_.connections()) {
+    const std::int64_t quiet = now - conn->last_input;
+    if (conn->closing) {
+      continue;
+    }
+    if (conn->stage != login_stage::playing && conn->stage != login_stage::waiting &&
+        now - conn->connected_at >= s.server.login_timeout_seconds) {
+      slow_login.push_back(conn.get());
+      continue;
+    }
+    if (quiet >= timeout) {
+      idle.push_back(conn.get());
+    } else if (quiet >= warn_at && !conn->idle_warned) {
+      conn->idle_warned = true;
+      out_.send(*conn, "You have been idle for a while. You will be disconnected in " +
+                           std::to_string(timeout - quiet) + " seconds unless you type something.\n");
+    }
+  }
+  for (connection* conn : idle) {
+    spdlog::info("connection {} idle for {} s: disconnecting", conn->id, now - conn->last_input);
+    out_.disconnect(*conn, "You have been idle too long. Goodbye.\n");
+  }
+  for (connection* conn : slow_login) {
+    spdlog::info("connection {} ({}) did not log in within {} s: disconnecting", conn->id, conn->port->address(),
+                 s.server.login_timeout_seconds);
+    conn->port->set_hidden_input(false);
+    out_.disconnect(*conn, "\nYou did not log in in time. Goodbye.\n");
+  }
+}
+
+}  // namespace dw::game
