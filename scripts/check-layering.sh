@@ -68,7 +68,7 @@ declare -A game_part_uses=(
   [places]="roster output events storage" [encounters]="roster output events places storage"
   [administration]="roster output events storage"
   [login]="roster output events places encounters administration commands storage"
-  [commands]="roster output events places encounters administration login storage"
+  [commands]="roster output events places encounters administration storage"
 )
 
 # Sets `reason` when `file`, in a part of the game, includes `inc` from a part it may not use.

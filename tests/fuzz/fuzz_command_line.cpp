@@ -7,7 +7,7 @@
 
 #include "fuzz_support.hpp"
 #include "server/game/commands/command_parser.hpp"
-#include "server/game/login/names.hpp"
+#include "server/game/roster/names.hpp"
 
 namespace {
 

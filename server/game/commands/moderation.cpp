@@ -10,7 +10,7 @@
 #include "server/game/commands/admin_support.hpp"
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_sets.hpp"
-#include "server/game/login/names.hpp"
+#include "server/game/roster/names.hpp"
 #include "server/text/player_text.hpp"
 
 namespace dw::game {

@@ -9,7 +9,7 @@
 #include "server/game/commands/admin_support.hpp"
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_sets.hpp"
-#include "server/game/login/names.hpp"
+#include "server/game/roster/names.hpp"
 
 namespace dw::game {
 namespace {

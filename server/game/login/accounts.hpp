@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/game/login/names.hpp"
+#include "server/game/roster/names.hpp"
 
 namespace dw::game {
 

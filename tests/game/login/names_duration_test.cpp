@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "server/game/administration/duration.hpp"
-#include "server/game/login/names.hpp"
+#include "server/game/roster/names.hpp"
 
 using namespace dw::game;
 

@@ -1,4 +1,4 @@
-#include "server/game/login/names.hpp"
+#include "server/game/roster/names.hpp"
 
 #include <array>
 
