@@ -1,0 +1,55 @@
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <vector>
+
+#include "server/app/reader_pool.hpp"
+#include "server/game/services.hpp"
+#include "server/net/commit_tracker.hpp"
+#include "server/store/writer.hpp"
+
+namespace dw::app {
+
+/// game::services on top of Asio, the worker pool and the store's writer. World thread, but for the
+/// jobs it hands to the workers.
+class server_services final : public game::services {
+ public:
+  server_services(boost::asio::io_context& io, boost::asio::thread_pool& workers, reader_pool& readers,
+                  store::writer& writer, net::commit_tracker& commits)
+      : io_(io), workers_(workers), readers_(readers), writer_(writer), commits_(commits) {}
+
+  void run_blocking(std::function<void(game::storage::loader&)> work,
+                    std::function<void(const game::read_result&)> done) override;
+  std::uint64_t commit(game::storage::batch changes, std::function<void(const game::commit_result&)> done) override;
+  void after_commit(std::function<void()> fn) override { commits_.when_committed(std::move(fn)); }
+  void after(std::chrono::milliseconds delay, std::function<void()> fn) override;
+  std::int64_t now() override;
+  void stop_server() override;
+  void reboot(std::uint64_t requested_by) override;
+
+  /// The writer resolved every batch up to `last`; those in `failed` (ticket order) were rolled back.
+  /// Tells each batch's event how it ended.
+  void resolved(std::uint64_t last, const std::vector<store::write_failure>& failed);
+
+  std::function<void()> on_stop;  ///< set by the server: what stop_server() runs, after the current event
+  std::function<void(std::uint64_t)> on_reboot;  ///< the same for reboot()
+
+ private:
+  struct pending {
+    std::uint64_t ticket;
+    std::function<void(const game::commit_result&)> done;
+  };
+  boost::asio::io_context& io_;
+  boost::asio::thread_pool& workers_;
+  reader_pool& readers_;
+  store::writer& writer_;
+  net::commit_tracker& commits_;
+  std::deque<pending> waiting_;  ///< batches handed to the writer, in ticket order
+};
+
+}  // namespace dw::app
