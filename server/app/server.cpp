@@ -51,6 +51,7 @@ class server {
               }
             }),
         tick_timer_(io_),
+        shutdown_deadline_(io_),
         workers_(2),
         readers_(settings.storage.path),
         writer_(open_with_lock_wait(settings.storage.path, settings.storage.lock_wait_ms),
@@ -114,6 +115,7 @@ class server {
     }
     listener_.start();
     schedule_tick();
+    // Returns once nothing is left to do: shutdown ends every operation (see finish_shutdown()).
     io_.run();
     writer_.flush();
     workers_.join();
@@ -167,6 +169,11 @@ class server {
   }
 
   void drain_then_exec(std::uint64_t requested_by, std::chrono::steady_clock::time_point deadline) {
+    if (stopping_) {
+      // A shutdown began while the connections drained: it wins, and this image stays to finish it.
+      rebooting_ = false;
+      return;
+    }
     bool drained = true;
     for (auto& [raw, session] : sessions_) {
       drained = drained && session->drained();
@@ -238,11 +245,23 @@ class server {
     });
   }
 
+  // ---- shutdown: the io_context's run() returns by itself once every operation has ended. Nothing calls
+  // io_context::stop(): what is still running (a save on the writer, a password check on a worker) is
+  // finished and its completion run, and everything that waits is closed or cancelled.
+
   void begin_shutdown() {
     if (stopping_) {
       return;
     }
     stopping_ = true;
+    // Whatever happens, stop within the promised 5 seconds: connections still open then are aborted.
+    // (Armed first: with nothing to wait for, finish_shutdown() runs below, and must find it to cancel.)
+    shutdown_deadline_.expires_after(std::chrono::seconds(3));
+    shutdown_deadline_.async_wait([this](const boost::system::error_code& ec) {
+      if (!ec) {
+        finish_shutdown();
+      }
+    });
     listener_.close();
     tick_timer_.cancel();
     world_.shutdown("\nDeepwell is shutting down now. Your character is saved; come back soon.\n");
@@ -259,11 +278,10 @@ class server {
         finish_shutdown();
       }
     });
-    // Whatever happens, stop within the promised 5 seconds.
-    tick_timer_.expires_after(std::chrono::seconds(3));
-    tick_timer_.async_wait([this](const boost::system::error_code&) { finish_shutdown(); });
   }
 
+  /// Ends what would still wait: the remaining connections (aborting one ends its reader and writer),
+  /// the signal wait, the deadline and the world's delayed calls (a fight round, a failed login's answer).
   void finish_shutdown() {
     if (finished_) {
       return;
@@ -277,7 +295,8 @@ class server {
       session->abort();
     }
     signals_.cancel();
-    io_.stop();
+    shutdown_deadline_.cancel();
+    services_.cancel_delayed_calls();
   }
 
   config::settings settings_;
@@ -286,6 +305,7 @@ class server {
   asio::signal_set signals_;
   net::listener listener_;  ///< admits connections within the limits the world's settings give now
   asio::steady_timer tick_timer_;
+  asio::steady_timer shutdown_deadline_;
   asio::thread_pool workers_;
   reader_pool readers_;
   net::commit_tracker commits_;

@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <memory>
 
 #include "server/store/game_changes.hpp"
@@ -15,7 +14,10 @@ namespace asio = boost::asio;
 
 void server_services::run_blocking(std::function<void(game::storage::loader&)> work,
                                    std::function<void(const game::read_result&)> done) {
-  asio::post(workers_, [this, work = std::move(work), done = std::move(done)]() mutable {
+  // The guard keeps the io_context's run() going until `done` has been posted back to it (the guard goes
+  // with this job's closure, on the worker, once the job has run).
+  asio::post(workers_, [this, guard = asio::make_work_guard(io_), work = std::move(work),
+                        done = std::move(done)]() mutable {
     game::read_result result;
     try {
       auto db = readers_.acquire();
@@ -40,6 +42,9 @@ std::uint64_t server_services::commit(game::storage::batch changes,
   auto shared = std::make_shared<const game::storage::batch>(std::move(changes));
   const std::uint64_t ticket = writer_.submit([shared](store::database& db) { store::apply(db, *shared); });
   commits_.submitted(ticket);
+  if (waiting_.empty()) {
+    writer_busy_.emplace(io_.get_executor());
+  }
   waiting_.push_back({ticket, std::move(done)});
   return ticket;
 }
@@ -63,15 +68,13 @@ void server_services::resolved(std::uint64_t last, const std::vector<store::writ
       p.done(result);
     }
   }
+  if (waiting_.empty()) {
+    writer_busy_.reset();  // (a `done` above may have submitted more: then it is still busy)
+  }
 }
 
 void server_services::after(std::chrono::milliseconds delay, std::function<void()> fn) {
-  auto timer = std::make_shared<asio::steady_timer>(io_, delay);
-  timer->async_wait([timer, fn = std::move(fn)](const boost::system::error_code& ec) {
-    if (!ec) {
-      fn();
-    }
-  });
+  delayed_.after(delay, std::move(fn));
 }
 
 std::int64_t server_services::now() {
