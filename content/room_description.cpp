@@ -1,6 +1,6 @@
 #include "content/room_description.hpp"
 
-#include "content/mix.hpp"
+#include "seed/mix64.hpp"
 
 namespace dw::content {
 
@@ -18,7 +18,7 @@ room_description describe_room(const content_tables& tables, int depth, std::uin
     return {band->name, {}};
   }
   // Mixed first so that seeds differing only in high bits still spread over the variants.
-  const std::uint64_t index = mix64(variant_seed ^ 0x7f4a7c159e3779b9ULL) % band->variants.size();
+  const std::uint64_t index = seed::mix64(variant_seed ^ 0x7f4a7c159e3779b9ULL) % band->variants.size();
   return {band->name, band->variants[index]};
 }
 

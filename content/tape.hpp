@@ -2,7 +2,8 @@
 
 #include <cstdint>
 
-#include "content/mix.hpp"
+#include "content/unit_interval.hpp"
+#include "seed/mix64.hpp"
 
 namespace dw::content {
 
@@ -19,7 +20,7 @@ class tape {
   constexpr std::uint64_t bits(std::uint64_t index) const noexcept {
     // The index is hashed on its own before meeting the seed, so neighbouring tapes (seed s and s+1)
     // are not shifted copies of each other, as they would be with a plain seed + index counter.
-    return mix64(seed_ ^ mix64(index + 0x9e3779b97f4a7c15ULL));
+    return seed::mix64(seed_ ^ seed::mix64(index + seed::golden_gamma));
   }
 
   /// The die roll at `index`, in [0,1).

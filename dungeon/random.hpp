@@ -3,27 +3,24 @@
 #include <cstdint>
 
 #include "dungeon/coord.hpp"
+#include "seed/mix64.hpp"
 
 // Our own generator and bounded draw: std::uniform_int_distribution differs between standard libraries,
 // and the dungeon must regenerate identically from its seed anywhere.
 namespace dw::dungeon {
 
-/// The splitmix64 finaliser: a strong 64-bit mixer (bijective, good avalanche).
-constexpr std::uint64_t mix64(std::uint64_t z) noexcept {
-  z += 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 /// Seed of a branch from the world seed and the branch's global sequence number.
 constexpr std::uint64_t branch_seed(std::uint64_t world_seed, std::uint64_t sequence) noexcept {
-  return mix64(mix64(world_seed) ^ mix64(sequence ^ 0x6272616E63680000ULL));
+  // Each input takes splitmix64's first draw from it (increment, then finaliser), as do their mix.
+  const std::uint64_t world = seed::mix64(world_seed + seed::golden_gamma);
+  const std::uint64_t branch = seed::mix64((sequence ^ 0x6272616E63680000ULL) + seed::golden_gamma);
+  return seed::mix64((world ^ branch) + seed::golden_gamma);
 }
 
 /// Seed of the spawn decision for the room at c of a branch: no hidden generator state survives between rooms.
 constexpr std::uint64_t room_seed(std::uint64_t branch_seed_value, coord c) noexcept {
-  return mix64(branch_seed_value ^ mix64(pack(c)));
+  const std::uint64_t position = seed::mix64(pack(c) + seed::golden_gamma);
+  return seed::mix64((branch_seed_value ^ position) + seed::golden_gamma);
 }
 
 /// The splitmix64 generator: tiny state, passes BigCrush, ideal for a handful of draws per seed.
@@ -33,11 +30,8 @@ class splitmix64 {
 
   /// The next 64 random bits.
   constexpr std::uint64_t next() noexcept {
-    state_ += 0x9E3779B97F4A7C15ULL;
-    std::uint64_t z = state_;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    state_ += seed::golden_gamma;
+    return seed::mix64(state_);
   }
 
  private:

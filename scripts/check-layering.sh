@@ -5,9 +5,9 @@
 #
 # ROOT is the source tree (default: this script's repository). It fails, naming file, line and include,
 # when:
-#   - a pure module (dungeon/, content/, server/telnet/, server/config/, server/text/) includes Boost.Asio
-#     or Beast, SQLite or spdlog, or anything under server/ but its own folder; or dungeon/ includes
-#     content/ (the server wires the two);
+#   - a pure module (seed/, dungeon/, content/, server/telnet/, server/config/, server/text/) includes
+#     Boost.Asio or Beast, SQLite or spdlog, or anything under server/ but its own folder; or dungeon/
+#     includes content/ (the server wires the two); or seed/ (beneath both) includes either;
 #   - anything under server/game/ includes server/net/, server/app/, Boost.Asio or Beast, or SQLite;
 #   - a part of the game (a folder under server/game/) includes world.hpp, or a part it may not use (the
 #     table in server/game/README.md: roster and storage use no other part, output only roster, ...);
@@ -50,9 +50,9 @@ fi
 allow_name=${allow_file#"$root"/}  # as messages show it
 
 # The pure modules and their library targets.
-pure_modules=(dungeon content server/telnet server/config server/text)
+pure_modules=(seed dungeon content server/telnet server/config server/text)
 declare -A target_of=(
-  [dungeon]=dw_dungeon [content]=dw_content [server/telnet]=dw_telnet [server/config]=dw_config
+  [seed]=dw_seed [dungeon]=dw_dungeon [content]=dw_content [server/telnet]=dw_telnet [server/config]=dw_config
   [server/text]=dw_text
 )
 
@@ -118,6 +118,9 @@ include_rule() {
   esac
   if [ "$module" = dungeon ] && [[ "$inc" == content/* ]]; then
     reason="the dungeon does not know the content layer (the server wires them)"
+  fi
+  if [ "$module" = seed ] && [[ "$inc" == dungeon/* || "$inc" == content/* ]]; then
+    reason="seed/ sits beneath the dungeon and the content layer: it includes neither"
   fi
 }
 
@@ -221,6 +224,9 @@ link_rule() {
   done
   if [ "$module" = dungeon ] && [ "$lib" = dw_content ]; then
     echo "links the content layer (the dungeon does not know it)"
+  fi
+  if [ "$module" = seed ] && { [ "$lib" = dw_dungeon ] || [ "$lib" = dw_content ]; }; then
+    echo "links $lib (seed/ sits beneath it)"
   fi
 }
 

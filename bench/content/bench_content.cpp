@@ -12,6 +12,7 @@
 #include "content/room_description.hpp"
 #include "content/room_roll.hpp"
 #include "content/scroll.hpp"
+#include "seed/mix64.hpp"
 
 namespace {
 
@@ -60,7 +61,7 @@ void bm_generate_scroll(benchmark::State& state) {
   register_scroll(registry);
   std::uint64_t seed = 1;
   for (auto _ : state) {
-    auto scroll = registry.generate(tables, scroll_type, mix64(seed++));
+    auto scroll = registry.generate(tables, scroll_type, dw::seed::mix64(seed++));
     benchmark::DoNotOptimize(scroll);
   }
   state.SetItemsProcessed(state.iterations());
@@ -72,7 +73,7 @@ void bm_scroll_blueprint_only(benchmark::State& state) {
   const content_tables tables = load_tables();
   std::uint64_t seed = 1;
   for (auto _ : state) {
-    blueprint print = make_scroll_blueprint(tables, mix64(seed++));
+    blueprint print = make_scroll_blueprint(tables, dw::seed::mix64(seed++));
     benchmark::DoNotOptimize(print);
   }
   state.SetItemsProcessed(state.iterations());
@@ -85,7 +86,7 @@ void bm_scroll_seed_for_depth(benchmark::State& state) {
   const int depth = static_cast<int>(state.range(0));
   std::uint64_t seed = 1;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(scroll_seed_for_depth(tables, mix64(seed++), depth));
+    benchmark::DoNotOptimize(scroll_seed_for_depth(tables, dw::seed::mix64(seed++), depth));
   }
   state.SetItemsProcessed(state.iterations());
   state.SetLabel("loot scroll seeds");
@@ -96,7 +97,7 @@ void bm_markov_name(benchmark::State& state) {
   const content_tables tables = load_tables();
   std::uint64_t seed = 1;
   for (auto _ : state) {
-    std::string name = tables.names.generate(mix64(seed++));
+    std::string name = tables.names.generate(dw::seed::mix64(seed++));
     benchmark::DoNotOptimize(name);
   }
   state.SetItemsProcessed(state.iterations());

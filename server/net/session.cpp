@@ -142,19 +142,18 @@ void session::handle_events() {
 asio::awaitable<void> session::write_loop() {
   std::vector<asio::const_buffer> buffers;
   try {
-    while (true) {
+    // Once shut, the socket is closed: nothing more can leave. Output still held for its batch would
+    // otherwise keep this loop waiting for a wake-up that a closed session never gets.
+    while (!shut_) {
       // In order: a chunk waits for its own batch, and everything after it waits for it.
       const std::size_t ready = queue_.ready(commits_);
       if (ready == 0) {
-        if (queue_.empty() && (closing_ || shut_)) {
+        if (queue_.empty() && closing_) {
           break;
         }
         boost::system::error_code ec;
         co_await wake_.async_wait(asio::redirect_error(use_awaitable, ec));
         wake_.expires_at(asio::steady_timer::time_point::max());
-        if (shut_ && !closing_) {
-          break;
-        }
         continue;
       }
       buffers.clear();

@@ -3,8 +3,8 @@
 #include <set>
 
 #include "content/markov_names.hpp"
-#include "content/mix.hpp"
 #include "content_test_support.hpp"
+#include "seed/mix64.hpp"
 
 namespace dw::content {
 namespace {
@@ -26,7 +26,7 @@ TEST(IsPronounceable, AllowsAtMostTwoConsonantsOrTwoVowelsInARow) {
 TEST(MarkovNames, TheSameSeedAlwaysGivesTheSameName) {
   const content_tables tables = real_tables();
   for (std::uint64_t i = 0; i < 2000; ++i) {
-    EXPECT_EQ(tables.names.generate(mix64(i)), tables.names.generate(mix64(i)));
+    EXPECT_EQ(tables.names.generate(seed::mix64(i)), tables.names.generate(seed::mix64(i)));
   }
   // A model trained again from the same words generates the same names.
   const markov_names a = markov_names::train(std::vector<std::string>{"aldaren", "belisar", "corvina", "dalmira"}, 2);
@@ -37,7 +37,7 @@ TEST(MarkovNames, TheSameSeedAlwaysGivesTheSameName) {
 TEST(MarkovNames, NamesAreCapitalisedPronounceableLettersOfFourToTwelve) {
   const content_tables tables = real_tables();
   for (std::uint64_t i = 0; i < 5000; ++i) {
-    const std::string name = tables.names.generate(mix64(i ^ 0x55));
+    const std::string name = tables.names.generate(seed::mix64(i ^ 0x55));
     ASSERT_GE(name.size(), 4U) << name;
     ASSERT_LE(name.size(), 12U) << name;
     EXPECT_TRUE(name[0] >= 'A' && name[0] <= 'Z') << name;
@@ -54,7 +54,7 @@ TEST(MarkovNames, NamesVaryAndMostlyAreNewWords) {
   int new_words = 0;
   constexpr int n = 2000;
   for (std::uint64_t i = 0; i < n; ++i) {
-    std::string name = tables.names.generate(mix64(i + 7));
+    std::string name = tables.names.generate(seed::mix64(i + 7));
     name[0] = static_cast<char>(name[0] - 'A' + 'a');
     new_words += tables.names.is_training_word(name) ? 0 : 1;
     names.insert(name);

@@ -7,6 +7,7 @@
 #include "content/scroll.hpp"
 #include "content/tape.hpp"
 #include "content_test_support.hpp"
+#include "seed/mix64.hpp"
 
 namespace dw::content {
 namespace {
@@ -19,7 +20,7 @@ artefact_registry scroll_registry() {
   return registry;
 }
 
-std::uint64_t seed_number(int i) { return mix64(static_cast<std::uint64_t>(i) + 1); }
+std::uint64_t seed_number(int i) { return seed::mix64(static_cast<std::uint64_t>(i) + 1); }
 
 TEST(Scroll, TenThousandScrollsRegenerateIdenticallyFromTheirSeeds) {
   const content_tables tables = real_tables();
@@ -68,7 +69,7 @@ TEST(Scroll, ChangingOnePartsSeedChangesOnlyThatPart) {
     for (std::size_t changed = 0; changed < 4; ++changed) {
       scroll_part_seeds altered = base;
       std::uint64_t* fields[] = {&altered.name, &altered.tube, &altered.paper, &altered.writing};
-      *fields[changed] = mix64(*fields[changed] ^ 0xabcdefULL);
+      *fields[changed] = seed::mix64(*fields[changed] ^ 0xabcdefULL);
       const blueprint other = make_scroll_blueprint_from_part_seeds(tables, seed, altered);
       for (std::size_t p = 0; p < 4; ++p) {
         if (p == changed) {
@@ -88,7 +89,7 @@ TEST(Scroll, ChangingTheTubeSeedLeavesNameTextAndPaperAlone) {
   const artefact before = *instantiate_scroll(tables, make_scroll_blueprint_from_part_seeds(tables, seed, parts));
   bool tube_changed = false;
   for (std::uint64_t k = 1; k < 50 && !tube_changed; ++k) {
-    parts.tube = mix64(k);
+    parts.tube = seed::mix64(k);
     const artefact after = *instantiate_scroll(tables, make_scroll_blueprint_from_part_seeds(tables, seed, parts));
     EXPECT_EQ(after.name, before.name);
     EXPECT_EQ(after.text, before.text);

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "dungeon/dungeon.hpp"
+#include "dungeon/random.hpp"
 #include "tests/dungeon/memory_store.hpp"
 
 namespace dw::dungeon::testing {
@@ -14,6 +15,10 @@ inline constexpr exit_state U = exit_state::unexplored;
 inline constexpr exit_state T = exit_state::two_way;
 inline constexpr exit_state O = exit_state::one_way;
 inline constexpr exit_state S = exit_state::to_start;
+
+/// A well-spread seed for loop index `i` (splitmix64's first draw from it): seeds 1, 2, 3 ... differ in
+/// every bit, not only the low ones.
+constexpr std::uint64_t spread_seed(std::uint64_t i) noexcept { return splitmix64{i}.next(); }
 
 /// A hand-made east branch in storage, restored into a dungeon: the tutorial's situations, exactly.
 class scenario {

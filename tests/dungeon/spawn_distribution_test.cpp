@@ -43,7 +43,7 @@ TEST(SpawnRange, FollowsTheBudgetRule) {
 TEST(SpawnDistribution, KIsUniformWhenADeadEndIsAllowed) {
   std::array<int, 4> counts{};
   for (std::uint64_t seed = 0; seed < 40000; ++seed) {
-    const std::uint8_t chosen = choose_new_exits(mix64(seed), all_but_west, 1, 4);
+    const std::uint8_t chosen = choose_new_exits(spread_seed(seed), all_but_west, 1, 4);
     ASSERT_EQ(chosen & ~all_but_west, 0) << "only candidates may be chosen";
     ++counts[static_cast<std::size_t>(std::popcount(chosen))];
   }
@@ -54,7 +54,7 @@ TEST(SpawnDistribution, KIsUniformWhenADeadEndIsAllowed) {
 TEST(SpawnDistribution, KIsUniformWhenAnExitIsRequired) {
   std::array<int, 4> counts{};
   for (std::uint64_t seed = 0; seed < 30000; ++seed) {
-    ++counts[static_cast<std::size_t>(std::popcount(choose_new_exits(mix64(seed), all_but_west, 0, 4)))];
+    ++counts[static_cast<std::size_t>(std::popcount(choose_new_exits(spread_seed(seed), all_but_west, 0, 4)))];
   }
   EXPECT_EQ(counts[0], 0);
   EXPECT_LT(chi_square(counts, 1, 3), 13.82);  // 2 degrees of freedom, 0.1%
@@ -64,7 +64,7 @@ TEST(SpawnDistribution, ChosenDirectionsAreUniform) {
   std::array<int, 4> single{};
   for (std::uint64_t seed = 0; seed < 30000; ++seed) {
     // Budget 1 with open 0 forces k = 1: which one of three?
-    const std::uint8_t chosen = choose_new_exits(mix64(seed), 0b1011, 0, 1);
+    const std::uint8_t chosen = choose_new_exits(spread_seed(seed), 0b1011, 0, 1);
     ASSERT_EQ(std::popcount(chosen), 1);
     ++single[static_cast<std::size_t>(std::countr_zero(chosen))];
   }

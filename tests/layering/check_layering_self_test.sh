@@ -12,7 +12,7 @@ trap 'rm -rf "$work"' EXIT
 
 # What the check reads: the modules' sources and CMake files, and the allow-list.
 mkdir -p "$work/pristine/tests"
-(cd "$source_root" && cp -a CMakeLists.txt dungeon content server "$work/pristine/")
+(cd "$source_root" && cp -a CMakeLists.txt seed dungeon content server "$work/pristine/")
 cp -a "$source_root/tests/layering" "$work/pristine/tests/"
 tree="$work/tree"
 
@@ -97,6 +97,18 @@ expect_fail "server/telnet includes Beast" "server/telnet/codec.cpp:2: includes 
 fresh
 plant dungeon/dungeon.hpp 2 '#include "content/tape.hpp"'
 expect_fail "dungeon includes content" 'dungeon/dungeon.hpp:2: includes "content/tape.hpp"'
+
+fresh
+plant seed/mix64.hpp 2 '#include "dungeon/coord.hpp"'
+expect_fail "seed includes the dungeon" 'seed/mix64.hpp:2: includes "dungeon/coord.hpp"'
+
+fresh
+plant seed/mix64.hpp 2 '#include <spdlog/spdlog.h>'
+expect_fail "seed includes spdlog" "seed/mix64.hpp:2: includes <spdlog/spdlog.h>"
+
+fresh
+echo "target_link_libraries(dw_seed INTERFACE dw_content)" >>"$tree/seed/CMakeLists.txt"
+expect_fail "dw_seed links the content layer" "dw_seed links dw_content (seed/ sits beneath it)"
 
 fresh
 plant dungeon/direction.hpp 2 '// #include <boost/asio.hpp>'

@@ -253,6 +253,22 @@ TEST_F(SessionTest, AbortEndsTheConnectionWithoutWaitingForHeldOutput) {
   EXPECT_FALSE(received("never sent"));
 }
 
+TEST_F(SessionTest, AbortingAClosingConnectionWithHeldOutputEndsBothCoroutines) {
+  // As at shutdown: the connection was closing, its farewell held for a batch, when the deadline aborted it.
+  start();
+  commits_.submitted(1);
+  send("farewell\n", 1);
+  session_->close();
+  pump_for(20ms);
+  session_->abort();
+  ASSERT_TRUE(pump_until_closed());
+  const std::weak_ptr<dw::net::session> gone = session_;
+  session_.reset();
+  // The reader and the writer hold the session while they run. It goes once both have ended, although
+  // the batch its output waits for never commits: nothing of it is left for the io_context to run.
+  EXPECT_TRUE(pump([&] { return gone.expired(); }, 2s)) << "a coroutine still waits on the aborted session";
+}
+
 TEST_F(SessionTest, ACommandsReplyWaitsForItsBatchToCommit) {
   start();
   // Typed by the client: read by the session, decoded by the codec, run by the world.

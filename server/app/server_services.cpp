@@ -1,0 +1,93 @@
+#include "server/app/server_services.hpp"
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+#include <memory>
+
+#include "server/store/game_changes.hpp"
+#include "server/store/game_loader.hpp"
+#include "server/store/store_error.hpp"
+#include "server/text/log_safe.hpp"
+
+namespace dw::app {
+namespace asio = boost::asio;
+
+void server_services::run_blocking(std::function<void(game::storage::loader&)> work,
+                                   std::function<void(const game::read_result&)> done) {
+  // The guard keeps the io_context's run() going until `done` has been posted back to it (the guard goes
+  // with this job's closure, on the worker, once the job has run).
+  asio::post(workers_, [this, guard = asio::make_work_guard(io_), work = std::move(work),
+                        done = std::move(done)]() mutable {
+    game::read_result result;
+    try {
+      auto db = readers_.acquire();
+      store::game_loader loader(*db);
+      work(loader);
+      readers_.release(std::move(db));
+    } catch (const store::store_error& e) {
+      result = {false, e.code(), e.what()};
+    } catch (const std::exception& e) {
+      result = {false, 0, e.what()};
+    }
+    if (!result.ok) {
+      spdlog::error("a read on a worker failed: {}", log_safe(result.message));
+    }
+    asio::post(io_, [done = std::move(done), result = std::move(result)] { done(result); });
+  });
+}
+
+std::uint64_t server_services::commit(game::storage::batch changes,
+                                      std::function<void(const game::commit_result&)> done) {
+  // Shared: the writer may keep a copy of the closure to run a failed batch's changes one by one.
+  auto shared = std::make_shared<const game::storage::batch>(std::move(changes));
+  const std::uint64_t ticket = writer_.submit([shared](store::database& db) { store::apply(db, *shared); });
+  commits_.submitted(ticket);
+  if (waiting_.empty()) {
+    writer_busy_.emplace(io_.get_executor());
+  }
+  waiting_.push_back({ticket, std::move(done)});
+  return ticket;
+}
+
+void server_services::resolved(std::uint64_t last, const std::vector<store::write_failure>& failed) {
+  std::size_t next_failure = 0;
+  while (!waiting_.empty() && waiting_.front().ticket <= last) {
+    pending p = std::move(waiting_.front());
+    waiting_.pop_front();
+    game::commit_result result;
+    result.ticket = p.ticket;
+    while (next_failure < failed.size() && failed[next_failure].ticket < p.ticket) {
+      ++next_failure;
+    }
+    if (next_failure < failed.size() && failed[next_failure].ticket == p.ticket) {
+      result.ok = false;
+      result.code = failed[next_failure].code;
+      result.message = failed[next_failure].message;
+    }
+    if (p.done) {
+      p.done(result);
+    }
+  }
+  if (waiting_.empty()) {
+    writer_busy_.reset();  // (a `done` above may have submitted more: then it is still busy)
+  }
+}
+
+void server_services::after(std::chrono::milliseconds delay, std::function<void()> fn) {
+  delayed_.after(delay, std::move(fn));
+}
+
+std::int64_t server_services::now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+void server_services::stop_server() {
+  asio::post(io_, [this] { on_stop(); });
+}
+
+void server_services::reboot(std::uint64_t requested_by) {
+  asio::post(io_, [this, requested_by] { on_reboot(requested_by); });
+}
+
+}  // namespace dw::app
