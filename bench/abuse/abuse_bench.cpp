@@ -4,29 +4,13 @@
 //
 //   build/bench/abuse/abuse_bench --server /work/bin-before/deepwell --old-keys
 //   build/bench/abuse/abuse_bench --server build/server/deepwell
-#include <sys/utsname.h>
 #include <CLI/CLI.hpp>
 
 #include <csignal>
 #include <cstdio>
-#include <fstream>
 #include <set>
-#include <thread>
 
 #include "bench/abuse/scenarios.hpp"
-
-namespace {
-
-std::string loadavg() {
-  std::ifstream in("/proc/loadavg");
-  std::string a;
-  std::string b;
-  std::string c;
-  in >> a >> b >> c;
-  return a + " " + b + " " + c;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   using namespace dw::bench;
@@ -73,12 +57,9 @@ int main(int argc, char** argv) {
   // A write to a connection the server has closed must fail, not end the benchmark.
   std::signal(SIGPIPE, SIG_IGN);
 
-  utsname host{};
-  ::uname(&host);
   // A command-line tool: its result is the Markdown table on stdout (the server under test logs for itself).
-  std::fprintf(stdout, "server: %s%s\nmachine: %s, %u cores; load average at start %s\n\n", server.c_str(),
-               o.binary.old_keys ? " (old config keys only)" : "", host.nodename, std::thread::hardware_concurrency(),
-               loadavg().c_str());
+  std::fprintf(stdout, "server: %s%s\nmachine: %s; load average at start %s\n\n", server.c_str(),
+               o.binary.old_keys ? " (old config keys only)" : "", machine().c_str(), loadavg().c_str());
   std::fprintf(stdout, "| scenario | figure | value |\n|---|---|---|\n");
   std::fflush(stdout);
   const auto run = [&](char id, const char* name, auto&& scenario) {

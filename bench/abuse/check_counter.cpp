@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "bench/abuse/check_counts.hpp"
+#include "bench/support/check_counts.hpp"
 
 namespace {
 

@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <cstdarg>
 #include <cstdio>
 #include <thread>
 
@@ -11,15 +10,6 @@ namespace dw::bench {
 void row(const std::string& scenario, const std::string& figure, const std::string& value) {
   std::fprintf(stdout, "| %s | %s | %s |\n", scenario.c_str(), figure.c_str(), value.c_str());
   std::fflush(stdout);
-}
-
-std::string fmt(const char* format, ...) {
-  char buf[1024];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(buf, sizeof buf, format, args);
-  va_end(args);
-  return buf;
 }
 
 std::string latency_text(std::optional<double> ms, double timeout_s) {
@@ -96,10 +86,6 @@ login_try timed_login(std::uint16_t port, const std::string& source, const std::
 void create_account(std::uint16_t port, const std::string& name, const std::string& password) {
   dw::testing::telnet_client c(port);
   c.create(name, password);
-}
-
-double seconds_since(std::chrono::steady_clock::time_point t) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
 void sleep_until(std::chrono::steady_clock::time_point t) { std::this_thread::sleep_until(t); }

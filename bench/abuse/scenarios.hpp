@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/abuse/server_run.hpp"
+#include "bench/support/report.hpp"
+#include "bench/support/server_run.hpp"
 
 namespace dw::bench {
 
@@ -30,8 +31,6 @@ struct bench_options {
 /// The benchmark's output: one Markdown table row per figure, printed as soon as it is known.
 /// (A benchmark tool prints its results; this is the program's only output to stdout.)
 void row(const std::string& scenario, const std::string& figure, const std::string& value);
-/// printf-style formatting into a string.
-std::string fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
 /// "123 ms", or "no answer in 20 s".
 std::string latency_text(std::optional<double> ms, double timeout_s);
 /// One honest login attempt.
@@ -52,7 +51,6 @@ login_try timed_login(std::uint16_t port, const std::string& source, const std::
 /// Creates an account from 127.0.0.1 (throws if it fails).
 void create_account(std::uint16_t port, const std::string& name, const std::string& password);
 
-double seconds_since(std::chrono::steady_clock::time_point t);
 /// Sleeps until `t` (or returns at once if it has passed).
 void sleep_until(std::chrono::steady_clock::time_point t);
 

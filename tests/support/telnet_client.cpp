@@ -1,14 +1,15 @@
 #include "tests/support/telnet_client.hpp"
 
 #include <arpa/inet.h>
-#include <cerrno>
-#include <cstring>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
-#include <stdexcept>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
 
 namespace dw::testing {
 namespace {
@@ -137,6 +138,7 @@ void telnet_client::parse(std::string_view bytes) {
         } else {
           if (b == GA || b == EOR_CMD) {
             ++prompt_marks_;
+            prompt_ends_.push_back(text_.size());
           }
           state_ = state::data;
         }
@@ -229,6 +231,38 @@ std::string telnet_client::expect(std::string_view needle, std::chrono::millisec
       }
     }
   }
+}
+
+std::string telnet_client::expect_prompt(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (true) {
+    // A marker at or before text already consumed (by expect()) belongs to that text.
+    while (prompts_consumed_ < prompt_ends_.size() && prompt_ends_[prompts_consumed_] <= consumed_) {
+      ++prompts_consumed_;
+    }
+    if (prompts_consumed_ < prompt_ends_.size()) {
+      const std::size_t end = prompt_ends_[prompts_consumed_++];
+      std::string out = text_.substr(consumed_, end - consumed_);
+      consumed_ = end;
+      return out;
+    }
+    if (!pump(deadline) && (closed_ || std::chrono::steady_clock::now() >= deadline)) {
+      throw std::runtime_error("timed out or closed waiting for a prompt; received since last match:\n" +
+                               text_.substr(consumed_));
+    }
+  }
+}
+
+void telnet_client::discard_consumed() {
+  text_.erase(0, consumed_);
+  prompt_ends_.erase(prompt_ends_.begin(), prompt_ends_.begin() + static_cast<std::ptrdiff_t>(prompts_consumed_));
+  for (std::size_t& end : prompt_ends_) {
+    end -= std::min(end, consumed_);
+  }
+  prompts_consumed_ = 0;
+  consumed_ = 0;
+  gmcp_.clear();
+  gmcp_consumed_ = 0;
 }
 
 std::string telnet_client::expect_gmcp(std::string_view package, std::chrono::milliseconds timeout) {

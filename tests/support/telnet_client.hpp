@@ -46,17 +46,23 @@ class telnet_client {
   /// Waits until the text received since the last expect contains `needle`; returns that text
   /// (through the needle) and consumes it. Throws std::runtime_error with everything received on timeout.
   std::string expect(std::string_view needle, std::chrono::milliseconds timeout = default_timeout);
+  /// Waits for the next prompt marker (IAC EOR or IAC GA) after the text consumed so far; returns the
+  /// text from there up to that marker and consumes it. Throws like expect() on timeout.
+  std::string expect_prompt(std::chrono::milliseconds timeout = default_timeout);
   /// Waits for a GMCP message with this package (consuming messages before it); returns its JSON.
   std::string expect_gmcp(std::string_view package, std::chrono::milliseconds timeout = default_timeout);
   /// Waits for the server to close the connection; true if it did in time.
   bool wait_closed(std::chrono::milliseconds timeout = default_timeout);
   /// Waits until the server has sent IAC <command> <option> (e.g. WILL ECHO); consumes it.
-  bool expect_command(std::uint8_t command, std::uint8_t option,
-                      std::chrono::milliseconds timeout = default_timeout);
+  bool expect_command(std::uint8_t command, std::uint8_t option, std::chrono::milliseconds timeout = default_timeout);
 
   /// Logs in with `create name password` or `connect name password` and waits for the prompt.
   void create(std::string_view name, std::string_view password);
   void connect(std::string_view name, std::string_view password);
+
+  /// Forgets the text and prompt markers already consumed and every GMCP message received so far, so
+  /// that a long run (a benchmark) does not keep every byte; all_text() and all_gmcp() start afresh.
+  void discard_consumed();
 
   /// Number of prompt markers (IAC EOR or IAC GA) seen so far.
   int prompt_marks() const { return prompt_marks_; }
@@ -82,6 +88,8 @@ class telnet_client {
   std::vector<std::pair<std::uint8_t, std::uint8_t>> commands_;
   std::size_t commands_consumed_ = 0;
   int prompt_marks_ = 0;
+  std::vector<std::size_t> prompt_ends_;  ///< where in text_ each prompt marker came
+  std::size_t prompts_consumed_ = 0;
   bool closed_ = false;
   std::size_t ttype_index_ = 0;
   // parser state

@@ -1,4 +1,4 @@
-#include "bench/abuse/server_run.hpp"
+#include "bench/support/server_run.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -52,24 +53,14 @@ toml_config shipped_defaults() {
 }
 
 server_run::server_run(const server_binary& binary, const toml_config& config)
-    : dir_(dw::testing::make_temp_dir("abuse")), keep_data_(binary.keep_data) {
+    : binary_(binary), dir_(dw::testing::make_temp_dir("bench")), keep_data_(binary.keep_data) {
   db_ = dir_ / "deepwell.db";
   toml_config full = config;
   full.set("log", "dir", quoted(dir_ / "logs"));
-  full.set("content", "dir", quoted(binary.content_dir));
+  // The new server reads a relative path from the config file's folder: make it the working directory's.
+  full.set("content", "dir", quoted(std::filesystem::absolute(binary.content_dir)));
   full.set("storage", "path", quoted(db_));
-  const auto config_path = dir_ / "bench.toml";
-  std::ofstream(config_path) << full.text();
-  const auto port_file = dir_ / "port";
-  const std::string out_path = (dir_ / "stdout.log").string();
-  // The environment is built before fork(): the child only calls async-signal-safe functions.
-  std::vector<std::string> env_text;
-  for (char** e = environ; *e != nullptr; ++e) {
-    const std::string_view entry(*e);
-    if (!entry.starts_with("LD_PRELOAD=") && !entry.starts_with("DW_BENCH_CHECK_COUNTS=")) {
-      env_text.emplace_back(entry);
-    }
-  }
+  std::ofstream(dir_ / "bench.toml") << full.text();
   if (!binary.check_counter.empty()) {
     const auto counts_path = dir_ / "check_counts";
     {
@@ -83,17 +74,46 @@ server_run::server_run(const server_binary& binary, const toml_config& config)
     }
     if (p != MAP_FAILED) {
       counts_ = static_cast<check_counts*>(p);
-      env_text.push_back("LD_PRELOAD=" + binary.check_counter.string());
-      env_text.push_back("DW_BENCH_CHECK_COUNTS=" + counts_path.string());
+      preload_env_ = {"LD_PRELOAD=" + binary.check_counter.string(), "DW_BENCH_CHECK_COUNTS=" + counts_path.string()};
     }
   }
+  try {
+    launch();
+  } catch (...) {
+    unmap();
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+    throw;
+  }
+}
+
+void server_run::restart() {
+  if (running()) {
+    throw std::logic_error("server_run::restart: the server is still running");
+  }
+  launch();
+}
+
+void server_run::launch() {
+  const auto port_file = dir_ / "port";
+  std::filesystem::remove(port_file);
+  const std::string out_path = (dir_ / "stdout.log").string();
+  // The environment is built before fork(): the child only calls async-signal-safe functions.
+  std::vector<std::string> env_text;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string_view entry(*e);
+    if (!entry.starts_with("LD_PRELOAD=") && !entry.starts_with("DW_BENCH_CHECK_COUNTS=")) {
+      env_text.emplace_back(entry);
+    }
+  }
+  env_text.insert(env_text.end(), preload_env_.begin(), preload_env_.end());
   std::vector<char*> env;
   for (std::string& e : env_text) {
     env.push_back(e.data());
   }
   env.push_back(nullptr);
-  const std::string bin = binary.path.string();
-  const std::string cfg = config_path.string();
+  const std::string bin = binary_.path.string();
+  const std::string cfg = (dir_ / "bench.toml").string();
   const std::string db = db_.string();
   const std::string pf = port_file.string();
   const char* const argv[] = {bin.c_str(), "--config", cfg.c_str(), "--db",        db.c_str(), "--port",
@@ -129,12 +149,8 @@ server_run::server_run(const server_binary& binary, const toml_config& config)
       kill9();
     }
     pid_ = -1;
-    unmap();
-    const std::string why = dw::testing::read_text(out_path);
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-    throw std::runtime_error(binary.path.string() + (exited ? " exited during start-up:\n" : " did not start:\n") +
-                             why);
+    throw std::runtime_error(binary_.path.string() + (exited ? " exited during start-up:\n" : " did not start:\n") +
+                             dw::testing::read_text(out_path));
   }
   port_ = static_cast<std::uint16_t>(std::stoi(dw::testing::read_text(port_file)));
 }
@@ -173,6 +189,15 @@ double server_run::cpu_seconds() const {
     }
   }
   return static_cast<double>(utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+double server_run::cpu_seconds_exact() const {
+  clockid_t clock{};
+  timespec t{};
+  if (pid_ <= 0 || ::clock_getcpuclockid(pid_, &clock) != 0 || ::clock_gettime(clock, &t) != 0) {
+    return -1;
+  }
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
 }
 
 std::size_t server_run::count_in_output(std::string_view needle) {

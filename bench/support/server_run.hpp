@@ -10,8 +10,9 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
-#include "bench/abuse/check_counts.hpp"
+#include "bench/support/check_counts.hpp"
 #include "tests/support/files.hpp"
 
 namespace dw::bench {
@@ -45,7 +46,8 @@ toml_config shipped_defaults();
 
 /// Runs a server binary (given at run time, unlike the tests' server_process) with a fresh data
 /// folder on an ephemeral loopback port. Everything it prints goes to `stdout.log` in that folder.
-/// The destructor kills it if it is still running and removes the folder.
+/// After terminate() it can be started again on the same folder (a new port). The destructor kills
+/// it if it is still running and removes the folder.
 class server_run {
  public:
   server_run(const server_binary& binary, const toml_config& config);
@@ -53,13 +55,20 @@ class server_run {
   server_run(const server_run&) = delete;
   server_run& operator=(const server_run&) = delete;
 
+  /// Starts the binary again on the same data folder and config, after terminate() or kill9().
+  void restart();
+
   std::uint16_t port() const { return port_; }
   pid_t pid() const { return pid_; }
   const std::filesystem::path& db_path() const { return db_; }
   bool running() const { return pid_ > 0; }
 
-  /// CPU seconds (user + system, every thread) the server has used so far; -1 once it has exited.
+  /// CPU seconds (user + system, every thread) the server has used so far, from utime + stime in
+  /// /proc/<pid>/stat (in clock ticks, 10 ms here); -1 once it has exited.
   double cpu_seconds() const;
+  /// The same to the nanosecond, from the process's CPU-time clock (clock_getcpuclockid); -1 once it
+  /// has exited.
+  double cpu_seconds_exact() const;
   /// Password checks the server has finished, counted inside it (0 without the check counter).
   std::uint64_t checks_done() const { return counts_ ? counts_->verify_finished.load() : 0; }
   /// Password checks begun and not yet finished.
@@ -82,14 +91,18 @@ class server_run {
   void kill9();
 
  private:
+  /// Starts the process and waits for the port it bound; throws (the process gone) if it does not start.
+  void launch();
   void unmap();
 
+  server_binary binary_;
   std::filesystem::path dir_;
   bool keep_data_ = false;
   std::filesystem::path db_;
   pid_t pid_ = -1;
   std::uint16_t port_ = 0;
-  check_counts* counts_ = nullptr;  ///< mapped from the file the server's check counter writes
+  check_counts* counts_ = nullptr;        ///< mapped from the file the server's check counter writes
+  std::vector<std::string> preload_env_;  ///< the check counter's environment entries, if it is loaded
   struct tally {
     std::size_t offset = 0;  ///< output before here has been counted
     std::size_t count = 0;

@@ -1,0 +1,76 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench/play/player.hpp"
+#include "bench/support/server_run.hpp"
+
+namespace dw::bench {
+
+struct play_options {
+  std::vector<server_binary> servers;  ///< measured in turn, pair by pair (the first is "before")
+  int rounds = 6;                      ///< (a)(b) rounds; each runs every server's batches once
+  int batch = 20000;                   ///< (a)(b) commands of each kind per server per round
+  int warm_up = 200;                   ///< (a)(b) untimed commands of each kind before the first round
+  int restarts = 20;                   ///< (c) restarts per server
+  int branch_rooms = 30;               ///< (c) rooms the branch is grown to
+  int steps_in_memory = 5;             ///< (c) steps into the branch once it is in memory, per restart
+  std::chrono::microseconds min_gap{120};
+};
+
+/// The config both servers are started with: the shipped defaults for everything that matters to
+/// play, plus what a long, fast, single-player run needs (see settings() in play_runs.cpp).
+toml_config play_config();
+
+/// Round trips in microseconds, and server CPU over the same commands.
+struct timings {
+  std::vector<double> round_trip_us;
+  double server_cpu_s = 0;        ///< utime + stime from /proc/<pid>/stat (clock ticks)
+  double server_cpu_exact_s = 0;  ///< the process's CPU-time clock (nanoseconds)
+  std::size_t commands = 0;
+  std::vector<double> cpu_us_per_command_by_batch;  ///< (exact) one per batch: how much the rounds differ
+  void add(const timings& batch);
+  double cpu_us_per_command() const { return server_cpu_s * 1e6 / static_cast<double>(commands); }
+  double cpu_exact_us_per_command() const { return server_cpu_exact_s * 1e6 / static_cast<double>(commands); }
+};
+
+/// The nearest-rank quantile q (0.5 = median) of `v` (sorted here).
+double quantile(std::vector<double> v, double q);
+double maximum(const std::vector<double>& v);
+
+/// (a)(b): one running server with one character in the village square.
+struct command_bench {
+  std::unique_ptr<server_run> server;
+  std::unique_ptr<player> who;
+  timings look;
+  timings say;
+  timings walk;  ///< down (square to well) and up (well to square), each a sample
+};
+/// Starts the server, creates the character and warms up.
+command_bench start_command_bench(const server_binary& binary, const play_options& o);
+/// One batch of each command kind.
+void command_round(command_bench& b, const play_options& o);
+
+/// (c): a server with a branch of rooms, restarted for every round.
+struct branch_bench {
+  std::unique_ptr<server_run> server;
+  int rooms = 0;                     ///< rooms of the branch that was grown
+  std::vector<double> evicted_us;    ///< the first step into the branch after a restart
+  std::vector<double> in_memory_us;  ///< later steps into it, the branch resident
+  std::vector<double> start_s;       ///< restart: start-up until the port is open
+};
+/// Starts the server, grows a branch of o.branch_rooms rooms north of the well (clearing each room),
+/// walks back to the well and stops the server (SIGTERM).
+branch_bench start_branch_bench(const server_binary& binary, const play_options& o);
+/// Starts the server again on the same data, logs in at the well, times the step into the branch (not
+/// in memory) and then o.steps_in_memory more steps (in memory), and stops the server again.
+void branch_round(branch_bench& b, const play_options& o);
+
+inline constexpr const char* bench_name = "Bench";
+inline constexpr const char* bench_password = "bench-password";
+
+}  // namespace dw::bench
