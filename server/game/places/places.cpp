@@ -76,6 +76,7 @@ std::optional<place> places::fixed_place(std::int64_t room_id) const {
     return std::nullopt;
   }
   place p;
+  p.exits.reserve(room->exits.size());
   p.id = room->id;
   p.name = room->name;
   p.description = room->description;
@@ -103,6 +104,7 @@ std::optional<place> places::dungeon_place(const store::location& where) {
     return std::nullopt;
   }
   place p;
+  p.exits.reserve(dungeon::all_directions.size());
   p.id = static_cast<std::int64_t>(room->id);
   p.branch = where.branch_id;
   // The variant is chosen from the room's own identity so it never changes between visits.
@@ -186,8 +188,9 @@ std::optional<store::location> places::find_room(std::int64_t room_id) {
 
 // ---------------------------------------------------------------- what a person sees
 
-std::string places::room_text(const character& viewer) {
-  const std::optional<place> here = at(viewer.where);
+std::string places::room_text(const character& viewer) { return room_text(viewer, at(viewer.where)); }
+
+std::string places::room_text(const character& viewer, const std::optional<place>& here) {
   if (!here) {
     return viewer.where.branch_id == 0 ? "You are nowhere.\n" : "You are somewhere that no longer exists.\n";
   }
@@ -232,8 +235,9 @@ std::string places::room_text(const character& viewer) {
   return text;
 }
 
-std::string places::room_info_json(const character& viewer) {
-  const std::optional<place> here = at(viewer.where);
+std::string places::room_info_json(const character& viewer) { return room_info_json(at(viewer.where)); }
+
+std::string places::room_info_json(const std::optional<place>& here) {
   if (!here) {
     return "{}";
   }
@@ -254,8 +258,9 @@ std::string places::room_info_json(const character& viewer) {
 
 void places::show_room(const character& ch) {
   if (connection* conn = people_.find_connection(ch.connection)) {
-    out_.send(*conn, room_text(ch));
-    send_room_info(ch);
+    const std::optional<place> here = at(ch.where);  // built once for the text and the Room.Info
+    out_.send(*conn, room_text(ch, here));
+    out_.send_gmcp(*conn, "Room.Info", room_info_json(here));
   }
 }
 

@@ -121,6 +121,8 @@ class places final : public load_target {
   void set_clear_decider(std::function<bool(const dungeon::room&)> decide) { clear_decider_ = std::move(decide); }
 
  private:
+  std::string room_text(const character& viewer, const std::optional<place>& here);
+  static std::string room_info_json(const std::optional<place>& here);
   std::optional<place> fixed_place(std::int64_t room_id) const;
   std::optional<place> dungeon_place(const store::location& where);
   bool decide_clear(const dungeon::room& r, const character& mover);
