@@ -1,5 +1,7 @@
 #include "bench/support/server_run.hpp"
 
+#include "tests/support/spawn.hpp"
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -107,31 +109,13 @@ void server_run::launch() {
     }
   }
   env_text.insert(env_text.end(), preload_env_.begin(), preload_env_.end());
-  std::vector<char*> env;
-  for (std::string& e : env_text) {
-    env.push_back(e.data());
-  }
-  env.push_back(nullptr);
-  const std::string bin = binary_.path.string();
-  const std::string cfg = (dir_ / "bench.toml").string();
-  const std::string db = db_.string();
-  const std::string pf = port_file.string();
-  const char* const argv[] = {bin.c_str(), "--config", cfg.c_str(), "--db",        db.c_str(), "--port",
-                              "0",         "--host",   "127.0.0.1", "--port-file", pf.c_str(), nullptr};
-  pid_ = ::fork();
-  if (pid_ < 0) {
-    throw std::runtime_error("fork failed");
-  }
-  if (pid_ == 0) {
-    const int fd = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (fd >= 0) {
-      ::dup2(fd, 1);
-      ::dup2(fd, 2);
-      ::close(fd);
-    }
-    ::execve(bin.c_str(), const_cast<char* const*>(argv), env.data());
-    ::_exit(127);
-  }
+  dw::testing::spawn_options o;
+  o.binary = binary_.path.string();
+  o.args = {"--config", (dir_ / "bench.toml").string(), "--db", db_.string(), "--port", "0", "--host", "127.0.0.1",
+            "--port-file", port_file.string()};
+  o.env = std::move(env_text);
+  o.log_path = out_path;
+  pid_ = dw::testing::spawn_logged(o);
   bool exited = false;
   const bool up = poll_until(
       [&] {

@@ -1,6 +1,7 @@
 #include "tests/support/server_process.hpp"
 
 #include "tests/support/files.hpp"
+#include "tests/support/spawn.hpp"
 
 #include <csignal>
 #include <fcntl.h>
@@ -85,40 +86,20 @@ void server_process::start() {
   }
   // The command line is built before fork: the child only calls async-signal-safe functions.
   const std::string binary = launch_.binary.empty() ? std::string(DW_SERVER_BINARY) : launch_.binary.string();
-  std::vector<std::string> args{binary};
+  spawn_options o;
+  o.binary = binary;
   if (launch_.config != launch_options::config_source::none) {
-    args.insert(args.end(), {"--config", config.string()});
+    o.args.insert(o.args.end(), {"--config", config.string()});
   }
   if (launch_.db_flag) {
-    args.insert(args.end(), {"--db", db_path().string()});
+    o.args.insert(o.args.end(), {"--db", db_path().string()});
   }
-  args.insert(args.end(), {"--port", "0", "--host", "127.0.0.1", "--port-file", port_file.string()});
-  args.insert(args.end(), launch_.extra_args.begin(), launch_.extra_args.end());
-  std::vector<char*> argv;
-  for (std::string& a : args) {
-    argv.push_back(a.data());
-  }
-  argv.push_back(nullptr);
-  pid_ = ::fork();
-  if (pid_ < 0) {
-    throw std::runtime_error("fork failed");
-  }
-  if (pid_ == 0) {
-    const int fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (fd >= 0) {
-      ::dup2(fd, 1);
-      ::dup2(fd, 2);
-      ::close(fd);
-    }
-    if (pipe_write_end >= 0) {
-      ::dup2(pipe_write_end, 2);  // dup2 clears close-on-exec on fd 2 only
-    }
-    if (!launch_.working_dir.empty() && ::chdir(launch_.working_dir.c_str()) != 0) {
-      ::_exit(126);
-    }
-    ::execv(binary.c_str(), argv.data());
-    ::_exit(127);
-  }
+  o.args.insert(o.args.end(), {"--port", "0", "--host", "127.0.0.1", "--port-file", port_file.string()});
+  o.args.insert(o.args.end(), launch_.extra_args.begin(), launch_.extra_args.end());
+  o.log_path = log_path;
+  o.stderr_fd = pipe_write_end;
+  o.working_dir = launch_.working_dir.string();
+  pid_ = spawn_logged(o);
   if (pipe_write_end >= 0) {
     ::close(pipe_write_end);  // the server holds the only write end; the test holds the read end
   }
