@@ -2,7 +2,9 @@
 // plays over real loopback telnet and prints Markdown tables: (a) the round trip of look, say and a
 // walk, (b) the server's CPU per command, (c) the first step into a branch that is not in memory
 // after a restart. The servers take turns, round by round, so a change in the machine's load falls
-// on both. Run by hand; figures and commands are in BENCHMARKS.md.
+// on both. Run by hand; figures and commands are in BENCHMARKS.md. A command-line tool, not the server: its
+// result is Markdown tables on stdout and its progress on stderr, printed directly (the servers it runs log
+// through spdlog for themselves).
 //
 //   build/bench/play/play_bench --server <before>/build/server/deepwell --content <before>/content
 //                               --server build/server/deepwell --content content
