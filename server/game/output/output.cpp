@@ -2,6 +2,7 @@
 
 #include <boost/json.hpp>
 #include <algorithm>
+#include <cstdio>
 
 #include "server/game/output/text_wrap.hpp"
 
@@ -93,7 +94,7 @@ void output::disconnect(connection& conn, std::string_view farewell) {
 
 void output::send_prompt(connection& conn) {
   std::string_view prompt = "> ";
-  std::string vitals;
+  char vitals[48];  // the prompt of a character in play: built here, so a prompt allocates nothing
   switch (conn.stage) {
     case login_stage::ask_name:
       prompt = "Name: ";
@@ -111,8 +112,9 @@ void output::send_prompt(connection& conn) {
       break;
     case login_stage::playing:
       if (const character* ch = people_.find_character(conn.account_id)) {
-        vitals = "[" + std::to_string(ch->hp) + "/" + std::to_string(ch->max_hp) + " hp] > ";
-        prompt = vitals;
+        const int n = std::snprintf(vitals, sizeof vitals, "[%d/%d hp] > ", static_cast<int>(ch->hp),
+                                    static_cast<int>(ch->max_hp));
+        prompt = std::string_view(vitals, n > 0 ? static_cast<std::size_t>(n) : 0);
       }
       break;
   }
