@@ -43,9 +43,9 @@ world::world(config::settings settings, services& svc, world_parts parts)
     return std::nullopt;
   });
   command_registry& r = commands_->commands();
-  register_basic_commands(r, {r, *people_, *places_});
+  register_basic_commands(r, {r, *people_});
   register_movement_commands(r, {*places_, svc});
-  register_item_commands(r, {*people_, encounters_->contents, encounters_->combat, *events_});
+  register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_});
   register_fight_commands(r, {encounters_->combat});
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
   register_world_admin_commands(

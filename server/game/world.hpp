@@ -81,7 +81,4 @@ class world {
   std::unique_ptr<dispatcher> commands_;
 };
 
-/// What a connection carries across a hot reboot (kept under the world's name for the server's hand-over).
-using world_saved_connection = saved_connection;
-
 }  // namespace dw::game

@@ -48,7 +48,7 @@ void session::start() {
       socket_.get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
 }
 
-void session::start_restored(std::string_view codec_state, const game::world_saved_connection& saved) {
+void session::start_restored(std::string_view codec_state, const game::saved_connection& saved) {
   if (auto restored = telnet::codec::restore_state(codec_state, limits_.codec)) {
     codec_ = std::move(*restored);
   } else {

@@ -38,7 +38,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   void start();
   /// Starts a connection handed over by the previous server image (hot reboot): negotiation state is
   /// restored rather than negotiated again, and the character goes straight back into play.
-  void start_restored(std::string_view codec_state, const game::world_saved_connection& saved);
+  void start_restored(std::string_view codec_state, const game::saved_connection& saved);
   /// What a hot reboot must carry for this connection.
   std::string codec_state() const { return codec_.save_state(); }
   std::uint64_t id() const { return id_; }

@@ -22,7 +22,6 @@ class audit_entry {
   void succeeded(std::string_view result);
   /// The command was refused or could not be done: `why`.
   void failed(std::string_view why);
-  bool reported() const { return reported_; }
 
  private:
   administration& admin_;

@@ -1,4 +1,4 @@
-// Basic commands: look, say, emote, who, help, quit.
+// Basic commands: say, emote, who, help, quit.
 #include <spdlog/spdlog.h>
 
 #include "server/game/commands/command_context.hpp"
@@ -7,29 +7,6 @@
 
 namespace dw::game {
 namespace {
-
-void look(const basic_parts& p, command_context& ctx) {
-  if (ctx.args.raw.empty()) {
-    p.where.show_room(ctx.actor);
-    return;
-  }
-  // "look sword", "look at Bob": a thing, a monster or someone here, as examine shows them.
-  std::string_view what = ctx.args.raw;
-  if (what.size() > 3 && iequals(what.substr(0, 3), "at ")) {
-    what = trim(what.substr(3));
-  }
-  const auto examine = p.commands.find("examine", ctx.actor.account_role);
-  command_args args;
-  if (examine.found == nullptr) {
-    return;
-  }
-  if (auto refused = examine.found->parse(what, args)) {
-    ctx.reply(*refused + "\n");
-    return;
-  }
-  command_context inner{ctx.conn, ctx.actor, "examine", args, ctx.out, nullptr};
-  examine.found->func(inner);
-}
 
 void say(command_context& ctx) {
   ctx.reply("You say, '" + ctx.args.text + "'\n");
@@ -82,10 +59,6 @@ void quit(command_context& ctx) {
 
 void register_basic_commands(command_registry& r, basic_parts p) {
   const role P = role::player;
-  r.add(make_command("look", {"l"}, P, "Look around the room.",
-                     "look | look <thing or someone>\nDescribes the room you are in, its exits and who is here; "
-                     "look at a thing, a monster or a player to examine it.",
-                     arguments::raw, [p](command_context& ctx) { look(p, ctx); }));
   r.add(make_command("say", {}, P, "Speak to the room: say hello, or 'hello.",
                      "say <text>   or   '<text>\nEveryone in the room hears it.", arguments::speech("Say what?"), say));
   r.add(make_command("emote", {"pose"}, P, "Act: emote waves, or :waves.",

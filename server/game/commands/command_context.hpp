@@ -16,7 +16,6 @@ namespace dw::game {
 struct command_context {
   connection& conn;
   character& actor;
-  std::string_view verb;
   const command_args& args;
   output& out;
   /// The audit entry of an administrative command (empty for players' commands).

@@ -13,11 +13,10 @@
 
 namespace dw::game {
 
-/// look, say, emote, who, help, quit.
+/// say, emote, who, help, quit.
 struct basic_parts {
-  const command_registry& commands;  ///< for help, and look <thing> (which examines)
+  const command_registry& commands;  ///< for help
   roster& people;
-  places& where;
 };
 void register_basic_commands(command_registry& r, basic_parts parts);
 
@@ -28,8 +27,9 @@ struct movement_parts {
 };
 void register_movement_commands(command_registry& r, movement_parts parts);
 
-/// get, drop, wield, wear, remove, inventory, examine, read.
+/// look, get, drop, wield, wear, remove, inventory, examine, read.
 struct item_parts {
+  places& where;  ///< for look without a thing
   roster& people;
   room_contents& contents;
   const fights& combat;

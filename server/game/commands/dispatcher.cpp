@@ -31,7 +31,7 @@ void dispatcher::run(connection& conn, std::string_view line) {
   }
   const command_def& command = *found.found;
   command_args args;
-  command_context ctx{conn, *ch, cmd.verb, args, out_, nullptr};
+  command_context ctx{conn, *ch, args, out_, nullptr};
   if (command.min_role != role::player) {
     // Written when the last holder lets go: now, or when a command that finishes later is done.
     ctx.audit = std::make_shared<audit_entry>(admin_, ch->name, std::string(line.substr(0, 500)));

@@ -1,4 +1,4 @@
-// Things: get, drop, wield, wear, remove, inventory, examine, read.
+// Looking and things: look, get, drop, wield, wear, remove, inventory, examine, read.
 #include <algorithm>
 
 #include "server/game/commands/command_context.hpp"
@@ -249,6 +249,24 @@ void examine(const item_parts& p, command_context& ctx) {
   ctx.reply("You see no '" + std::string(ctx.args.raw) + "' here.\n");
 }
 
+/// `look` alone shows the room; `look <thing>` and `look at <thing>` examine it.
+void look(const item_parts& p, command_context& ctx) {
+  if (ctx.args.raw.empty()) {
+    p.where.show_room(ctx.actor);
+  } else {
+    examine(p, ctx);
+  }
+}
+
+/// What `look` was given: nothing, or a thing named as `examine` takes it, perhaps after "at".
+std::optional<std::string> look_target(std::string_view raw, command_args& out) {
+  raw = trim(raw);
+  if (raw.size() > 3 && iequals(raw.substr(0, 3), "at ")) {
+    raw = trim(raw.substr(3));
+  }
+  return raw.empty() ? arguments::raw(raw, out) : arguments::object("Examine what?")(raw, out);
+}
+
 void read(const item_parts& p, command_context& ctx) {
   item* it = match(p.contents, ctx.actor.inventory, ctx.args.object);
   if (it == nullptr) {
@@ -270,6 +288,10 @@ void read(const item_parts& p, command_context& ctx) {
 
 void register_item_commands(command_registry& r, item_parts p) {
   const role P = role::player;
+  r.add(make_command("look", {"l"}, P, "Look around the room.",
+                     "look | look <thing or someone>\nDescribes the room you are in, its exits and who is here; "
+                     "look at a thing, a monster or a player to examine it.",
+                     look_target, [p](command_context& ctx) { look(p, ctx); }));
   r.add(make_command("get", {"take"}, P, "Pick something up: get sword, get all.",
                      "get <item> | get 2.<item> | get all | get all.<item>\nAny word of a name works, and several "
                      "words (get plain iron); 2.tube is the second tube.",

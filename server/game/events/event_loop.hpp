@@ -47,8 +47,6 @@ class event_loop final : public change_sink, public event_runner {
   void connection_gone(std::uint64_t conn_id) { out_.forget(conn_id); }
   /// Idle warnings and disconnects, and logins that take too long (part of the world's tick).
   void idle_tick();
-  /// True while saving is failing.
-  const storage_health& storage() const { return storage_; }
 
   // ---- change_sink, event_runner
   void persist(storage::change change) override { batch_.add(std::move(change)); }

@@ -116,7 +116,6 @@ class places final : public load_target {
   static std::string branch_name(const dungeon::branch_info& b);
 
   dungeon::dungeon& dungeon() { return *dungeon_; }
-  const static_rooms& fixed_rooms() const { return rooms_; }
   /// Tests may override the decision of whether a new room starts clear.
   void set_clear_decider(std::function<bool(const dungeon::room&)> decide) { clear_decider_ = std::move(decide); }
 
