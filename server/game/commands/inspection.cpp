@@ -83,7 +83,8 @@ std::optional<std::string> stat_item(const world_admin_parts& p, const character
     for (const content::blueprint_part& part : print->parts) {
       out += "    " + part.role + ": seed " + std::to_string(part.seed) + ", picks";
       for (std::uint32_t pick : part.picks) {
-        out += " " + std::to_string(pick);
+        out += ' ';  // appended apart: GCC 12 -O3 misreads " " + std::string as an overlapping copy
+        out += std::to_string(pick);
       }
       for (const std::string& word : part.words) {
         out += " '" + word + "'";

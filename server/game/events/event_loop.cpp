@@ -266,8 +266,11 @@ void event_loop::batch_resolved(const commit_result& result, std::vector<event_b
       std::string text = "The world could not record that; nothing changed. Try again in a moment.\n";
       if (!waiting->typed_ahead.empty()) {
         // They were typed expecting the refused command to have happened.
-        text += "(" + std::to_string(waiting->typed_ahead.size()) +
-                (waiting->typed_ahead.size() == 1 ? " line" : " lines") + " you typed meanwhile did not run.)\n";
+        // (appended piece by piece: GCC 12 -O3 misreads "(" + std::string as an overlapping copy)
+        text += '(';
+        text += std::to_string(waiting->typed_ahead.size());
+        text += waiting->typed_ahead.size() == 1 ? " line" : " lines";
+        text += " you typed meanwhile did not run.)\n";
         waiting->typed_ahead.clear();
         waiting->typed_ahead_bytes = 0;
       }
