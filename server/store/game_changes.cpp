@@ -10,6 +10,7 @@
 #include "server/store/counters.hpp"
 #include "server/store/database.hpp"
 #include "server/store/items.hpp"
+#include "server/store/preferences.hpp"
 #include "server/store/rooms.hpp"
 #include "server/store/settings.hpp"
 
@@ -63,6 +64,9 @@ struct applier {
   }
   void operator()(const storage::set_setting& c) const { settings::set(db, c.key, c.value); }
   void operator()(const storage::remove_setting& c) const { settings::remove(db, c.key); }
+  void operator()(const storage::save_preference& c) const {
+    preferences::set(db, c.account_id, c.key, c.value);
+  }
   void operator()(const storage::append_audit& c) const { audit::append(db, c.at, c.actor, c.action, c.result); }
   void operator()(const storage::record_login& c) const { accounts::record_login(db, c.account_id, c.at); }
   void operator()(const storage::record_failed_login& c) const {

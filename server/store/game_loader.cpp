@@ -8,6 +8,7 @@
 #include "server/store/counters.hpp"
 #include "server/store/database.hpp"
 #include "server/store/items.hpp"
+#include "server/store/preferences.hpp"
 #include "server/store/rooms.hpp"
 #include "server/store/settings.hpp"
 #include "server/store/transaction.hpp"
@@ -23,6 +24,7 @@ std::optional<storage::login_record> login_of(database& db, std::optional<accoun
   storage::login_record out;
   out.character = characters::load(db, account->id);
   out.items = items::list_carried(db, account->id);
+  out.preferences = preferences::list(db, account->id);
   out.account = std::move(*account);
   return out;
 }

@@ -119,11 +119,23 @@ ALTER TABLE accounts ADD COLUMN lock_failures INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE accounts ADD COLUMN locked_until INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array<migration, 4> history{{
+// Version 5: each player's own settings (colour, screen reader, prompt, muted channels...), as keys the
+// game names; they go with the account.
+constexpr std::string_view schema_v5 = R"sql(
+CREATE TABLE preferences (
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  key        TEXT NOT NULL,
+  value      TEXT NOT NULL,
+  PRIMARY KEY (account_id, key)
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<migration, 5> history{{
     {1, schema_v1},
     {2, schema_v2},
     {3, schema_v3},
     {4, schema_v4},
+    {5, schema_v5},
 }};
 
 }  // namespace

@@ -102,4 +102,10 @@ struct setting_record {
   std::string value;
 };
 
+/// One of a player's own settings (colour, screen reader, muted channels...): the game names the keys.
+struct preference_record {
+  std::string key;
+  std::string value;
+};
+
 }  // namespace dw::store

@@ -20,6 +20,15 @@ character character_from(const store::account_record& account, const store::char
   return ch;
 }
 
+character character_from(const storage::login_record& login, const store::character_record& rec) {
+  character ch = character_from(login.account, rec);
+  for (const store::item_record& it : login.items) {
+    ch.inventory.push_back(room_contents::from_record(it));
+  }
+  ch.prefs = preferences(login.preferences);
+  return ch;
+}
+
 namespace {
 
 /// Puts a character into play on `conn`, in its room (or at the well if its room has gone).
@@ -105,6 +114,7 @@ void admit(login_context& w, connection& conn, character ch, entry_kind kind, st
     ch.hp = existing->hp;
     ch.max_hp = existing->max_hp;
     ch.inventory = existing->inventory;
+    ch.prefs = existing->prefs;
     w.out.send(conn, "You take over your character from your other connection.\n");
   }
   enter_play(w, conn, std::move(ch), kind, std::move(pending_message));
@@ -218,10 +228,7 @@ void login::restore(connection& conn, const saved_connection& saved) {
             greet(*back);
             return;
           }
-          character ch = login_flow::character_from((*found)->account, *(*found)->character);
-          for (const store::item_record& it : (*found)->items) {
-            ch.inventory.push_back(room_contents::from_record(it));
-          }
+          character ch = login_flow::character_from(**found, *(*found)->character);
           const std::int64_t account = ch.account_id;
           login_flow::admit(w, *back, std::move(ch), login_flow::entry_kind::restored,
                             (*found)->character->pending_message);

@@ -231,10 +231,7 @@ void finish_connect(login_context& w, std::uint64_t conn_id, const check_outcome
                                                                " failed attempts") +
                  " to log in as you.";
     }
-    character ch = character_from(*account, rec);
-    for (const store::item_record& it : outcome.login->items) {
-      ch.inventory.push_back(room_contents::from_record(it));
-    }
+    character ch = character_from(*outcome.login, rec);
     admit(w, *c, std::move(ch), entry_kind::returning, std::move(message));
   });
 }

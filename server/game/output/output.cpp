@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "server/game/output/style.hpp"
 #include "server/game/output/text_wrap.hpp"
 
 namespace dw::game {
@@ -24,9 +25,15 @@ void output::send(connection& conn, std::string_view text) {
     conn.port->write_text("\n");  // leave the prompt line the person was looking at
     conn.at_prompt = false;
   }
-  // One buffer reused for every message: broadcasting to a full room allocates nothing once it has grown.
+  // Buffers reused for every message: broadcasting to a full room allocates nothing once they have grown.
+  std::string_view plain = text;
+  if (text.find(style_begin) != std::string_view::npos) {
+    render_buffer_.clear();
+    strip_styles(text, render_buffer_);
+    plain = render_buffer_;
+  }
   wrap_buffer_.clear();
-  wrap_text(text, conn.port->client().width, wrap_buffer_);
+  wrap_text(plain, conn.port->client().width, wrap_buffer_);
   conn.port->write_text(wrap_buffer_);
   touch(conn);
 }

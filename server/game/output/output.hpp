@@ -49,7 +49,8 @@ class output {
 
   roster& people_;
   std::vector<std::uint64_t> touched_;
-  std::string wrap_buffer_;  ///< reused by send()
+  std::string render_buffer_;  ///< reused by send(): the text as this client is shown it
+  std::string wrap_buffer_;    ///< reused by send()
 };
 
 }  // namespace dw::game

@@ -6,6 +6,7 @@
 
 #include "server/game/roster/role.hpp"
 #include "server/game/roster/item.hpp"
+#include "server/game/roster/preferences.hpp"
 #include "server/store/records.hpp"
 
 namespace dw::game {
@@ -20,6 +21,7 @@ struct character {
   std::int32_t max_hp = 20;
   std::uint64_t connection = 0;  ///< id of the connection playing it
   std::vector<item> inventory;   ///< carried items, loaded at login
+  preferences prefs;             ///< the player's own settings, loaded at login
 };
 
 }  // namespace dw::game

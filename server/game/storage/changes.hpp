@@ -62,6 +62,12 @@ struct set_setting {
 struct remove_setting {
   std::string key;
 };
+/// One of a player's own settings; an empty value removes it (the default applies again).
+struct save_preference {
+  std::int64_t account_id = 0;
+  std::string key;
+  std::string value;
+};
 struct append_audit {
   std::int64_t at = 0;
   std::string actor;
@@ -120,7 +126,7 @@ struct unlock_account {
 };
 
 using change = std::variant<save_character, save_item, save_dungeon, save_room_contents, collapse_branch, add_ban,
-                            remove_bans, set_setting, remove_setting, append_audit, record_login, record_failed_login,
+                            remove_bans, set_setting, remove_setting, save_preference, append_audit, record_login, record_failed_login,
                             create_account, set_role, unlock_account>;
 
 /// One event's changes, in the order they were made.

@@ -20,6 +20,7 @@ struct login_record {
   store::account_record account;
   std::optional<store::character_record> character;
   std::vector<store::item_record> items;  ///< carried
+  std::vector<store::preference_record> preferences;
 };
 
 /// Everything of one dungeon branch that play needs in memory: its rooms (layout and contents) and
