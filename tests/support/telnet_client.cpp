@@ -111,6 +111,7 @@ bool telnet_client::pump(std::chrono::steady_clock::time_point deadline) {
     closed_ = true;
     return false;
   }
+  raw_.append(buf, static_cast<std::size_t>(n));
   parse(std::string_view(buf, static_cast<std::size_t>(n)));
   return true;
 }

@@ -67,6 +67,11 @@ class telnet_client {
   /// Number of prompt markers (IAC EOR or IAC GA) seen so far.
   int prompt_marks() const { return prompt_marks_; }
   const std::string& all_text() const { return text_; }
+  /// Every byte received, exactly as it came off the socket (telnet commands included).
+  const std::string& raw_received() const { return raw_; }
+  /// Every WILL/WONT/DO/DONT the server sent, in order: (command, option).
+  const std::vector<std::pair<std::uint8_t, std::uint8_t>>& commands() const { return commands_; }
+
   /// Every GMCP message received so far, in order, whether or not expect_gmcp() has consumed it.
   const std::vector<gmcp_message>& all_gmcp() const { return gmcp_; }
   bool closed() const { return closed_; }
@@ -81,6 +86,7 @@ class telnet_client {
 
   int fd_ = -1;
   client_options options_;
+  std::string raw_;           ///< every byte received
   std::string text_;          ///< every data byte received
   std::size_t consumed_ = 0;  ///< expect() has consumed text up to here
   std::vector<gmcp_message> gmcp_;
