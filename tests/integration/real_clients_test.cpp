@@ -1,6 +1,7 @@
-// The real TinTin++ client (tt++, Debian package tintin++) against the real server, run inside a
+// Real MUD clients against the real server. TinTin++ (tt++, Debian package tintin++) runs inside a
 // detached tmux so its screen can be read: passwords must never appear on it, including after a
 // failed login (tt++ never answers WONT ECHO, which once left the second password in clear).
+// GNU inetutils telnet runs under expect (tests/integration/clients/*.exp) for echo and line editing.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -257,4 +258,28 @@ TEST(Tintin, PasswordsStayHiddenAcrossAFailedLogin) {
       }
     }
   }
+}
+
+TEST(InetutilsTelnet, PasswordIsNotEchoedAndLineEditingWorks) {
+  const auto expect = find_program("expect");
+  const auto telnet = find_program("telnet");
+  ASSERT_TRUE(expect.has_value()) << "expect is not installed: run scripts/install-deps.sh (Debian package expect)";
+  ASSERT_TRUE(telnet.has_value())
+      << "telnet is not installed: run scripts/install-deps.sh (Debian package inetutils-telnet)";
+  std::string pattern = (std::filesystem::temp_directory_path() / "deepwell-telnet-XXXXXX").string();
+  ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+  const std::filesystem::path home = pattern;
+
+  server_process server;
+  const std::string password = "Hiddenpass42";
+  const command_result r =
+      run({expect->string(), std::string(DW_SOURCE_DIR) + "/tests/integration/clients/telnet_session.exp",
+           telnet->string(), std::to_string(server.port()), "Telly", password},
+          home);
+  std::error_code ec;
+  std::filesystem::remove_all(home, ec);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("DONE"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find(password), std::string::npos) << "the password was echoed on the terminal:\n" << r.output;
+  EXPECT_TRUE(server.wait_log("Telly quit")) << "the server saw the session end with quit";
 }
