@@ -18,6 +18,7 @@ struct handed_connection {
 /// Everything a rebooted image needs to take over from the old one.
 struct reboot_state {
   int listen_fd = -1;
+  std::int64_t started_at = 0;  ///< unix time the first image started (MSSP UPTIME); 0: not known
   std::vector<handed_connection> connections;
 };
 

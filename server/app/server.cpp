@@ -84,6 +84,9 @@ class server {
     const auto bound = listener_.local_endpoint();
     spdlog::info("Deepwell listening on {}:{} (database {})", bound.address().to_string(), bound.port(),
                  settings_.storage.path);
+    // Uptime counts from the first image: a hot reboot hands its start time on.
+    started_at_ = handed && handed->started_at > 0 ? handed->started_at : services_.now();
+    world_.set_listing(listing_facts(bound.port()));
     if (!options_.port_file.empty()) {
       std::ofstream(options_.port_file) << bound.port() << "\n";
     }
@@ -130,6 +133,8 @@ class server {
     limits.max_output_queue_bytes = static_cast<std::size_t>(world_.settings().server.max_output_queue_bytes);
     limits.codec.max_line_bytes = static_cast<std::size_t>(world_.settings().server.max_line_bytes);
     limits.codec.max_subneg_bytes = static_cast<std::size_t>(world_.settings().server.max_subneg_bytes);
+    limits.codec.mccp2 = settings_.server.mccp2_level > 0;
+    limits.mccp2_level = static_cast<int>(settings_.server.mccp2_level);
     auto session = std::make_shared<net::session>(std::move(socket), world_, commits_, limits, nullptr);
     net::session* raw = session.get();
     session->set_on_closed([this, raw, address] {
@@ -141,6 +146,37 @@ class server {
     });
     sessions_.emplace(raw, session);
     return session;
+  }
+
+  /// What MUD crawlers are told (MSSP): the [mssp] settings and the facts of this build, in one place.
+  /// The protocol flags say what this server really does now: UTF-8, GMCP and MSSP are always offered,
+  /// MCCP2 when the configuration enables it; there is no TLS port and no colour yet.
+  telnet::mssp_facts listing_facts(std::uint16_t port) const {
+    const config::settings::mssp_section& m = settings_.mssp;
+    telnet::mssp_facts f;
+    f.name = m.name;
+    f.hostname = m.hostname;
+    f.contact = m.contact;
+    f.website = m.website;
+    f.language = m.language;
+    f.family = m.family;
+    f.genre = m.genre;
+    f.gameplay = m.gameplay;
+    f.status = m.status;
+    f.created = m.created;
+    f.crawl_delay = m.crawl_delay;
+    f.codebase = "Deepwell";
+    f.port = port;
+    f.ssl_port = 0;  // no TLS listener yet
+    f.started_at = started_at_;
+    f.ansi = false;  // no colour yet
+    f.xterm256 = false;
+    f.truecolour = false;
+    f.utf8 = true;
+    f.gmcp = true;
+    f.mccp = settings_.server.mccp2_level > 0;
+    f.mssp = true;
+    return f;
   }
 
   // ---- hot reboot (runs on the world thread, after the event that asked for it)
@@ -163,6 +199,9 @@ class server {
     listener_.turn_away("Deepwell is rebooting; please connect again in a moment.");
     world_.save_all();
     world_.flush_output();  // hands the saves to the writer
+    for (auto& [raw, session] : sessions_) {
+      session->end_compression_for_handover();  // the new image cannot continue a zlib stream
+    }
     writer_.flush();        // everything persisted is on disk before the image is replaced
     take_reports();
     drain_then_exec(requested_by, std::chrono::steady_clock::now() + std::chrono::seconds(2));
@@ -188,6 +227,7 @@ class server {
     }
     reboot_state state;
     state.listen_fd = listener_.native_handle();
+    state.started_at = started_at_;
     for (auto& [raw, session] : sessions_) {
       handed_connection c;
       c.fd = session->native_handle();
@@ -217,6 +257,9 @@ class server {
     }
     ::unlink(path.c_str());
     rebooting_ = false;
+    for (auto& [raw, session] : sessions_) {
+      session->handover_failed();
+    }
     listener_.welcome();
     world_.reboot_failed(requested_by, why);
   }
@@ -319,6 +362,7 @@ class server {
   bool stopping_ = false;
   bool finished_ = false;
   bool rebooting_ = false;
+  std::int64_t started_at_ = 0;  ///< unix time the server started (kept across hot reboots)
 };
 
 }  // namespace

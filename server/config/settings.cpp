@@ -68,6 +68,38 @@ std::optional<std::string> log_level(const std::string& v) {
   return "must be one of trace, debug, info, warn, error, critical, off";
 }
 
+/// MSSP listing text: sent inside a telnet subnegotiation and as tab-separated lines, so no control
+/// characters (and so none of the bytes 0, 1, 2 that MSSP reserves).
+std::optional<std::string> listing_text(const std::string& v) {
+  for (const char c : v) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7F || byte == 0xFF) {
+      return "must not contain control characters";
+    }
+  }
+  if (v.size() > 200) {
+    return "must be at most 200 bytes";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> listing_name(const std::string& v) {
+  if (v.empty()) {
+    return "must not be empty";
+  }
+  return listing_text(v);
+}
+
+std::optional<std::string> listing_status(const std::string& v) {
+  static constexpr std::array statuses{"Alpha", "Closed Beta", "Open Beta", "Live"};
+  for (const char* status : statuses) {
+    if (v == status) {
+      return std::nullopt;
+    }
+  }
+  return "must be one of Alpha, Closed Beta, Open Beta, Live";
+}
+
 std::vector<setting_def> make_defs() {
   using S = settings;
   constexpr std::int64_t day = 86400;
@@ -100,6 +132,9 @@ std::vector<setting_def> make_defs() {
   d.push_back(integer("server", "max_unauthenticated_per_address", &S::server,
                       &S::server_section::max_unauthenticated_per_address, 1, 100000, true,
                       "Connections from one address that may be at the login screen at once."));
+  d.push_back(integer("server", "mccp2_level", &S::server, &S::server_section::mccp2_level, 0, 9, false,
+                      "zlib level of MCCP2 output compression (1 fastest .. 9 smallest); 0 turns MCCP2 off "
+                      "(neither offered nor accepted, and MSSP says MCCP 0)."));
   d.push_back(path("storage", "path", &S::storage, &S::storage_section::path,
                    "SQLite database file; its folder is created if missing."));
   d.push_back(integer("storage", "lock_wait_ms", &S::storage, &S::storage_section::lock_wait_ms, 0, 60000, false,
@@ -149,6 +184,23 @@ std::vector<setting_def> make_defs() {
   d.push_back(integer("dungeon", "branch_idle_collapse_seconds", &S::dungeon,
                       &S::dungeon_section::branch_idle_collapse_seconds, 1, 365 * day, true,
                       "A closed branch nobody has been inside this long collapses."));
+  const auto listing = [&d](std::string_view name, std::string S::mssp_section::*field, std::string_view help,
+                            std::function<std::optional<std::string>(const std::string&)> check) {
+    d.push_back(text("mssp", name, &S::mssp, field, false, help, std::move(check)));
+  };
+  listing("name", &S::mssp_section::name, "The game's name in MUD listings (MSSP NAME).", listing_name);
+  listing("hostname", &S::mssp_section::hostname, "Host name players connect to (MSSP HOSTNAME); empty: none.",
+          listing_text);
+  listing("contact", &S::mssp_section::contact, "Contact e-mail address (MSSP CONTACT); empty: none.", listing_text);
+  listing("website", &S::mssp_section::website, "Web site (MSSP WEBSITE); empty: none.", listing_text);
+  listing("language", &S::mssp_section::language, "Language the game is played in (MSSP LANGUAGE).", listing_name);
+  listing("family", &S::mssp_section::family, "Codebase family (MSSP FAMILY), e.g. Custom.", listing_name);
+  listing("genre", &S::mssp_section::genre, "Genre (MSSP GENRE), e.g. Fantasy.", listing_name);
+  listing("gameplay", &S::mssp_section::gameplay, "Gameplay (MSSP GAMEPLAY), e.g. Hack and Slash.", listing_name);
+  listing("status", &S::mssp_section::status, "Alpha, Closed Beta, Open Beta or Live (MSSP STATUS).", listing_status);
+  listing("created", &S::mssp_section::created, "Year the game was created (MSSP CREATED).", listing_text);
+  d.push_back(integer("mssp", "crawl_delay", &S::mssp, &S::mssp_section::crawl_delay, -1, 8760, false,
+                      "Hours a crawler should wait between visits (MSSP CRAWL DELAY); -1 leaves it to the crawler."));
   return d;
 }
 

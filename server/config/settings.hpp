@@ -26,7 +26,22 @@ struct settings {
     std::int64_t flood_disconnect_seconds = 10;
     std::int64_t login_timeout_seconds = 120;
     std::int64_t max_unauthenticated_per_address = 4;
+    std::int64_t mccp2_level = 4;  ///< zlib level of MCCP2 compression; 0 turns MCCP2 off
   } server;
+  /// What MUD crawlers are told (MSSP); the live facts (players, uptime, port, protocols) are added.
+  struct mssp_section {
+    std::string name = "Deepwell";
+    std::string hostname = "";
+    std::string contact = "";
+    std::string website = "";
+    std::string language = "English";
+    std::string family = "Custom";
+    std::string genre = "Fantasy";
+    std::string gameplay = "Hack and Slash";
+    std::string status = "Alpha";
+    std::string created = "2026";
+    std::int64_t crawl_delay = -1;
+  } mssp;
   struct storage_section {
     std::string path = "data/deepwell.db";
     std::int64_t lock_wait_ms = 2000;

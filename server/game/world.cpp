@@ -161,4 +161,8 @@ std::uint64_t world::on_restore(session_port& port, const saved_connection& save
 
 void world::flush_output() { events_->flush(); }
 
+void world::set_listing(telnet::mssp_facts facts) { login_->set_listing(std::move(facts)); }
+
+std::vector<telnet::mssp_variable> world::mssp_variables() const { return login_->listing(); }
+
 }  // namespace dw::game

@@ -26,7 +26,8 @@ session::session(asio::ip::tcp::socket socket, game::world& world, commit_tracke
       limits_(limits),
       on_closed_(std::move(on_closed)),
       codec_(limits.codec),
-      queue_(limits.max_output_queue_bytes) {
+      queue_(limits.max_output_queue_bytes),
+      deflate_(limits.mccp2_level) {
   boost::system::error_code ec;
   const auto remote = socket_.remote_endpoint(ec);
   address_ = ec ? std::string("unknown") : remote.address().to_string();
@@ -55,6 +56,8 @@ void session::start_restored(std::string_view codec_state, const game::saved_con
     spdlog::warn("connection from {}: telnet state lost in the reboot; negotiating again", address_);
     codec_.start(gathering_);
   }
+  // The old image ended MCCP2 compression before it went: offer it again, so the client can turn it on.
+  codec_.offer_compression_again(gathering_);
   refresh_abilities();
   id_ = world_.on_restore(*this, saved);
   world_.flush_output();
@@ -129,11 +132,13 @@ void session::handle_events() {
             world_.on_line_too_long(id_, e.bytes);
           } else if constexpr (std::is_same_v<T, telnet::gmcp_event>) {
             world_.on_gmcp(id_, e.package, e.json);
+          } else if constexpr (std::is_same_v<T, telnet::option_event>) {
+            option_settled(e);
           } else if constexpr (std::is_same_v<T, telnet::subneg_overflow_event>) {
             spdlog::warn("connection {} ({}) sent an oversized subnegotiation (option {}); dropped", id_, address_,
                          static_cast<int>(e.option));
           }
-          // NAWS, TTYPE and option changes need no call: the world reads client() when it renders.
+          // NAWS, TTYPE and other option changes need no call: the world reads client() when it renders.
         },
         ev);
   }
@@ -156,24 +161,126 @@ asio::awaitable<void> session::write_loop() {
         wake_.expires_at(asio::steady_timer::time_point::max());
         continue;
       }
-      buffers.clear();
-      for (std::size_t i = 0; i < ready; ++i) {
-        buffers.push_back(asio::buffer(queue_.bytes(i)));
+      bool switches = false;
+      for (std::size_t i = 0; i < ready && !switches; ++i) {
+        switches = queue_.after(i) != write_queue::stream_switch::none;
       }
-      // One gathered write for everything that is ready: a command's output and its prompt together.
-      co_await asio::async_write(socket_, buffers, use_awaitable);
+      if (!deflate_.active() && !switches) {
+        buffers.clear();
+        for (std::size_t i = 0; i < ready; ++i) {
+          buffers.push_back(asio::buffer(queue_.bytes(i)));
+        }
+        // One gathered write for everything that is ready: a command's output and its prompt together.
+        co_await asio::async_write(socket_, buffers, use_awaitable);
+      } else {
+        // MCCP2: compressed here, at write time, so only what really leaves goes into the stream (a chunk
+        // of a failed batch was emptied before it got here), and flushed once per write.
+        build_wire(ready);
+        co_await asio::async_write(socket_, asio::buffer(wire_), use_awaitable);
+      }
       queue_.pop(ready);
+    }
+    if (deflate_.active() && !shut_) {
+      // Closing: the compressed stream ends cleanly (Z_FINISH) before the socket shuts.
+      wire_.clear();
+      deflate_.finish(wire_);
+      co_await asio::async_write(socket_, asio::buffer(wire_), use_awaitable);
     }
   } catch (const boost::system::system_error& e) {
     if (e.code() != asio::error::operation_aborted && e.code() != asio::error::broken_pipe &&
         e.code() != asio::error::connection_reset && e.code() != asio::error::bad_descriptor) {
       spdlog::debug("connection {} write error: {}", id_, e.code().message());
     }
+  } catch (const std::exception& e) {
+    // zlib failing (out of memory): this connection cannot go on, nobody else is touched.
+    spdlog::error("connection {} ({}): output compression failed: {}", id_, address_, log_safe(e.what()));
   }
   shut();
 }
 
-void session::write_text(std::string_view text) { telnet::codec::encode_text(text, gathering_); }
+void session::build_wire(std::size_t ready) {
+  wire_.clear();
+  for (std::size_t i = 0; i < ready; ++i) {
+    const std::string& bytes = queue_.bytes(i);
+    if (deflate_.active()) {
+      deflate_.write(bytes, wire_, false);
+    } else {
+      wire_.append(bytes);
+    }
+    switch (queue_.after(i)) {
+      case write_queue::stream_switch::compress_after:
+        deflate_.start();  // the chunk just written ended with IAC SB MCCP2 IAC SE
+        break;
+      case write_queue::stream_switch::plain_after:
+        deflate_.finish(wire_);
+        break;
+      case write_queue::stream_switch::none:
+        break;
+    }
+  }
+  if (deflate_.active()) {
+    deflate_.write({}, wire_, true);  // Z_SYNC_FLUSH: prompts show at once
+  }
+}
+
+void session::option_settled(const telnet::option_event& e) {
+  if (!e.local) {
+    return;
+  }
+  if (e.option == telnet::opt::MSSP && e.enabled) {
+    if (codec_.encode_mssp(world_.mssp_variables(), gathering_)) {
+      flush(0);
+    }
+  } else if (e.option == telnet::opt::MCCP2) {
+    if (e.enabled && !compression_queued_ && !handing_over_) {
+      spdlog::debug("connection {} turned MCCP2 compression on", id_);
+      telnet::codec::encode_compression_start(gathering_);
+      queue_switch(write_queue::stream_switch::compress_after);
+      compression_queued_ = true;
+    } else if (!e.enabled && compression_queued_) {
+      spdlog::debug("connection {} turned MCCP2 compression off", id_);
+      queue_switch(write_queue::stream_switch::plain_after);
+      compression_queued_ = false;
+    }
+  }
+}
+
+void session::queue_switch(write_queue::stream_switch after) {
+  if (shut_ || overflowed_) {
+    gathering_.clear();
+    return;
+  }
+  // Not through flush(): a switch with no bytes of its own (the end of compression) is queued too.
+  const bool within_limit = queue_.push(std::move(gathering_), 0, after);
+  gathering_.clear();
+  if (!within_limit) {
+    spdlog::warn("connection {} ({}) has {} bytes of unread output: disconnecting", id_, address_,
+                 queue_.queued_bytes());
+    overflowed_ = true;
+    asio::post(socket_.get_executor(), [self = shared_from_this()] { self->shut(); });
+    return;
+  }
+  wake_.cancel();
+}
+
+void session::handover_failed() {
+  if (!handing_over_) {
+    return;
+  }
+  handing_over_ = false;
+  codec_.offer_compression_again(gathering_);
+  flush(0);
+}
+
+void session::end_compression_for_handover() {
+  handing_over_ = true;
+  if (compression_queued_) {
+    queue_switch(write_queue::stream_switch::plain_after);
+    compression_queued_ = false;
+  }
+}
+
+void session::write_text(std::string_view text) { codec_.encode_text_for_client(text, gathering_); }
 
 void session::write_gmcp(std::string_view package, std::string_view json) {
   codec_.encode_gmcp(package, json, gathering_);

@@ -11,6 +11,7 @@
 #include "server/net/commit_tracker.hpp"
 #include "server/net/write_queue.hpp"
 #include "server/telnet/codec.hpp"
+#include "server/telnet/deflate_stream.hpp"
 
 namespace dw::game {
 class world;
@@ -22,6 +23,8 @@ namespace dw::net {
 struct session_limits {
   std::size_t max_output_queue_bytes = 1024 * 1024;
   telnet::codec_limits codec;
+  /// zlib level of MCCP2 compression (codec.mccp2 says whether MCCP2 is offered at all).
+  int mccp2_level = 4;
 };
 
 /// One telnet connection: owns the socket, the codec and a bounded write queue. Runs on the world
@@ -49,6 +52,14 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   void commits_advanced();
   /// Closes at once without flushing (used when the server stops).
   void abort();
+  /// A hot reboot is coming: MCCP2 compression ends (Z_FINISH) once what is queued has left, and is not
+  /// started again by this image. drained() turns true only after the end of the stream has been written.
+  void end_compression_for_handover();
+  /// The hot reboot did not happen: MCCP2 is offered again (the stream it had was ended).
+  void handover_failed();
+  /// Bytes given to MCCP2 compression and bytes it produced on this connection (0 and 0 if never on).
+  std::size_t compressed_in() const { return deflate_.bytes_in(); }
+  std::size_t compressed_out() const { return deflate_.bytes_out(); }
   /// Called once when the connection has ended (the world has been told).
   void set_on_closed(std::function<void()> fn) { on_closed_ = std::move(fn); }
 
@@ -71,6 +82,12 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   /// Brings abilities_ up to date with what telnet negotiation has learned so far.
   void refresh_abilities();
   void shut();
+  /// Reacts to an option the codec settled: MSSP sends the listing, MCCP2 starts or ends compression.
+  void option_settled(const telnet::option_event& e);
+  /// Queues what was gathered (ticket 0) with a stream switch after it (MCCP2 start or end).
+  void queue_switch(write_queue::stream_switch after);
+  /// Builds what leaves for the first `ready` queued chunks into wire_ (compressing as MCCP2 requires).
+  void build_wire(std::size_t ready);
 
   boost::asio::ip::tcp::socket socket_;
   boost::asio::steady_timer wake_;            ///< wakes the writer: more output, or more commits
@@ -92,6 +109,10 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   bool overflowed_ = false;  ///< the client stopped reading: nothing more is queued, the socket is shutting
   bool shut_ = false;
   bool disconnected_ = false;  ///< the world has been told
+  telnet::deflate_stream deflate_;  ///< MCCP2: one zlib stream, driven by the writer only
+  std::string wire_;                ///< compressed output being written, reused
+  bool compression_queued_ = false;  ///< a start of compression is queued and its end is not
+  bool handing_over_ = false;        ///< a hot reboot is coming: compression is not started again
 };
 
 }  // namespace dw::net

@@ -4,9 +4,9 @@
 
 namespace dw::net {
 
-bool write_queue::push(std::string bytes, std::uint64_t ticket) {
+bool write_queue::push(std::string bytes, std::uint64_t ticket, stream_switch after) {
   queued_bytes_ += bytes.size();
-  chunks_.push_back({std::move(bytes), ticket});
+  chunks_.push_back({std::move(bytes), ticket, after});
   return queued_bytes_ <= max_bytes_;
 }
 

@@ -14,6 +14,11 @@ namespace dw::net {
 /// owns the socket and writes it. Pure (no Asio), so it is tested without sockets. World thread only.
 class write_queue {
  public:
+  /// What the output stream does after a chunk's bytes (MCCP2): the writer starts compressing after
+  /// the chunk that carries IAC SB MCCP2 IAC SE, and ends the compressed stream after a chunk marked
+  /// plain. Compression happens in the writer, on what actually leaves, never on queued chunks.
+  enum class stream_switch : std::uint8_t { none, compress_after, plain_after };
+
   /// At most this many chunks leave in one gathered write.
   static constexpr std::size_t max_chunks_per_write = 64;
 
@@ -22,13 +27,15 @@ class write_queue {
 
   /// Appends a chunk. False when the queue now holds more than `max_bytes`: the client stopped reading
   /// (the chunk is queued all the same; the caller drops the connection).
-  bool push(std::string bytes, std::uint64_t ticket);
+  bool push(std::string bytes, std::uint64_t ticket, stream_switch after = stream_switch::none);
   /// How many chunks at the front may leave now (at most max_chunks_per_write). In order: a chunk waits
   /// for its own ticket, and every chunk after it waits for it.
   std::size_t ready(const commit_tracker& commits) const;
   /// The bytes of the chunk `i` places from the front. They stay where they are while chunks are pushed
   /// or discarded (a deque never moves its elements on push_back), so a write in flight may point at them.
   const std::string& bytes(std::size_t i) const { return chunks_[i].bytes; }
+  /// What the stream does after chunk `i` (kept when the chunk is discarded).
+  stream_switch after(std::size_t i) const { return chunks_[i].after; }
   /// The first `count` chunks have been written.
   void pop(std::size_t count);
   /// The batch `ticket` failed: its chunks are emptied in place and, once it is resolved, leave as zero
@@ -46,6 +53,7 @@ class write_queue {
   struct chunk {
     std::string bytes;
     std::uint64_t ticket;
+    stream_switch after;
   };
   std::size_t max_bytes_;
   std::deque<chunk> chunks_;

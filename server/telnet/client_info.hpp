@@ -14,6 +14,8 @@ struct client_info {
   std::uint16_t width = 80, height = 24;  ///< from NAWS (0 from the client means unknown -> keep default)
   bool naws = false, ttype_done = false;
   bool gmcp = false, eor = false, sga = false, echo_hidden = false;  ///< options currently agreed
+  /// The client cannot show UTF-8: text goes out with ASCII stand-ins (codec::encode_text_for_client).
+  bool ascii_only = false;
 
   bool operator==(const client_info&) const = default;
 };

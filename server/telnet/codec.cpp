@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "server/telnet/ascii_fallback.hpp"
 #include "server/telnet/bounded_append.hpp"
 #include "server/telnet/option_support.hpp"
 #include "server/telnet/utf8_decoder.hpp"
@@ -59,8 +60,24 @@ void codec::start(std::string& out) {
   std::vector<event> none;  // requests settle nothing, so no event can appear
   apply(local_[opt::EOR].request_enable(), opt::EOR, true, none, out);
   apply(local_[opt::GMCP].request_enable(), opt::GMCP, true, none, out);
+  apply(local_[opt::CHARSET].request_enable(), opt::CHARSET, true, none, out);
+  apply(local_[opt::MSSP].request_enable(), opt::MSSP, true, none, out);
+  if (limits_.mccp2) {
+    apply(local_[opt::MCCP2].request_enable(), opt::MCCP2, true, none, out);
+  }
   apply(remote_[opt::NAWS].request_enable(), opt::NAWS, false, none, out);
   apply(remote_[opt::TTYPE].request_enable(), opt::TTYPE, false, none, out);
+}
+
+void codec::offer_compression_again(std::string& out) {
+  if (!limits_.mccp2) {
+    return;
+  }
+  // The old image ended the stream (Z_FINISH) before it went: compression is off whatever the saved
+  // state says, and the client is asked again.
+  local_[opt::MCCP2] = q_option{};
+  std::vector<event> none;
+  apply(local_[opt::MCCP2].request_enable(), opt::MCCP2, true, none, out);
 }
 
 void codec::feed(std::string_view bytes, std::vector<event>& events, std::string& out) {
@@ -195,7 +212,8 @@ void codec::handle_negotiation(parse_state verb, std::uint8_t option, std::vecto
       if (option == opt::ECHO) {
         apply(echo_.receive_enable(accepts(policy.local, echo_.wanted())), option, true, events, out);
       } else {
-        apply(local_[option].receive_enable(accepts(policy.local, false)), option, true, events, out);
+        const bool allowed = option != opt::MCCP2 || limits_.mccp2;
+        apply(local_[option].receive_enable(allowed && accepts(policy.local, false)), option, true, events, out);
       }
       break;
     case parse_state::dont:
@@ -223,6 +241,21 @@ void codec::apply(const q_outcome& outcome, std::uint8_t option, bool local, std
   }
   const bool enabled = outcome.settled == q_settled::enabled;
   events.emplace_back(option_event{option, enabled, local});
+  if (local && option == opt::CHARSET) {
+    if (enabled) {
+      // RFC 2066: we offer the one character set we write. The answer may come at any time, or never.
+      put(out, cmd::IAC);
+      put(out, cmd::SB);
+      put(out, opt::CHARSET);
+      put(out, charset::REQUEST);
+      out.append(";UTF-8");
+      put(out, cmd::IAC);
+      put(out, cmd::SE);
+    } else if (charset_ == charset_state::unknown) {
+      charset_ = charset_state::refused;
+    }
+    refresh_option_flags();
+  }
   if (!local && option == opt::TTYPE && enabled && !ttype_.done()) {
     put(out, cmd::IAC);
     put(out, cmd::SB);
@@ -243,6 +276,9 @@ void codec::finish_subnegotiation(std::vector<event>& events, std::string& out) 
       break;
     case opt::TTYPE:
       handle_ttype(events, out);
+      break;
+    case opt::CHARSET:
+      handle_charset(events, out);
       break;
     default:
       break;  // subnegotiations of options we never agreed to are ignored
@@ -290,6 +326,7 @@ void codec::handle_ttype(std::vector<event>& events, std::string& out) {
     return;
   }
   const bool ask_again = ttype_.on_answer(std::string_view(subneg_).substr(1), info_);
+  refresh_option_flags();  // MTTS bits decide ascii_only too
   events.emplace_back(ttype_event{});
   if (ask_again) {
     put(out, cmd::IAC);
@@ -301,7 +338,98 @@ void codec::handle_ttype(std::vector<event>& events, std::string& out) {
   }
 }
 
+namespace {
+
+bool iequals_ascii(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// True when a CHARSET REQUEST's list ("<sep>name<sep>name...") names UTF-8.
+bool lists_utf8(std::string_view list) {
+  if (list.size() >= 8 && list.substr(0, 8) == "[TTABLE]") {
+    list.remove_prefix(list.size() >= 9 ? 9 : 8);  // "[TTABLE]" and its version byte
+  }
+  if (list.empty()) {
+    return false;
+  }
+  const char separator = list[0];
+  list.remove_prefix(1);
+  while (!list.empty()) {
+    const std::size_t end = std::min(list.find(separator), list.size());
+    const std::string_view name = list.substr(0, end);
+    if (iequals_ascii(name, "UTF-8") || iequals_ascii(name, "UTF8")) {
+      return true;
+    }
+    list.remove_prefix(std::min(end + 1, list.size()));
+  }
+  return false;
+}
+
+}  // namespace
+
+void codec::handle_charset(std::vector<event>& events, std::string& out) {
+  if (subneg_.empty()) {
+    return;
+  }
+  const std::string_view rest = std::string_view(subneg_).substr(1);
+  const charset_state before = charset_;
+  switch (static_cast<std::uint8_t>(subneg_[0])) {
+    case charset::ACCEPTED:
+      // We only ever offer UTF-8; a client naming anything else did not accept what we offered.
+      charset_ = (iequals_ascii(rest, "UTF-8") || iequals_ascii(rest, "UTF8")) ? charset_state::accepted
+                                                                                : charset_state::rejected;
+      break;
+    case charset::REJECTED:
+      charset_ = charset_state::rejected;
+      break;
+    case charset::REQUEST: {
+      // The client asks us to pick: we write UTF-8 only, so we take it or take nothing.
+      const bool utf8 = lists_utf8(rest);
+      put(out, cmd::IAC);
+      put(out, cmd::SB);
+      put(out, opt::CHARSET);
+      if (utf8) {
+        put(out, charset::ACCEPTED);
+        out.append("UTF-8");
+        charset_ = charset_state::accepted;
+      } else {
+        put(out, charset::REJECTED);
+      }
+      put(out, cmd::IAC);
+      put(out, cmd::SE);
+      break;
+    }
+    case charset::TTABLE_IS:
+      // Translation tables are not supported (RFC 2066 lets us say so).
+      put(out, cmd::IAC);
+      put(out, cmd::SB);
+      put(out, opt::CHARSET);
+      put(out, charset::TTABLE_REJECTED);
+      put(out, cmd::IAC);
+      put(out, cmd::SE);
+      break;
+    default:
+      break;
+  }
+  refresh_option_flags();
+  if (charset_ != before) {
+    // The text encoding may have changed: reported like a TTYPE answer (client_info changed).
+    events.emplace_back(ttype_event{});
+  }
+}
+
 void codec::refresh_option_flags() {
+  info_.ascii_only = charset_ != charset_state::accepted && !info_.utf8 &&
+                     (charset_ == charset_state::rejected || info_.mtts != 0);
   info_.gmcp = local_[opt::GMCP].enabled();
   info_.eor = local_[opt::EOR].enabled();
   info_.sga = local_[opt::SGA].enabled();
@@ -332,6 +460,32 @@ void codec::encode_text(std::string_view text, std::string& out) {
     }
     from = special + 1;
   }
+}
+
+void codec::encode_text_for_client(std::string_view text, std::string& out) {
+  if (!info_.ascii_only) {
+    encode_text(text, out);
+    return;
+  }
+  scratch_.clear();
+  append_ascii_fallback(text, scratch_);
+  encode_text(scratch_, out);
+}
+
+void codec::encode_compression_start(std::string& out) {
+  put(out, cmd::IAC);
+  put(out, cmd::SB);
+  put(out, opt::MCCP2);
+  put(out, cmd::IAC);
+  put(out, cmd::SE);
+}
+
+bool codec::encode_mssp(const std::vector<mssp_variable>& variables, std::string& out) const {
+  if (!local_[opt::MSSP].enabled()) {
+    return false;
+  }
+  telnet::encode_mssp(variables, out);
+  return true;
 }
 
 void codec::end_prompt(std::string& out) const {

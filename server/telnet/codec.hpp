@@ -13,6 +13,7 @@
 #include "server/telnet/echo_option.hpp"
 #include "server/telnet/events.hpp"
 #include "server/telnet/line_decoder.hpp"
+#include "server/telnet/mssp.hpp"
 #include "server/telnet/q_option.hpp"
 #include "server/telnet/telnet_constants.hpp"
 #include "server/telnet/ttype_cycle.hpp"
@@ -26,15 +27,33 @@ class codec {
  public:
   explicit codec(codec_limits limits = {});
 
-  /// Opening negotiation: WILL EOR, WILL GMCP, DO NAWS, DO TTYPE (through the Q-method).
-  /// SGA is never offered (it drives line-mode telnet clients into character mode); a client's
-  /// DO SGA / WILL SGA is still accepted.
+  /// Where a CHARSET negotiation stands (RFC 2066; we offer UTF-8 only).
+  enum class charset_state : std::uint8_t { unknown, accepted, rejected, refused };
+
+  /// Opening negotiation: WILL EOR, WILL GMCP, WILL CHARSET, WILL MSSP, WILL MCCP2 (when the limits
+  /// allow it), DO NAWS, DO TTYPE (through the Q-method). SGA is never offered (it drives line-mode
+  /// telnet clients into character mode); a client's DO SGA / WILL SGA is still accepted.
   void start(std::string& out);
+  /// After a hot reboot: compression ended before the old image went, so MCCP2 is offered again (WILL)
+  /// and the client may turn it on anew. Nothing when MCCP2 is off in the limits.
+  void offer_compression_again(std::string& out);
   /// Feeds bytes read from the socket; appends events, and replies (negotiation answers, TTYPE SEND) to `out`.
   void feed(std::string_view bytes, std::vector<event>& events, std::string& out);
   /// Appends text for the wire: "\n" -> "\r\n" (an existing "\r\n" is not doubled), byte 255 doubled.
   /// A lone "\r" is dropped, so the output never holds "\r\0" or "\r\r\n".
   static void encode_text(std::string_view text, std::string& out);
+  /// encode_text for this client: a client that cannot show UTF-8 (client_info::ascii_only) gets every
+  /// non-ASCII character as an ASCII stand-in (ascii_fallback.hpp). The rule: it reported MTTS bits
+  /// without UTF-8 (bit 4), or rejected our CHARSET request for UTF-8, and no other sign says UTF-8 (no
+  /// CHARSET ACCEPTED, no MTTS bit 4, no "UTF-8" in its terminal type). Clients that say nothing keep UTF-8.
+  void encode_text_for_client(std::string_view text, std::string& out);
+  /// The marker that starts MCCP2 compression: IAC SB MCCP2 IAC SE. Every byte after it is one zlib
+  /// stream until that stream ends (Z_FINISH). The session writes it, then compresses what follows.
+  static void encode_compression_start(std::string& out);
+  /// Appends IAC SB MSSP MSSP_VAR name MSSP_VAL value ... IAC SE when MSSP is agreed; false otherwise.
+  bool encode_mssp(const std::vector<mssp_variable>& variables, std::string& out) const;
+  /// Where CHARSET stands with this client.
+  charset_state charset() const { return charset_; }
   /// Appends the prompt end: IAC EOR if EOR agreed; otherwise IAC GA unless SGA agreed; otherwise nothing.
   void end_prompt(std::string& out) const;
   /// Appends IAC SB GMCP "<package> <json>" IAC SE (IAC doubled inside) when GMCP is agreed; returns false otherwise.
@@ -79,6 +98,7 @@ class codec {
   void handle_gmcp(std::vector<event>& events);
   void handle_naws(std::vector<event>& events);
   void handle_ttype(std::vector<event>& events, std::string& out);
+  void handle_charset(std::vector<event>& events, std::string& out);
   /// Copies the agreed-option flags from the Q-method states into client_info.
   void refresh_option_flags();
 
@@ -93,7 +113,9 @@ class codec {
   /// Our side of ECHO, toggled for password entry, with its own rule (see echo_option.hpp).
   echo_option echo_;
   ttype_cycle ttype_;
+  charset_state charset_ = charset_state::unknown;
   client_info info_;
+  std::string scratch_;  ///< encode_text_for_client's ASCII text, reused
 };
 
 }  // namespace dw::telnet

@@ -8,9 +8,12 @@ namespace dw::telnet {
 namespace {
 
 /// Versioned so that a future layout change is rejected rather than misread. Version 2 added the
-/// ECHO fields of echo_option; version 1 (written by servers before it) is still read, so a hot
-/// reboot into this code keeps its connections' telnet state.
-constexpr std::string_view state_magic = "DWTELNET2";
+/// ECHO fields of echo_option; version 3 added the CHARSET outcome at the end. Versions 1 and 2
+/// (written by servers before them) are still read, so a hot reboot into this code keeps its
+/// connections' telnet state. (MCCP2 and MSSP need no field of their own: their Q-method states are
+/// written like every option's, and compression always ends before a reboot.)
+constexpr std::string_view state_magic = "DWTELNET3";
+constexpr std::string_view state_magic_v2 = "DWTELNET2";
 constexpr std::string_view state_magic_v1 = "DWTELNET1";
 
 /// Writes space-separated fields: decimal numbers, and strings as "<length>:<bytes>", so any
@@ -147,17 +150,19 @@ std::string codec::save_state() const {
   }
   writer.number(info_.width);
   writer.number(info_.height);
+  writer.number(static_cast<std::uint64_t>(charset_));
   return saved;
 }
 
 std::optional<codec> codec::restore_state(std::string_view saved, codec_limits limits) {
-  static_assert(state_magic.size() == state_magic_v1.size());
+  static_assert(state_magic.size() == state_magic_v1.size() && state_magic.size() == state_magic_v2.size());
   const std::string_view magic = saved.substr(0, state_magic.size());
-  if ((magic != state_magic && magic != state_magic_v1) || saved.size() == state_magic.size() ||
-      saved[state_magic.size()] != ' ') {
+  if ((magic != state_magic && magic != state_magic_v2 && magic != state_magic_v1) ||
+      saved.size() == state_magic.size() || saved[state_magic.size()] != ' ') {
     return std::nullopt;
   }
   const bool v1 = magic == state_magic_v1;
+  const bool v3 = magic == state_magic;
   state_reader reader(saved.substr(state_magic.size() + 1));
   codec restored(limits);
 
@@ -238,10 +243,14 @@ std::optional<codec> codec::restore_state(std::string_view saved, codec_limits l
   const auto screen_reader = reader.flag();
   const auto width = reader.number(UINT16_MAX);
   const auto height = reader.number(UINT16_MAX);
+  // Versions 1 and 2 had no CHARSET: it was never offered, so nothing is known.
+  const auto charset = v3 ? reader.number(static_cast<std::uint64_t>(charset_state::refused))
+                          : std::optional<std::uint64_t>(0);
   if (!client_name || !terminal_type || !mtts || !utf8 || !ansi || !xterm256 || !truecolour || !screen_reader ||
-      !width || !height || !reader.at_end()) {
+      !width || !height || !charset || !reader.at_end()) {
     return std::nullopt;
   }
+  restored.charset_ = static_cast<charset_state>(*charset);
   info.client_name = std::move(*client_name);
   info.terminal_type = std::move(*terminal_type);
   info.mtts = static_cast<std::uint32_t>(*mtts);

@@ -21,7 +21,7 @@ struct option_policy {
 };
 
 /// The support table: one entry per option code; every option not listed is refused on both sides.
-/// Adding an option (MSSP, MCCP2 later) is adding a line here plus its subnegotiation handling.
+/// Adding an option is adding a line here plus its subnegotiation handling.
 constexpr std::array<option_policy, 256> make_option_policies() {
   std::array<option_policy, 256> table{};
   table[opt::ECHO].local = acceptance::when_requested;
@@ -30,6 +30,9 @@ constexpr std::array<option_policy, 256> make_option_policies() {
   table[opt::GMCP].local = acceptance::accept;
   table[opt::NAWS].remote = acceptance::accept;
   table[opt::TTYPE].remote = acceptance::accept;
+  table[opt::CHARSET].local = acceptance::accept;
+  table[opt::MSSP].local = acceptance::accept;
+  table[opt::MCCP2].local = acceptance::accept;  // unless codec_limits::mccp2 is off
   return table;
 }
 

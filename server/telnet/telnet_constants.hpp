@@ -45,4 +45,13 @@ inline constexpr std::uint8_t IS = 0;
 inline constexpr std::uint8_t SEND = 1;
 }  // namespace ttype
 
+/// CHARSET subnegotiation verbs (RFC 2066).
+namespace charset {
+inline constexpr std::uint8_t REQUEST = 1;
+inline constexpr std::uint8_t ACCEPTED = 2;
+inline constexpr std::uint8_t REJECTED = 3;
+inline constexpr std::uint8_t TTABLE_IS = 4;
+inline constexpr std::uint8_t TTABLE_REJECTED = 5;
+}  // namespace charset
+
 }  // namespace dw::telnet

@@ -159,3 +159,20 @@ TEST(ConfigPaths, DefaultCandidatesAreTheCheckoutThenTheInstall) {
   EXPECT_FALSE(installed_config_path().empty());
   EXPECT_NE(installed_config_path().find("deepwell.toml"), std::string_view::npos);
 }
+
+TEST(Config, ProtocolKeysAreValidated) {
+  EXPECT_EQ(load_config_text("", "t").server.mccp2_level, 4);
+  EXPECT_EQ(load_config_text("[server]\nmccp2_level = 0\n", "t").server.mccp2_level, 0);
+  EXPECT_NE(error_of("[server]\nmccp2_level = 10\n").find("server.mccp2_level"), std::string::npos);
+  EXPECT_NE(error_of("[server]\nmccp2_level = -1\n").find("server.mccp2_level"), std::string::npos);
+  const settings s = load_config_text("[mssp]\nname = \"Deep\"\nstatus = \"Live\"\ncrawl_delay = 24\n", "t");
+  EXPECT_EQ(s.mssp.name, "Deep");
+  EXPECT_EQ(s.mssp.status, "Live");
+  EXPECT_EQ(s.mssp.crawl_delay, 24);
+  EXPECT_NE(error_of("[mssp]\nstatus = \"Beta\"\n").find("mssp.status: must be one of"), std::string::npos);
+  EXPECT_NE(error_of("[mssp]\nname = \"\"\n").find("mssp.name: must not be empty"), std::string::npos);
+  EXPECT_NE(error_of("[mssp]\ncontact = \"a\\u0001b\"\n").find("mssp.contact: must not contain control"),
+            std::string::npos);
+  EXPECT_NE(error_of("[mssp]\ngenre = \"tab\\there\"\n").find("mssp.genre"), std::string::npos);
+  EXPECT_NE(error_of("[mssp]\ncrawl_delay = -2\n").find("mssp.crawl_delay"), std::string::npos);
+}

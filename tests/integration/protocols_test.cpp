@@ -330,7 +330,7 @@ TEST(Protocols, Bug02TheLoginPromptAfterARebootIsMarked) {
 }
 
 // 3, 4 and 5 are MCCP2's: compressed bytes in the same read as the start marker, text in the same
-// packet as the end of compression, and very large compressed output. They are in mccp2_test.cpp.
+// packet as the end of compression, and very large compressed output. They are in telnet_options_test.cpp.
 
 // 6. A GMCP block never closed does not swallow what follows: it is capped and dropped.
 TEST(Protocols, Bug06AnUnclosedSubnegotiationIsCappedAndPlayGoesOn) {

@@ -195,3 +195,20 @@ TEST(WriteQueue, BytesBeingWrittenStayPutWhileMoreIsQueuedOrDiscarded) {
   EXPECT_EQ(queue.bytes(1).data(), second);
   EXPECT_EQ(queue.bytes(0), "short");
 }
+
+TEST(WriteQueue, StreamSwitchesStayWithTheirChunksEvenWhenDiscarded) {
+  commit_tracker commits;
+  write_queue queue(roomy);
+  queue.push("marker", 0, write_queue::stream_switch::compress_after);
+  commits.submitted(1);
+  queue.push("failed batch", 1);
+  queue.push("", 0, write_queue::stream_switch::plain_after);
+  EXPECT_EQ(queue.after(0), write_queue::stream_switch::compress_after);
+  EXPECT_EQ(queue.after(1), write_queue::stream_switch::none);
+  EXPECT_EQ(queue.ready(commits), 1U);  // the end of the stream waits behind the held batch
+  queue.discard(1);
+  commits.committed(1);
+  ASSERT_EQ(queue.ready(commits), 3U);
+  EXPECT_EQ(queue.bytes(1), "");
+  EXPECT_EQ(queue.after(2), write_queue::stream_switch::plain_after);
+}

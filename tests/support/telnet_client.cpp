@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <zlib.h>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -15,8 +16,91 @@ namespace dw::testing {
 namespace {
 constexpr std::uint8_t IAC = 255, DONT = 254, DO = 253, WONT = 252, WILL = 251, SB = 250, GA = 249, SE = 240,
                        EOR_CMD = 239;
-constexpr std::uint8_t OPT_ECHO = 1, OPT_SGA = 3, OPT_TTYPE = 24, OPT_EOR = 25, OPT_NAWS = 31, OPT_GMCP = 201;
+constexpr std::uint8_t OPT_ECHO = 1, OPT_SGA = 3, OPT_TTYPE = 24, OPT_EOR = 25, OPT_NAWS = 31, OPT_GMCP = 201,
+                       OPT_CHARSET = 42, OPT_MSSP = 70, OPT_MCCP2 = 86;
 }  // namespace
+
+/// The zlib side of MCCP2: one inflate stream from IAC SB 86 IAC SE to its end.
+struct telnet_client::inflater {
+  z_stream z{};
+  inflater() {
+    if (inflateInit(&z) != Z_OK) {
+      throw std::runtime_error("inflateInit failed");
+    }
+  }
+  ~inflater() { inflateEnd(&z); }
+  inflater(const inflater&) = delete;
+  inflater& operator=(const inflater&) = delete;
+};
+
+bool telnet_client::compressing() const { return inflate_ != nullptr; }
+
+void telnet_client::receive(std::string_view bytes) {
+  while (!bytes.empty()) {
+    if (!inflate_) {
+      const std::size_t used = parse(bytes);
+      raw_.append(bytes.substr(0, used));
+      bytes.remove_prefix(used);
+      continue;
+    }
+    // Compressed: inflate what arrived; bytes after the end of the stream are plain again.
+    compressed_bytes_ += bytes.size();
+    z_stream& z = inflate_->z;
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+    z.avail_in = static_cast<uInt>(bytes.size());
+    bool ended = false;
+    std::string plain;
+    char out[16384];
+    do {
+      z.next_out = reinterpret_cast<Bytef*>(out);
+      z.avail_out = sizeof out;
+      const int rc = inflate(&z, Z_SYNC_FLUSH);
+      if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
+        throw std::runtime_error("MCCP2 stream corrupt: zlib error " + std::to_string(rc));
+      }
+      plain.append(out, sizeof out - z.avail_out);
+      ended = rc == Z_STREAM_END;
+    } while (!ended && z.avail_out == 0);  // room left over: zlib has given all it can
+    const std::size_t left = z.avail_in;
+    inflated_bytes_ += plain.size();
+    compressed_bytes_ -= left;
+    const std::string_view rest = bytes.substr(bytes.size() - left);
+    if (ended) {
+      inflate_.reset();
+      ++compression_ends_;
+    }
+    // A new stream can only start after this one ended, in the plain bytes that follow it.
+    if (parse(plain) != plain.size()) {
+      throw std::runtime_error("MCCP2 started inside a compressed stream");
+    }
+    raw_.append(plain);
+    bytes = rest;
+    if (!ended && !rest.empty()) {
+      throw std::runtime_error("zlib left input unused");
+    }
+  }
+}
+
+bool telnet_client::wait_compression(bool on, std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const int ends = compression_ends_;
+  while (on ? !compressing() : compression_ends_ == ends && compressing()) {
+    if (!pump(deadline) && (closed_ || std::chrono::steady_clock::now() >= deadline)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool telnet_client::wait_mssp(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (mssp_.empty()) {
+    if (!pump(deadline) && (closed_ || std::chrono::steady_clock::now() >= deadline)) {
+      return false;
+    }
+  }
+  return true;
+}
 
 telnet_client::telnet_client(std::uint16_t port, client_options options) : options_(std::move(options)) {
   fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -111,13 +195,13 @@ bool telnet_client::pump(std::chrono::steady_clock::time_point deadline) {
     closed_ = true;
     return false;
   }
-  raw_.append(buf, static_cast<std::size_t>(n));
-  parse(std::string_view(buf, static_cast<std::size_t>(n)));
+  receive(std::string_view(buf, static_cast<std::size_t>(n)));
   return true;
 }
 
-void telnet_client::parse(std::string_view bytes) {
-  for (char ch : bytes) {
+std::size_t telnet_client::parse(std::string_view bytes) {
+  for (std::size_t at = 0; at < bytes.size(); ++at) {
+    const char ch = bytes[at];
     const auto b = static_cast<std::uint8_t>(ch);
     switch (state_) {
       case state::data:
@@ -165,6 +249,11 @@ void telnet_client::parse(std::string_view bytes) {
         if (b == SE) {
           subnegotiation(sb_option_, sb_payload_);
           state_ = state::data;
+          if (sb_option_ == OPT_MCCP2) {
+            // Everything after IAC SB 86 IAC SE, in this read too, is the zlib stream.
+            inflate_ = std::make_unique<inflater>();
+            return at + 1;
+          }
         } else {
           sb_payload_.push_back(ch);
           state_ = state::sb_data;
@@ -172,6 +261,7 @@ void telnet_client::parse(std::string_view bytes) {
         break;
     }
   }
+  return bytes.size();
 }
 
 void telnet_client::answer(std::uint8_t command, std::uint8_t option) {
@@ -181,7 +271,9 @@ void telnet_client::answer(std::uint8_t command, std::uint8_t option) {
   };
   if (command == WILL) {
     const bool want = (option == OPT_GMCP && options_.gmcp) || (option == OPT_EOR && options_.eor) ||
-                      option == OPT_ECHO || option == OPT_SGA;
+                      option == OPT_ECHO || option == OPT_SGA || (option == OPT_MCCP2 && options_.mccp2) ||
+                      (option == OPT_MSSP && options_.mssp) ||
+                      (option == OPT_CHARSET && options_.charset != client_options::charset_reply::refuse);
     reply(want ? DO : DONT, option);
   } else if (command == DO) {
     if (option == OPT_NAWS && options_.naws) {
@@ -206,6 +298,33 @@ void telnet_client::subnegotiation(std::uint8_t option, const std::string& paylo
   if (option == OPT_GMCP) {
     const std::size_t space = payload.find(' ');
     gmcp_.push_back({payload.substr(0, space), space == std::string::npos ? "" : payload.substr(space + 1)});
+  } else if (option == OPT_MSSP) {
+    // MSSP_VAR (1) name MSSP_VAL (2) value ...
+    std::size_t i = 0;
+    while (i < payload.size()) {
+      if (payload[i] != 1) {
+        ++i;
+        continue;
+      }
+      const std::size_t val = payload.find('\x02', i + 1);
+      if (val == std::string::npos) {
+        break;
+      }
+      const std::size_t next = std::min(payload.find('\x01', val + 1), payload.size());
+      mssp_.emplace_back(payload.substr(i + 1, val - i - 1), payload.substr(val + 1, next - val - 1));
+      i = next;
+    }
+  } else if (option == OPT_CHARSET && !payload.empty() && payload[0] == 1) {
+    charset_requests_.push_back(payload.substr(1));
+    std::string sb = {static_cast<char>(IAC), static_cast<char>(SB), static_cast<char>(OPT_CHARSET)};
+    if (options_.charset == client_options::charset_reply::accept) {
+      sb += '\x02';
+      sb += "UTF-8";
+    } else {
+      sb += '\x03';
+    }
+    sb += {static_cast<char>(IAC), static_cast<char>(SE)};
+    answer_bytes(sb);
   } else if (option == OPT_TTYPE && !payload.empty() && payload[0] == 1) {
     const std::string& name = options_.ttype_answers[std::min(ttype_index_, options_.ttype_answers.size() - 1)];
     ++ttype_index_;

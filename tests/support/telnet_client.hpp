@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,12 @@ struct client_options {
   std::vector<std::string> ttype_answers = {"DWTEST", "XTERM-256COLOR", "MTTS 2831"};
   /// Loopback address to connect from ("127.0.0.66"): the server sees it as another client's address.
   std::string source_address;
+  /// Answer WILL MCCP2 with DO (otherwise DONT). Output is decompressed from IAC SB 86 IAC SE on either way.
+  bool mccp2 = false;
+  /// Answer WILL MSSP with DO and keep the variables (otherwise DONT).
+  bool mssp = false;
+  /// How to answer WILL CHARSET and its REQUEST: refuse (DONT), accept UTF-8, or reject.
+  enum class charset_reply { refuse, accept, reject } charset = charset_reply::refuse;
 };
 
 struct gmcp_message {
@@ -67,7 +74,7 @@ class telnet_client {
   /// Number of prompt markers (IAC EOR or IAC GA) seen so far.
   int prompt_marks() const { return prompt_marks_; }
   const std::string& all_text() const { return text_; }
-  /// Every byte received, exactly as it came off the socket (telnet commands included).
+  /// Every byte received (telnet commands included), after MCCP2 decompression.
   const std::string& raw_received() const { return raw_; }
   /// Every WILL/WONT/DO/DONT the server sent, in order: (command, option).
   const std::vector<std::pair<std::uint8_t, std::uint8_t>>& commands() const { return commands_; }
@@ -76,9 +83,26 @@ class telnet_client {
   const std::vector<gmcp_message>& all_gmcp() const { return gmcp_; }
   bool closed() const { return closed_; }
 
+  /// MCCP2: true while the server's output is a zlib stream; how many streams ended (Z_FINISH seen);
+  /// compressed bytes received and the bytes they inflated to.
+  bool compressing() const;
+  int compression_ends() const { return compression_ends_; }
+  std::size_t compressed_bytes() const { return compressed_bytes_; }
+  std::size_t inflated_bytes() const { return inflated_bytes_; }
+  /// Waits until compression has started (or, with `on` false, a stream has ended); false on timeout.
+  bool wait_compression(bool on, std::chrono::milliseconds timeout = default_timeout);
+  /// MSSP variables received (IAC SB 70), in order; waits for them with a deadline.
+  const std::vector<std::pair<std::string, std::string>>& mssp() const { return mssp_; }
+  bool wait_mssp(std::chrono::milliseconds timeout = default_timeout);
+  /// CHARSET REQUEST payloads received from the server (after the REQUEST byte, e.g. ";UTF-8").
+  const std::vector<std::string>& charset_requests() const { return charset_requests_; }
+
  private:
   bool pump(std::chrono::steady_clock::time_point deadline);
-  void parse(std::string_view bytes);
+  /// Raw bytes from the socket: inflated while compressing, then parsed.
+  void receive(std::string_view bytes);
+  /// Parses telnet bytes; stops right after IAC SB MCCP2 IAC SE and returns how many bytes it used.
+  std::size_t parse(std::string_view bytes);
   void answer(std::uint8_t command, std::uint8_t option);
   void subnegotiation(std::uint8_t option, const std::string& payload);
   void write_all(std::string_view bytes);
@@ -86,7 +110,7 @@ class telnet_client {
 
   int fd_ = -1;
   client_options options_;
-  std::string raw_;           ///< every byte received
+  std::string raw_;           ///< every byte received, decompressed
   std::string text_;          ///< every data byte received
   std::size_t consumed_ = 0;  ///< expect() has consumed text up to here
   std::vector<gmcp_message> gmcp_;
@@ -103,6 +127,14 @@ class telnet_client {
   std::uint8_t pending_command_ = 0;
   std::uint8_t sb_option_ = 0;
   std::string sb_payload_;
+  // MCCP2
+  struct inflater;
+  std::unique_ptr<inflater> inflate_;
+  int compression_ends_ = 0;
+  std::size_t compressed_bytes_ = 0;
+  std::size_t inflated_bytes_ = 0;
+  std::vector<std::pair<std::string, std::string>> mssp_;
+  std::vector<std::string> charset_requests_;
 };
 
 }  // namespace dw::testing

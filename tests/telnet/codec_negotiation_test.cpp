@@ -13,7 +13,8 @@ TEST(CodecNegotiation, StartAsksForTheMudOptionsAndNothingElse) {
   codec c;
   std::string out;
   c.start(out);
-  EXPECT_EQ(out, wire({IAC, WILL, opt::EOR, IAC, WILL, opt::GMCP, IAC, DO, opt::NAWS, IAC, DO, opt::TTYPE}));
+  EXPECT_EQ(out, wire({IAC, WILL, opt::EOR, IAC, WILL, opt::GMCP, IAC, WILL, opt::CHARSET, IAC, WILL, opt::MSSP, IAC,
+                       WILL, opt::MCCP2, IAC, DO, opt::NAWS, IAC, DO, opt::TTYPE}));
   EXPECT_EQ(out.find(static_cast<char>(NOP)), std::string::npos);  // bug 15: no keep-alive NOPs
 }
 
@@ -116,9 +117,10 @@ TEST(CodecNegotiation, RefusalOfOurRequestsIsQuiet) {
 
 TEST(CodecNegotiation, UnsupportedOptionsAreRefused) {
   harness h;
-  EXPECT_EQ(h.feed(wire({IAC, DO, opt::MSSP})), wire({IAC, WONT, opt::MSSP}));
-  EXPECT_EQ(h.feed(wire({IAC, DO, opt::MCCP2})), wire({IAC, WONT, opt::MCCP2}));
-  EXPECT_EQ(h.feed(wire({IAC, DO, opt::CHARSET})), wire({IAC, WONT, opt::CHARSET}));
+  EXPECT_EQ(h.feed(wire({IAC, DO, 69})), wire({IAC, WONT, 69}));  // MSDP
+  EXPECT_EQ(h.feed(wire({IAC, DO, 91})), wire({IAC, WONT, 91}));  // MXP
+  EXPECT_EQ(h.feed(wire({IAC, WILL, opt::CHARSET})), wire({IAC, DONT, opt::CHARSET}));  // their side of CHARSET
+  EXPECT_EQ(h.feed(wire({IAC, WILL, opt::MCCP2})), wire({IAC, DONT, opt::MCCP2}));      // and of MCCP2
   EXPECT_EQ(h.feed(wire({IAC, DO, 99})), wire({IAC, WONT, 99}));
   EXPECT_EQ(h.feed(wire({IAC, WILL, 99})), wire({IAC, DONT, 99}));
   EXPECT_EQ(h.feed(wire({IAC, WILL, opt::GMCP})), wire({IAC, DONT, opt::GMCP}));  // their side of GMCP

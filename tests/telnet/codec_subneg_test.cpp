@@ -118,9 +118,9 @@ TEST(CodecSubneg, EscapedIacPastTheCapOverflows) {
 TEST(CodecSubneg, IacOtherThanSeEndsTheSubnegotiationLeniently) {
   harness h = agreed_harness();
   const std::string out = h.feed(gmcp_from_client("Core.Ping").substr(0, 3 + 9) +
-                                 wire({IAC, DO, opt::MSSP}) + "look\r\n");
+                                 wire({IAC, DO, 91}) + "look\r\n");
   EXPECT_EQ(only<gmcp_event>(h.events), (std::vector<gmcp_event>{{"Core.Ping", ""}}));
-  EXPECT_EQ(out, wire({IAC, WONT, opt::MSSP}));  // the command after the lost IAC SE still counts
+  EXPECT_EQ(out, wire({IAC, WONT, 91}));  // the command after the lost IAC SE still counts
   EXPECT_EQ(h.texts(), (std::vector<std::string>{"look"}));
 }
 

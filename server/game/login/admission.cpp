@@ -159,6 +159,10 @@ login::login(live_settings& settings, roster& people, output& out, event_runner&
              services& svc, administration& admin, places& where, encounters& play, std::size_t password_workers)
     : ctx_(settings, people, out, events, changes, svc, admin, where, play, password_workers) {}
 
+std::vector<telnet::mssp_variable> login::listing() const {
+  return telnet::mssp_variables(ctx_.listing, ctx_.people.online().size());
+}
+
 void login::welcome(connection& conn) {
   login_context& w = ctx_;
   const std::string_view address = conn.port->address();

@@ -16,6 +16,7 @@
 #include "server/game/places/places.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
+#include "server/telnet/mssp.hpp"
 
 namespace dw::game {
 
@@ -48,6 +49,8 @@ struct login_context {
   password_queue passwords;
   creation_limit creations;
   login_menu menu;
+  /// What MUD crawlers are told (MSSP), set once at start-up by the server around the game.
+  telnet::mssp_facts listing;
 };
 
 /// What a connection carries across a hot reboot.
@@ -82,6 +85,10 @@ class login {
   /// Drops every password check still waiting (shutting down); returns how many.
   std::size_t drop_waiting_checks() { return ctx_.passwords.clear(); }
   const password_queue& passwords() const { return ctx_.passwords; }
+  /// The MSSP facts of this server (set once at start-up).
+  void set_listing(telnet::mssp_facts facts) { ctx_.listing = std::move(facts); }
+  /// The MSSP variables now (PLAYERS counts the characters in play).
+  std::vector<telnet::mssp_variable> listing() const;
 
  private:
   login_context ctx_;

@@ -263,6 +263,11 @@ void register_menu(login_menu& menu) {
   add("who", {}, "see who is playing", [](menu_context& m) { m.login.out.send(m.conn, who_text(m.login.people)); });
   add("help", {"look", "l"}, "the choices", [](menu_context& m) { m.login.out.send(m.conn, std::string(menu_text)); });
   add("quit", {"q"}, "leave", [](menu_context& m) { m.login.out.disconnect(m.conn, "Goodbye.\n"); });
+  // The plain-text MSSP convention of MUD crawlers that do not negotiate telnet option 70.
+  add("mssp-request", {}, "the MSSP listing, for MUD crawlers", [](menu_context& m) {
+    m.login.out.send(m.conn, telnet::mssp_plain_reply(
+                                 telnet::mssp_variables(m.login.listing, m.login.people.online().size())));
+  });
 }
 
 }  // namespace dw::game::login_flow
