@@ -77,6 +77,7 @@ std::vector<char*> to_argv(const std::string& exe, std::vector<std::string>& arg
 void write_reboot_state(const std::string& path, const reboot_state& state) {
   json::object root;
   root["listen_fd"] = state.listen_fd;
+  root["tls_listen_fd"] = state.tls_listen_fd;
   json::array conns;
   for (const handed_connection& c : state.connections) {
     json::object o;
@@ -112,6 +113,9 @@ reboot_state read_reboot_state(const std::string& path) {
   reboot_state state;
   const json::object& root = v.get_object();
   state.listen_fd = static_cast<int>(root.at("listen_fd").to_number<std::int64_t>());
+  if (const json::value* tls = root.if_contains("tls_listen_fd"); tls != nullptr && tls->is_int64()) {
+    state.tls_listen_fd = static_cast<int>(tls->as_int64());  // (absent in the state of an image without TLS)
+  }
   for (const json::value& item : root.at("connections").as_array()) {
     const json::object& o = item.as_object();
     handed_connection c;

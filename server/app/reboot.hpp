@@ -18,6 +18,9 @@ struct handed_connection {
 /// Everything a rebooted image needs to take over from the old one.
 struct reboot_state {
   int listen_fd = -1;
+  /// The TLS port's listening socket (-1: TLS was off). TLS connections themselves are not handed over:
+  /// their encryption state cannot cross exec(), so they are told to reconnect and closed first.
+  int tls_listen_fd = -1;
   std::vector<handed_connection> connections;
 };
 

@@ -2,10 +2,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "tests/support/tls_transport.hpp"
 
 namespace dw::testing {
 
@@ -20,6 +23,8 @@ struct client_options {
   std::vector<std::string> ttype_answers = {"DWTEST", "XTERM-256COLOR", "MTTS 2831"};
   /// Loopback address to connect from ("127.0.0.66"): the server sees it as another client's address.
   std::string source_address;
+  /// Speak TLS (the server's TLS port): the same telnet inside it, as Mudlet or TinTin++ with SSL do.
+  bool tls = false;
 };
 
 struct gmcp_message {
@@ -70,6 +75,8 @@ class telnet_client {
   /// Every GMCP message received so far, in order, whether or not expect_gmcp() has consumed it.
   const std::vector<gmcp_message>& all_gmcp() const { return gmcp_; }
   bool closed() const { return closed_; }
+  /// The TLS side of a client made with client_options::tls (null otherwise).
+  const tls_transport* tls() const { return tls_.get(); }
 
  private:
   bool pump(std::chrono::steady_clock::time_point deadline);
@@ -79,7 +86,8 @@ class telnet_client {
   void write_all(std::string_view bytes);
   void answer_bytes(std::string_view bytes);
 
-  int fd_ = -1;
+  int fd_ = -1;  ///< the socket; -1 once a TLS client's transport owns it
+  std::unique_ptr<tls_transport> tls_;
   client_options options_;
   std::string text_;          ///< every data byte received
   std::size_t consumed_ = 0;  ///< expect() has consumed text up to here
