@@ -35,6 +35,7 @@ session::session(std::shared_ptr<stream> stream, game::world& world, commit_trac
   address_ = ec ? std::string("unknown") : remote.address().to_string();
   // Small replies must not wait for Nagle's algorithm (it costs ~40 ms per command).
   stream_->socket().set_option(asio::ip::tcp::no_delay(true), ec);
+  abilities_.tls = stream_->is_tls();
   wake_.expires_at(asio::steady_timer::time_point::max());
 }
 

@@ -76,6 +76,17 @@ TEST(Tls, PlayOverTlsAndSeePlainPlayers) {
   pat.expect("Tess says, 'Hello from TLS!'");
   pat.send_line("say Hello from telnet.");
   tess.expect("Pat says, 'Hello from telnet.'");
+  tess.send_line("@who");  // Tess is the first account: the administrator
+  const std::string who = tess.expect("2 connections.");
+  const auto line_of = [&](std::string_view name) {
+    const std::size_t at = who.find(name);
+    return at == std::string::npos ? std::string() : who.substr(at, who.find('\n', at) - at);
+  };
+  EXPECT_NE(line_of("Tess").find("TLS DWTEST"), std::string::npos) << who;
+  EXPECT_EQ(line_of("Pat").find("TLS"), std::string::npos) << who;
+  EXPECT_NE(line_of("Pat").find("DWTEST"), std::string::npos) << who;
+  tess.send_line("@stat Tess");
+  tess.expect("from 127.0.0.1 over TLS, client DWTEST");
   EXPECT_TRUE(server.wait_log("TLS connection from 127.0.0.1 established"));
   EXPECT_TRUE(server.wait_log("Deepwell listening for TLS on 127.0.0.1:" + std::to_string(server.tls_port())));
   tess.send_line("quit");
