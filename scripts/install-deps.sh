@@ -11,7 +11,7 @@ packages=(
   libsqlite3-dev sqlite3
   libspdlog-dev libfmt-dev
   libtomlplusplus-dev libcli11-dev
-  libsodium-dev zlib1g-dev
+  libsodium-dev zlib1g-dev libssl-dev openssl
   libgtest-dev libbenchmark-dev
   clang libclang-rt-14-dev
   inetutils-telnet expect tintin++ tmux

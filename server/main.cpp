@@ -7,6 +7,7 @@
 #include "content/content_loader.hpp"
 #include "server/app/logging.hpp"
 #include "server/app/server.hpp"
+#include "server/app/startup.hpp"
 #include "server/config/config_loader.hpp"
 #include "server/store/database.hpp"
 #include "server/store/store_error.hpp"
@@ -28,6 +29,8 @@ int main(int argc, char** argv) {
   cli.add_option("--log-dir", log_dir, "Folder of the log file deepwell.log (overrides log.dir)");
   cli.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical, off (overrides log.level)");
   cli.add_option("--port-file", options.port_file, "Write the bound port to this file once listening");
+  cli.add_option("--tls-port-file", options.tls_port_file,
+                 "Write the bound TLS port to this file once listening (before --port-file; not when TLS is off)");
   cli.add_option("--reboot-state", options.reboot_state, "Internal: take over from a hot reboot");
   bool check_only = false;
   cli.add_flag("--check", check_only, "Check the configuration, content tables and database, then exit");
@@ -145,6 +148,18 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     spdlog::critical("start-up stopped: cannot use database {}: {}", settings.storage.path, e.what());
     return 3;
+  }
+
+  if (settings.tls.enabled) {
+    // The TLS key pair is part of the configuration: a file that cannot be used stops start-up (and a
+    // reboot's --check) naming its key. Without configured files the self-signed pair is made here,
+    // in the database's folder, on first start (never by --check).
+    try {
+      dw::app::load_tls(settings, !check_only);
+    } catch (const dw::config::config_error& e) {
+      spdlog::critical("configuration error: {}", e.what());
+      return 2;
+    }
   }
 
   if (check_only) {

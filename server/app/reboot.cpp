@@ -78,6 +78,7 @@ void write_reboot_state(const std::string& path, const reboot_state& state) {
   json::object root;
   root["listen_fd"] = state.listen_fd;
   root["started_at"] = state.started_at;
+  root["tls_listen_fd"] = state.tls_listen_fd;
   json::array conns;
   for (const handed_connection& c : state.connections) {
     json::object o;
@@ -115,6 +116,9 @@ reboot_state read_reboot_state(const std::string& path) {
   state.listen_fd = static_cast<int>(root.at("listen_fd").to_number<std::int64_t>());
   if (const json::value* started = root.if_contains("started_at"); started != nullptr && started->is_int64()) {
     state.started_at = started->as_int64();  // (absent in the state of an image from before it was kept)
+  }
+  if (const json::value* tls = root.if_contains("tls_listen_fd"); tls != nullptr && tls->is_int64()) {
+    state.tls_listen_fd = static_cast<int>(tls->as_int64());  // (absent in the state of an image without TLS)
   }
   for (const json::value& item : root.at("connections").as_array()) {
     const json::object& o = item.as_object();

@@ -19,6 +19,9 @@ struct handed_connection {
 struct reboot_state {
   int listen_fd = -1;
   std::int64_t started_at = 0;  ///< unix time the first image started (MSSP UPTIME); 0: not known
+  /// The TLS port's listening socket (-1: TLS was off). TLS connections themselves are not handed over:
+  /// their encryption state cannot cross exec(), so they are told to reconnect and closed first.
+  int tls_listen_fd = -1;
   std::vector<handed_connection> connections;
 };
 

@@ -24,6 +24,7 @@
 #include "server/net/commit_tracker.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/session.hpp"
+#include "server/net/tls.hpp"
 #include "server/store/writer.hpp"
 
 namespace dw::app {
@@ -40,16 +41,13 @@ class server {
         options_(options),
         signals_(io_, SIGINT, SIGTERM),
         listener_(
-            io_,
-            [this] {
-              const auto& server = world_.settings().server;
-              return net::admission_limits{server.max_connections, server.max_connections_per_address};
-            },
+            io_, [this] { return limits(); },
             [this](tcp::socket socket, const std::string& address) {
-              if (auto session = make_session(std::move(socket), address)) {
+              if (auto session = make_session(std::make_shared<net::tcp_stream>(std::move(socket)), address)) {
                 session->start();
               }
-            }),
+            },
+            &counts_),
         tick_timer_(io_),
         shutdown_deadline_(io_),
         workers_(2),
@@ -86,6 +84,7 @@ class server {
                  settings_.storage.path);
     // Uptime counts from the first image: a hot reboot hands its start time on.
     started_at_ = handed && handed->started_at > 0 ? handed->started_at : services_.now();
+    listen_tls(address, handed ? handed->tls_listen_fd : -1);
     world_.set_listing(listing_facts(bound.port()));
     if (!options_.port_file.empty()) {
       std::ofstream(options_.port_file) << bound.port() << "\n";
@@ -109,7 +108,7 @@ class server {
         const auto remote = socket.remote_endpoint(ec);
         const std::string address = ec ? std::string("unknown") : remote.address().to_string();
         listener_.count_handed_over(address);
-        if (auto session = make_session(std::move(socket), address)) {
+        if (auto session = make_session(std::make_shared<net::tcp_stream>(std::move(socket)), address)) {
           session->start_restored(c.codec_state, c.saved);
         }
       }
@@ -117,6 +116,9 @@ class server {
       spdlog::info("hot reboot complete: {} connections taken over", handed->connections.size());
     }
     listener_.start();
+    if (tls_listener_) {
+      tls_listener_->start();
+    }
     schedule_tick();
     // Returns once nothing is left to do: shutdown ends every operation (see finish_shutdown()).
     io_.run();
@@ -127,15 +129,75 @@ class server {
   }
 
  private:
+  net::admission_limits limits() const {
+    const auto& server = world_.settings().server;
+    return net::admission_limits{server.max_connections, server.max_connections_per_address};
+  }
+
+  // ---- the TLS port: the same game, its connections counted with the telnet port's (counts_)
+
+  /// Opens the TLS listener when tls.enabled: adopting `handed_fd` (a hot reboot's) or binding tls.port on
+  /// `address`. A handed-over socket that is no longer wanted (TLS turned off) is closed.
+  void listen_tls(const asio::ip::address& host, int handed_fd) {
+    if (!settings_.tls.enabled) {
+      if (handed_fd >= 0) {
+        ::close(handed_fd);
+      }
+      return;
+    }
+    tls_ = load_tls(settings_, true);
+    tls_listener_ = std::make_unique<net::listener>(
+        io_, [this] { return limits(); },
+        [this](tcp::socket socket, const std::string& address) { handshake(std::move(socket), address); }, &counts_);
+    tls_listener_->refuse_silently();
+    tcp::endpoint endpoint(host, static_cast<unsigned short>(settings_.tls.port));
+    if (handed_fd >= 0) {
+      tls_listener_->adopt(endpoint.protocol(), handed_fd);
+      keep_across_exec(handed_fd, false);
+    } else {
+      tls_listener_->listen(endpoint);
+    }
+    const auto bound = tls_listener_->local_endpoint();
+    spdlog::info("Deepwell listening for TLS on {}:{}", bound.address().to_string(), bound.port());
+    if (!options_.tls_port_file.empty()) {
+      std::ofstream(options_.tls_port_file) << bound.port() << "\n";
+    }
+  }
+
+  /// A TLS connection admitted within the limits: its session starts once the handshake is done, within
+  /// tls.handshake_timeout_seconds. A failed or late handshake is a log line, and frees the slot.
+  void handshake(tcp::socket socket, const std::string& address) {
+    auto stream = std::make_shared<net::tls_stream>(std::move(socket), *tls_);
+    net::tls_stream* raw = stream.get();
+    handshaking_.emplace(raw, stream);
+    stream->handshake(std::chrono::seconds(settings_.tls.handshake_timeout_seconds),
+                      [this, raw, address](const boost::system::error_code& ec) {
+                        handshaking_.erase(raw);
+                        if (ec || stopping_ || rebooting_) {
+                          if (ec) {
+                            spdlog::info("TLS handshake with {} failed: {}", address,
+                                         ec == asio::error::timed_out ? std::string("timed out") : ec.message());
+                          }
+                          raw->close();
+                          listener_.closed(address);  // (the counts are shared)
+                          return;
+                        }
+                        spdlog::info("TLS connection from {} established", address);
+                        if (auto session = make_session(raw->shared_from_this(), address)) {
+                          session->start();
+                        }
+                      });
+  }
+
   /// Creates a session for a connection the listener counts, and does the bookkeeping (the closed callback).
-  std::shared_ptr<net::session> make_session(tcp::socket socket, const std::string& address) {
+  std::shared_ptr<net::session> make_session(std::shared_ptr<net::stream> stream, const std::string& address) {
     net::session_limits limits;
     limits.max_output_queue_bytes = static_cast<std::size_t>(world_.settings().server.max_output_queue_bytes);
     limits.codec.max_line_bytes = static_cast<std::size_t>(world_.settings().server.max_line_bytes);
     limits.codec.max_subneg_bytes = static_cast<std::size_t>(world_.settings().server.max_subneg_bytes);
     limits.codec.mccp2 = settings_.server.mccp2_level > 0;
     limits.mccp2_level = static_cast<int>(settings_.server.mccp2_level);
-    auto session = std::make_shared<net::session>(std::move(socket), world_, commits_, limits, nullptr);
+    auto session = std::make_shared<net::session>(std::move(stream), world_, commits_, limits, nullptr);
     net::session* raw = session.get();
     session->set_on_closed([this, raw, address] {
       sessions_.erase(raw);
@@ -167,11 +229,12 @@ class server {
     f.crawl_delay = m.crawl_delay;
     f.codebase = "Deepwell";
     f.port = port;
-    f.ssl_port = 0;  // no TLS listener yet
+    f.ssl_port = tls_listener_ ? tls_listener_->local_endpoint().port() : 0;  // the bound port: right with port 0 too
     f.started_at = started_at_;
-    f.ansi = false;  // no colour yet
-    f.xterm256 = false;
-    f.truecolour = false;
+    // Colour is rendered at every depth a client reports (the [colours] theme, brought down to 256 and 16).
+    f.ansi = true;
+    f.xterm256 = true;
+    f.truecolour = true;
     f.utf8 = true;
     f.gmcp = true;
     f.mccp = settings_.server.mccp2_level > 0;
@@ -197,6 +260,10 @@ class server {
     }
     rebooting_ = true;
     listener_.turn_away("Deepwell is rebooting; please connect again in a moment.");
+    if (tls_listener_) {
+      tls_listener_->turn_away({});
+    }
+    say_goodbye_to_tls();
     world_.save_all();
     world_.flush_output();  // hands the saves to the writer
     for (auto& [raw, session] : sessions_) {
@@ -213,7 +280,7 @@ class server {
       rebooting_ = false;
       return;
     }
-    bool drained = true;
+    bool drained = tls_ == nullptr || tls_->open_streams() == 0;  // every TLS connection has said goodbye
     for (auto& [raw, session] : sessions_) {
       drained = drained && session->drained();
     }
@@ -225,9 +292,16 @@ class server {
       });
       return;
     }
+    if (end_tls_sessions()) {
+      // Their characters left as at any disconnect: what that saved is on disk before the image goes.
+      world_.flush_output();
+      writer_.flush();
+      take_reports();
+    }
     reboot_state state;
     state.listen_fd = listener_.native_handle();
     state.started_at = started_at_;
+    state.tls_listen_fd = tls_listener_ ? tls_listener_->native_handle() : -1;
     for (auto& [raw, session] : sessions_) {
       handed_connection c;
       c.fd = session->native_handle();
@@ -241,6 +315,9 @@ class server {
       write_reboot_state(path, state);
       close_everything_on_exec();
       keep_across_exec(state.listen_fd, true);
+      if (state.tls_listen_fd >= 0) {
+        keep_across_exec(state.tls_listen_fd, true);
+      }
       for (const handed_connection& c : state.connections) {
         keep_across_exec(c.fd, true);
       }
@@ -252,6 +329,9 @@ class server {
       why = e.what();
     }
     keep_across_exec(state.listen_fd, false);
+    if (state.tls_listen_fd >= 0) {
+      keep_across_exec(state.tls_listen_fd, false);
+    }
     for (const handed_connection& c : state.connections) {
       keep_across_exec(c.fd, false);
     }
@@ -261,7 +341,51 @@ class server {
       session->handover_failed();
     }
     listener_.welcome();
+    if (tls_listener_) {
+      tls_listener_->welcome();
+    }
     world_.reboot_failed(requested_by, why);
+  }
+
+  /// A hot reboot cannot carry TLS state across exec(): each TLS connection is told to reconnect, then
+  /// closed once that has left (with close_notify); its character leaves as at any disconnect.
+  void say_goodbye_to_tls() {
+    std::vector<std::shared_ptr<net::session>> tls;
+    for (auto& [raw, session] : sessions_) {
+      if (session->is_tls()) {
+        tls.push_back(session);
+      }
+    }
+    for (auto& session : tls) {
+      session->write_text(
+          "\nDeepwell is rebooting. An encrypted (TLS) connection cannot be carried over a reboot: please "
+          "reconnect in a moment. Your character is saved.\n");
+      session->flush(0);
+      session->close();
+    }
+    for (auto& [raw, stream] : handshaking_) {
+      if (auto s = stream.lock()) {
+        s->close();
+      }
+    }
+    if (!tls.empty()) {
+      spdlog::info("hot reboot: {} TLS connections told to reconnect", tls.size());
+    }
+  }
+
+  /// Aborts the TLS sessions still open when a reboot's drain time is up; true when TLS is on (their
+  /// disconnects may have saved something).
+  bool end_tls_sessions() {
+    std::vector<std::shared_ptr<net::session>> tls;
+    for (auto& [raw, session] : sessions_) {
+      if (session->is_tls()) {
+        tls.push_back(session);
+      }
+    }
+    for (auto& session : tls) {
+      session->abort();
+    }
+    return tls_ != nullptr;
   }
 
   /// Applies the writer's batch reports: each batch's event learns how it ended (a failed one's output is
@@ -306,6 +430,14 @@ class server {
       }
     });
     listener_.close();
+    if (tls_listener_) {
+      tls_listener_->close();
+      for (auto& [raw, stream] : handshaking_) {
+        if (auto s = stream.lock()) {
+          s->close();
+        }
+      }
+    }
     tick_timer_.cancel();
     world_.shutdown("\nDeepwell is shutting down now. Your character is saved; come back soon.\n");
     // Once every save has committed, close the connections; they drain their output and go.
@@ -346,6 +478,7 @@ class server {
   run_options options_;
   asio::io_context io_{1};
   asio::signal_set signals_;
+  net::connection_counts counts_;  ///< connections open on both ports, in all and per address
   net::listener listener_;  ///< admits connections within the limits the world's settings give now
   asio::steady_timer tick_timer_;
   asio::steady_timer shutdown_deadline_;
@@ -359,6 +492,9 @@ class server {
   game::storage::world_snapshot startup_;
   game::world world_;
   std::unordered_map<net::session*, std::shared_ptr<net::session>> sessions_;
+  std::unique_ptr<net::tls_server> tls_;                    ///< the TLS context, when tls.enabled
+  std::unique_ptr<net::listener> tls_listener_;             ///< the TLS port, when tls.enabled
+  std::unordered_map<net::tls_stream*, std::weak_ptr<net::tls_stream>> handshaking_;
   bool stopping_ = false;
   bool finished_ = false;
   bool rebooting_ = false;

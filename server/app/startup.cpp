@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 #include <chrono>
+#include <filesystem>
 #include <string_view>
 #include <vector>
 
@@ -38,6 +39,43 @@ game::storage::world_snapshot read_startup(const std::string& path) {
   const auto now =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
   return loader.world(now, static_rooms);
+}
+
+std::unique_ptr<net::tls_server> load_tls(const config::settings& s, bool may_create) {
+  const bool have_cert = !s.tls.certificate.empty();
+  const bool have_key = !s.tls.private_key.empty();
+  if (have_cert != have_key) {
+    const std::string key = have_cert ? "tls.private_key" : "tls.certificate";
+    throw config::config_error(key, key + ": must be set together with " +
+                                        (have_cert ? "tls.certificate" : "tls.private_key") +
+                                        " (or leave both empty for a self-signed pair)");
+  }
+  try {
+    net::tls_key_files files;
+    if (have_cert) {
+      files = {s.tls.certificate, s.tls.private_key};
+    } else {
+      // Next to the database: the folder that is the server's own and survives upgrades.
+      const std::filesystem::path dir = std::filesystem::path(s.storage.path).parent_path();
+      if (may_create) {
+        bool created = false;
+        files = net::ensure_self_signed(dir.empty() ? "." : dir, s.server.host, created);
+        spdlog::info("TLS: {} self-signed certificate {} (key {}), SHA-256 fingerprint {}",
+                     created ? "made a new" : "using the", files.certificate.string(), files.private_key.string(),
+                     net::certificate_fingerprint(files.certificate));
+      } else {
+        files = net::self_signed_paths(dir.empty() ? "." : dir);
+        std::error_code ec;
+        if (!std::filesystem::exists(files.certificate, ec) || !std::filesystem::exists(files.private_key, ec)) {
+          return nullptr;  // the server makes the pair when it starts
+        }
+      }
+    }
+    return std::make_unique<net::tls_server>(files);
+  } catch (const net::tls_file_error& e) {
+    const std::string key = e.which() == net::tls_file::certificate ? "tls.certificate" : "tls.private_key";
+    throw config::config_error(key, key + ": " + e.what());
+  }
 }
 
 store::database open_with_lock_wait(const std::string& path, std::int64_t wait_ms) {

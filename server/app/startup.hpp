@@ -1,10 +1,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "server/config/settings.hpp"
 #include "server/game/storage/reads.hpp"
+#include "server/net/tls.hpp"
 #include "server/store/database.hpp"
 
 // What the server reads once at start-up, before anyone plays.
@@ -16,6 +18,12 @@ config::settings with_stored_settings(config::settings s, const game::storage::w
 
 /// Reads what the world starts from (static rooms, branches, stored settings) from the database at `path`.
 game::storage::world_snapshot read_startup(const std::string& path);
+
+/// The TLS context for the TLS port: the configured tls.certificate and tls.private_key, or without them
+/// the self-signed pair in the database's folder, made there first if missing and `may_create` (a --check
+/// must not write: with nothing to check it returns null). Throws config_error naming the key
+/// (tls.certificate or tls.private_key) when a file cannot be read or used, or only one is set.
+std::unique_ptr<net::tls_server> load_tls(const config::settings& s, bool may_create);
 
 /// A connection whose waits on another process's lock are bounded by `wait_ms`.
 store::database open_with_lock_wait(const std::string& path, std::int64_t wait_ms);

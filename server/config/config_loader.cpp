@@ -49,9 +49,11 @@ settings load_config_text(std::string_view toml_text, std::string_view source) {
         value = i->get();
       } else if (const auto* str = node.as_string()) {
         value = str->get();
+      } else if (const auto* b = node.as_boolean()) {
+        value = b->get();
       } else {
-        throw config_error(
-            key, std::string(source) + ": " + key + ": must be " + (def->is_integer ? "an integer" : "a string"));
+        throw config_error(key, std::string(source) + ": " + key + ": must be " +
+                                    (def->is_boolean ? "true or false" : def->is_integer ? "an integer" : "a string"));
       }
       try {
         apply_setting(s, *def, value);
@@ -86,7 +88,7 @@ void resolve_paths(settings& s, const std::filesystem::path& base_dir) {
       continue;
     }
     const std::filesystem::path value(std::get<std::string>(def.get(s)));
-    if (value.is_relative()) {
+    if (!value.empty() && value.is_relative()) {  // an optional file left empty stays unset
       def.set(s, setting_value{(base_dir / value).lexically_normal().string()});
     }
   }

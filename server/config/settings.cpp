@@ -22,6 +22,7 @@ setting_def integer(std::string_view section, std::string_view name, Section set
       [sec, field](const settings& s) { return setting_value{static_cast<std::int64_t>(s.*sec.*field)}; },
       [sec, field](settings& s, const setting_value& v) { s.*sec.*field = std::get<std::int64_t>(v); },
       nullptr,
+      false,
       false};
 }
 
@@ -39,7 +40,34 @@ setting_def text(std::string_view section, std::string_view name, Section settin
                      [sec, field](const settings& s) { return setting_value{s.*sec.*field}; },
                      [sec, field](settings& s, const setting_value& v) { s.*sec.*field = std::get<std::string>(v); },
                      std::move(check),
+                     false,
                      false};
+}
+
+template <typename Section>
+setting_def boolean(std::string_view section, std::string_view name, Section settings::*sec, bool Section::*field,
+                    bool live, std::string_view help) {
+  return setting_def{section,
+                     name,
+                     help,
+                     false,
+                     0,
+                     0,
+                     live,
+                     [sec, field](const settings& s) { return setting_value{s.*sec.*field}; },
+                     [sec, field](settings& s, const setting_value& v) { s.*sec.*field = std::get<bool>(v); },
+                     nullptr,
+                     false,
+                     true};
+}
+
+/// A file that may be left empty (optional): taken against the config file's folder when set.
+template <typename Section>
+setting_def optional_path(std::string_view section, std::string_view name, Section settings::*sec,
+                          std::string Section::*field, std::string_view help) {
+  setting_def d = text(section, name, sec, field, false, help, nullptr);
+  d.is_path = true;
+  return d;
 }
 
 std::optional<std::string> non_empty(const std::string& v) {
@@ -175,6 +203,16 @@ std::vector<setting_def> make_defs() {
                       "Hit points regained per minute while resting in the village square."));
   d.push_back(path("content", "dir", &S::content, &S::content_section::dir,
                    "Folder of the content tables (monsters, items, scrolls, room descriptions)."));
+  d.push_back(boolean("tls", "enabled", &S::tls, &S::tls_section::enabled, false,
+                      "Serve the game over TLS on a second port as well (plain telnet stays on)."));
+  d.push_back(integer("tls", "port", &S::tls, &S::tls_section::port, 0, 65535, false,
+                      "TCP port of the TLS listener, on server.host (0 picks a free port, for tests)."));
+  d.push_back(optional_path("tls", "certificate", &S::tls, &S::tls_section::certificate,
+                            "PEM certificate (chain) for TLS; empty: a self-signed one made next to the database."));
+  d.push_back(optional_path("tls", "private_key", &S::tls, &S::tls_section::private_key,
+                            "PEM private key of tls.certificate; set both or neither."));
+  d.push_back(integer("tls", "handshake_timeout_seconds", &S::tls, &S::tls_section::handshake_timeout_seconds, 1,
+                      300, false, "A TLS client that has not finished its handshake after this long is dropped."));
   d.push_back(integer("dungeon", "world_seed", &S::dungeon, &S::dungeon_section::world_seed, 0,
                       std::numeric_limits<std::int64_t>::max(), false, "Seed of every random choice in the dungeon."));
   d.push_back(integer("dungeon", "max_unexplored_exits", &S::dungeon, &S::dungeon_section::max_unexplored_exits, 1, 64,
@@ -237,7 +275,11 @@ const setting_def* find_setting(std::string_view key) {
 
 void apply_setting(settings& s, const setting_def& def, const setting_value& value) {
   const std::string key = def.full_name();
-  if (def.is_integer) {
+  if (def.is_boolean) {
+    if (std::get_if<bool>(&value) == nullptr) {
+      throw config_error(key, key + ": must be true or false");
+    }
+  } else if (def.is_integer) {
     const auto* v = std::get_if<std::int64_t>(&value);
     if (v == nullptr) {
       throw config_error(key, key + ": must be an integer");
@@ -261,6 +303,17 @@ void apply_setting(settings& s, const setting_def& def, const setting_value& val
 }
 
 void apply_setting_text(settings& s, const setting_def& def, std::string_view text) {
+  if (def.is_boolean) {
+    if (text == "true" || text == "on") {
+      apply_setting(s, def, setting_value{true});
+    } else if (text == "false" || text == "off") {
+      apply_setting(s, def, setting_value{false});
+    } else {
+      throw config_error(def.full_name(),
+                         def.full_name() + ": must be true or false (got \"" + std::string(text) + "\")");
+    }
+    return;
+  }
   if (!def.is_integer) {
     std::string v(text);
     if (v.size() >= 2 && v.front() == '"' && v.back() == '"') {
@@ -278,9 +331,14 @@ void apply_setting_text(settings& s, const setting_def& def, std::string_view te
   apply_setting(s, def, setting_value{n});
 }
 
+std::int64_t effective_tls_port(const settings& s) { return s.tls.enabled ? s.tls.port : 0; }
+
 std::string to_display(const setting_value& value) {
   if (const auto* n = std::get_if<std::int64_t>(&value)) {
     return std::to_string(*n);
+  }
+  if (const auto* b = std::get_if<bool>(&value)) {
+    return *b ? "true" : "false";
   }
   return "\"" + std::get<std::string>(value) + "\"";
 }

@@ -69,6 +69,13 @@ struct settings {
   struct content_section {
     std::string dir = "content";
   } content;
+  struct tls_section {
+    bool enabled = false;
+    std::int64_t port = 4443;
+    std::string certificate;  ///< PEM file; empty: a self-signed pair is made next to the database
+    std::string private_key;  ///< PEM file; set together with `certificate`
+    std::int64_t handshake_timeout_seconds = 10;
+  } tls;
   struct dungeon_section {
     std::int64_t world_seed = 20261122;
     std::int64_t max_unexplored_exits = 4;
@@ -77,8 +84,8 @@ struct settings {
   } dungeon;
 };
 
-/// A setting's value as it appears in TOML: an integer or a string.
-using setting_value = std::variant<std::int64_t, std::string>;
+/// A setting's value as it appears in TOML: an integer, a string or a boolean.
+using setting_value = std::variant<std::int64_t, std::string, bool>;
 
 /// Thrown for a bad configuration; `key()` names the offending key ("server.port").
 class config_error : public std::runtime_error {
@@ -105,6 +112,8 @@ struct setting_def {
   std::function<std::optional<std::string>(const std::string&)> check_string;
   /// A file or folder: when relative, it is taken against the config file's folder (resolve_paths).
   bool is_path;
+  /// A boolean (true/false); is_integer is false for it.
+  bool is_boolean = false;
 
   std::string full_name() const;
 };
@@ -120,6 +129,10 @@ void apply_setting(settings& s, const setting_def& def, const setting_value& val
 
 /// Parses a textual value (from a command line) into the setting's type and applies it.
 void apply_setting_text(settings& s, const setting_def& def, std::string_view text);
+
+/// The port TLS listens on as configured, 0 when TLS is off (what MSSP's SSL field advertises). A
+/// configured 0 (a free port, for tests) is replaced by the bound port once the server listens.
+std::int64_t effective_tls_port(const settings& s);
 
 /// Renders a value for display ("4000", "\"info\"").
 std::string to_display(const setting_value& value);

@@ -11,8 +11,13 @@ namespace dw::net {
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
-listener::listener(asio::io_context& io, std::function<admission_limits()> limits, admitted_handler admitted)
-    : acceptor_(io), retry_(io), limits_(std::move(limits)), admitted_(std::move(admitted)) {}
+listener::listener(asio::io_context& io, std::function<admission_limits()> limits, admitted_handler admitted,
+                   connection_counts* shared_counts)
+    : acceptor_(io),
+      retry_(io),
+      limits_(std::move(limits)),
+      admitted_(std::move(admitted)),
+      counts_(shared_counts != nullptr ? shared_counts : &own_counts_) {}
 
 void listener::listen(const tcp::endpoint& endpoint) {
   acceptor_.open(endpoint.protocol());
@@ -40,9 +45,9 @@ void listener::turn_away(std::string notice) {
 
 void listener::welcome() { turning_away_ = false; }
 
-void listener::count_handed_over(const std::string& address) { counts_.opened(address); }
+void listener::count_handed_over(const std::string& address) { counts_->opened(address); }
 
-void listener::closed(const std::string& address) { counts_.closed(address); }
+void listener::closed(const std::string& address) { counts_->closed(address); }
 
 asio::awaitable<void> listener::accept_loop() {
   while (acceptor_.is_open()) {
@@ -69,19 +74,23 @@ void listener::admit(tcp::socket socket) {
     return;  // gone before we looked
   }
   if (turning_away_) {
-    socket.write_some(asio::buffer(notice_), ec);  // best effort; a fresh socket's buffer has room
+    if (!silent_) {
+      socket.write_some(asio::buffer(notice_), ec);  // best effort; a fresh socket's buffer has room
+    }
     return;
   }
   const std::string address = remote.address().to_string();
-  if (const std::string_view why = counts_.refusal(address, limits_()); !why.empty()) {
+  if (const std::string_view why = counts_->refusal(address, limits_()); !why.empty()) {
     spdlog::warn("refused connection from {}: {}", address, why);
-    const std::string text = std::string(why) + "\r\n";
-    socket.write_some(asio::buffer(text), ec);  // best effort, as above
+    if (!silent_) {
+      const std::string text = std::string(why) + "\r\n";
+      socket.write_some(asio::buffer(text), ec);  // best effort, as above
+    }
     socket.close(ec);
     return;
   }
   spdlog::info("connection from {}:{}", address, remote.port());
-  counts_.opened(address);
+  counts_->opened(address);
   admitted_(std::move(socket), address);
 }
 

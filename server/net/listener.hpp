@@ -21,7 +21,10 @@ class listener {
   using admitted_handler = std::function<void(boost::asio::ip::tcp::socket socket, const std::string& address)>;
 
   /// `limits` is asked at every accept: an administrator may change them while the server runs.
-  listener(boost::asio::io_context& io, std::function<admission_limits()> limits, admitted_handler admitted);
+  /// `shared_counts`, when given, is the bookkeeping of another listener too (the TLS port counts
+  /// against the same limits as the telnet one); it must outlive this listener.
+  listener(boost::asio::io_context& io, std::function<admission_limits()> limits, admitted_handler admitted,
+           connection_counts* shared_counts = nullptr);
 
   /// Opens, binds (reusing the address) and listens on `endpoint`. Throws boost::system::system_error.
   void listen(const boost::asio::ip::tcp::endpoint& endpoint);
@@ -36,6 +39,9 @@ class listener {
   /// under way); welcome() admits again.
   void turn_away(std::string notice);
   void welcome();
+  /// Refusals and turning away close the connection without a word (logged): on a TLS port a plain-text
+  /// notice before the handshake would only be noise to the client.
+  void refuse_silently() { silent_ = true; }
 
   /// Counts a connection that did not come through this listener (one handed over by a hot reboot).
   void count_handed_over(const std::string& address);
@@ -46,7 +52,7 @@ class listener {
   /// The listening descriptor, for a hot reboot to hand over.
   int native_handle() { return acceptor_.native_handle(); }
   /// Connections open now (admitted or handed over, not yet closed).
-  std::int64_t open_connections() const { return counts_.total(); }
+  std::int64_t open_connections() const { return counts_->total(); }
 
  private:
   boost::asio::awaitable<void> accept_loop();
@@ -56,9 +62,11 @@ class listener {
   boost::asio::steady_timer retry_;  ///< the pause after a failed accept (out of descriptors, say)
   std::function<admission_limits()> limits_;
   admitted_handler admitted_;
-  connection_counts counts_;
+  connection_counts own_counts_;
+  connection_counts* counts_;  ///< own_counts_, or the ones shared with another listener
   std::string notice_;  ///< what a connection is told while turning away
   bool turning_away_ = false;
+  bool silent_ = false;
 };
 
 }  // namespace dw::net

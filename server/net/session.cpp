@@ -7,7 +7,6 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/asio/write.hpp>
 
 #include "server/game/world.hpp"
 #include "server/text/log_safe.hpp"
@@ -18,9 +17,13 @@ using asio::use_awaitable;
 
 session::session(asio::ip::tcp::socket socket, game::world& world, commit_tracker& commits, session_limits limits,
                  std::function<void()> on_closed)
-    : socket_(std::move(socket)),
-      wake_(socket_.get_executor()),
-      close_deadline_(socket_.get_executor()),
+    : session(std::make_shared<tcp_stream>(std::move(socket)), world, commits, limits, std::move(on_closed)) {}
+
+session::session(std::shared_ptr<stream> stream, game::world& world, commit_tracker& commits, session_limits limits,
+                 std::function<void()> on_closed)
+    : stream_(std::move(stream)),
+      wake_(stream_->get_executor()),
+      close_deadline_(stream_->get_executor()),
       world_(world),
       commits_(commits),
       limits_(limits),
@@ -29,10 +32,11 @@ session::session(asio::ip::tcp::socket socket, game::world& world, commit_tracke
       queue_(limits.max_output_queue_bytes),
       deflate_(limits.mccp2_level) {
   boost::system::error_code ec;
-  const auto remote = socket_.remote_endpoint(ec);
+  const auto remote = stream_->socket().remote_endpoint(ec);
   address_ = ec ? std::string("unknown") : remote.address().to_string();
   // Small replies must not wait for Nagle's algorithm (it costs ~40 ms per command).
-  socket_.set_option(asio::ip::tcp::no_delay(true), ec);
+  stream_->socket().set_option(asio::ip::tcp::no_delay(true), ec);
+  abilities_.tls = stream_->is_tls();
   wake_.expires_at(asio::steady_timer::time_point::max());
 }
 
@@ -44,9 +48,9 @@ void session::start() {
   flush(0);  // the opening negotiation leaves at once
   id_ = world_.on_connect(*this);
   asio::co_spawn(
-      socket_.get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
+      stream_->get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
   asio::co_spawn(
-      socket_.get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
+      stream_->get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
 }
 
 void session::start_restored(std::string_view codec_state, const game::saved_connection& saved) {
@@ -63,9 +67,9 @@ void session::start_restored(std::string_view codec_state, const game::saved_con
   world_.flush_output();
   flush(0);
   asio::co_spawn(
-      socket_.get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
+      stream_->get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
   asio::co_spawn(
-      socket_.get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
+      stream_->get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
 }
 
 asio::awaitable<void> session::read_loop() {
@@ -73,7 +77,7 @@ asio::awaitable<void> session::read_loop() {
   std::string replies;
   try {
     while (!shut_) {
-      const std::size_t n = co_await socket_.async_read_some(asio::buffer(buffer), use_awaitable);
+      const std::size_t n = co_await stream_->read_some(asio::buffer(buffer));
       events_.clear();
       replies.clear();
       codec_.feed(std::string_view(buffer.data(), n), events_, replies);
@@ -171,12 +175,13 @@ asio::awaitable<void> session::write_loop() {
           buffers.push_back(asio::buffer(queue_.bytes(i)));
         }
         // One gathered write for everything that is ready: a command's output and its prompt together.
-        co_await asio::async_write(socket_, buffers, use_awaitable);
+        co_await stream_->write(buffers);
       } else {
         // MCCP2: compressed here, at write time, so only what really leaves goes into the stream (a chunk
         // of a failed batch was emptied before it got here), and flushed once per write.
         build_wire(ready);
-        co_await asio::async_write(socket_, asio::buffer(wire_), use_awaitable);
+        const asio::const_buffer wire = asio::buffer(wire_);
+        co_await stream_->write(std::span(&wire, 1));
       }
       queue_.pop(ready);
     }
@@ -184,7 +189,8 @@ asio::awaitable<void> session::write_loop() {
       // Closing: the compressed stream ends cleanly (Z_FINISH) before the socket shuts.
       wire_.clear();
       deflate_.finish(wire_);
-      co_await asio::async_write(socket_, asio::buffer(wire_), use_awaitable);
+      const asio::const_buffer wire = asio::buffer(wire_);
+      co_await stream_->write(std::span(&wire, 1));
     }
   } catch (const boost::system::system_error& e) {
     if (e.code() != asio::error::operation_aborted && e.code() != asio::error::broken_pipe &&
@@ -257,7 +263,7 @@ void session::queue_switch(write_queue::stream_switch after) {
     spdlog::warn("connection {} ({}) has {} bytes of unread output: disconnecting", id_, address_,
                  queue_.queued_bytes());
     overflowed_ = true;
-    asio::post(socket_.get_executor(), [self = shared_from_this()] { self->shut(); });
+    asio::post(stream_->get_executor(), [self = shared_from_this()] { self->shut(); });
     return;
   }
   wake_.cancel();
@@ -304,7 +310,7 @@ void session::flush(std::uint64_t ticket) {
     // The queue is not cleared here: a write in flight may be reading its front chunks. It goes with the
     // session. Not shut() here either: flush() runs inside world code, which must not be re-entered.
     overflowed_ = true;
-    asio::post(socket_.get_executor(), [self = shared_from_this()] { self->shut(); });
+    asio::post(stream_->get_executor(), [self = shared_from_this()] { self->shut(); });
     return;
   }
   wake_.cancel();
@@ -346,9 +352,7 @@ void session::abort() { shut(); }
 void session::shut() {
   if (!shut_) {
     shut_ = true;
-    boost::system::error_code ec;
-    socket_.shutdown(asio::ip::tcp::socket::shutdown_both, ec);
-    socket_.close(ec);
+    stream_->close();
     wake_.cancel();
     close_deadline_.cancel();
   }

@@ -9,6 +9,7 @@
 
 #include "server/game/roster/session_port.hpp"
 #include "server/net/commit_tracker.hpp"
+#include "server/net/stream.hpp"
 #include "server/net/write_queue.hpp"
 #include "server/telnet/codec.hpp"
 #include "server/telnet/deflate_stream.hpp"
@@ -27,13 +28,16 @@ struct session_limits {
   int mccp2_level = 4;
 };
 
-/// One telnet connection: owns the socket, the codec and a bounded write queue. Runs on the world
+/// One telnet connection: owns the stream (a socket, or TLS over one), the codec and a bounded write queue. Runs on the world
 /// thread (the io_context has one thread), so it calls the world directly. Output gathered during
 /// an event leaves in one write, once that event's own batch of changes has committed (and after
 /// everything queued before it on this connection); output of a batch that failed never leaves.
 class session : public game::session_port, public std::enable_shared_from_this<session> {
  public:
   session(boost::asio::ip::tcp::socket socket, game::world& world, commit_tracker& commits, session_limits limits,
+          std::function<void()> on_closed);
+  /// The same over any stream: a TLS one has finished its handshake.
+  session(std::shared_ptr<stream> stream, game::world& world, commit_tracker& commits, session_limits limits,
           std::function<void()> on_closed);
   ~session() override;
 
@@ -45,7 +49,9 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   /// What a hot reboot must carry for this connection.
   std::string codec_state() const { return codec_.save_state(); }
   std::uint64_t id() const { return id_; }
-  int native_handle() { return socket_.native_handle(); }
+  int native_handle() { return stream_->native_handle(); }
+  /// True when the connection is TLS (it cannot be handed over by a hot reboot).
+  bool is_tls() const { return stream_->is_tls(); }
   /// True when every queued byte has been written.
   bool drained() const { return queue_.empty() && gathering_.empty(); }
   /// Wakes the writer because more changes committed.
@@ -89,7 +95,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   /// Builds what leaves for the first `ready` queued chunks into wire_ (compressing as MCCP2 requires).
   void build_wire(std::size_t ready);
 
-  boost::asio::ip::tcp::socket socket_;
+  std::shared_ptr<stream> stream_;  ///< shared: a TLS goodbye may outlive the session
   boost::asio::steady_timer wake_;            ///< wakes the writer: more output, or more commits
   boost::asio::steady_timer close_deadline_;  ///< a closing connection is shut after this
   game::world& world_;

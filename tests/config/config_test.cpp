@@ -109,7 +109,8 @@ TEST(ConfigPaths, ExactlyTheFileAndFolderSettingsArePaths) {
       paths.push_back(d.full_name());
     }
   }
-  EXPECT_EQ(paths, (std::vector<std::string>{"storage.path", "log.dir", "content.dir"}));
+  EXPECT_EQ(paths, (std::vector<std::string>{"storage.path", "log.dir", "content.dir", "tls.certificate",
+                                             "tls.private_key"}));
 }
 
 TEST(ConfigPaths, FileResolvesWrittenAndDefaultPathsAgainstItsOwnFolder) {
@@ -175,4 +176,40 @@ TEST(Config, ProtocolKeysAreValidated) {
             std::string::npos);
   EXPECT_NE(error_of("[mssp]\ngenre = \"tab\\there\"\n").find("mssp.genre"), std::string::npos);
   EXPECT_NE(error_of("[mssp]\ncrawl_delay = -2\n").find("mssp.crawl_delay"), std::string::npos);
+}
+
+TEST(ConfigTls, OffByDefaultAndABooleanTurnsItOn) {
+  const settings defaults = load_config_text("", "empty.toml");
+  EXPECT_FALSE(defaults.tls.enabled);
+  EXPECT_EQ(defaults.tls.port, 4443);
+  EXPECT_EQ(effective_tls_port(defaults), 0);
+  const settings on = load_config_text("[tls]\nenabled = true\nport = 4993\n", "tls.toml");
+  EXPECT_TRUE(on.tls.enabled);
+  EXPECT_EQ(effective_tls_port(on), 4993);
+  EXPECT_EQ(to_display(find_setting("tls.enabled")->get(on)), "true");
+}
+
+TEST(ConfigTls, BadValuesNameTheKey) {
+  EXPECT_NE(error_of("[tls]\nenabled = 1\n").find("tls.enabled: must be true or false"), std::string::npos);
+  EXPECT_NE(error_of("[tls]\nenabled = \"yes\"\n").find("tls.enabled"), std::string::npos);
+  EXPECT_NE(error_of("[tls]\nport = 65536\n").find("tls.port"), std::string::npos);
+  EXPECT_NE(error_of("[tls]\nhandshake_timeout_seconds = 0\n").find("tls.handshake_timeout_seconds"),
+            std::string::npos);
+  EXPECT_NE(error_of("[server]\nport = true\n").find("server.port: must be an integer"), std::string::npos);
+  settings s;
+  EXPECT_THROW(apply_setting_text(s, *find_setting("tls.enabled"), "maybe"), config_error);
+  apply_setting_text(s, *find_setting("tls.enabled"), "on");
+  EXPECT_TRUE(s.tls.enabled);
+}
+
+TEST(ConfigTls, KeyFilesResolveAgainstTheConfigFolderButEmptyStaysUnset) {
+  settings s;
+  resolve_paths(s, "/srv/deepwell/etc");
+  EXPECT_EQ(s.tls.certificate, "");
+  EXPECT_EQ(s.tls.private_key, "");
+  s.tls.certificate = "tls/cert.pem";
+  s.tls.private_key = "/etc/ssl/private/deepwell.key";
+  resolve_paths(s, "/srv/deepwell/etc");
+  EXPECT_EQ(s.tls.certificate, "/srv/deepwell/etc/tls/cert.pem");
+  EXPECT_EQ(s.tls.private_key, "/etc/ssl/private/deepwell.key");
 }

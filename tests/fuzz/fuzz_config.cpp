@@ -20,7 +20,9 @@ constexpr std::string_view source = "fuzz.toml";
 void check_within_bounds(const settings& s) {
   for (const setting_def& def : setting_defs()) {
     const setting_value value = def.get(s);
-    if (def.is_integer) {
+    if (def.is_boolean) {
+      FUZZ_CHECK(std::get_if<bool>(&value) != nullptr);
+    } else if (def.is_integer) {
       const auto* n = std::get_if<std::int64_t>(&value);
       FUZZ_CHECK(n != nullptr && *n >= def.min && *n <= def.max);
     } else {

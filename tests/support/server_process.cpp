@@ -70,6 +70,8 @@ void server_process::start() {
   }
   const auto port_file = dir_ / "port";
   std::filesystem::remove(port_file);
+  const auto tls_port_file = dir_ / "tls-port";  // written before port_file when TLS is on
+  std::filesystem::remove(tls_port_file);
   const std::string log_path = (dir_ / "stdout.log").string();
   int pipe_write_end = -1;
   if (stderr_to_ == stderr_to::unread_pipe) {
@@ -94,7 +96,8 @@ void server_process::start() {
   if (launch_.db_flag) {
     o.args.insert(o.args.end(), {"--db", db_path().string()});
   }
-  o.args.insert(o.args.end(), {"--port", "0", "--host", "127.0.0.1", "--port-file", port_file.string()});
+  o.args.insert(o.args.end(), {"--port", "0", "--host", "127.0.0.1", "--port-file", port_file.string(),
+                               "--tls-port-file", tls_port_file.string()});
   o.args.insert(o.args.end(), launch_.extra_args.begin(), launch_.extra_args.end());
   o.log_path = log_path;
   o.stderr_fd = pipe_write_end;
@@ -118,6 +121,8 @@ void server_process::start() {
     throw std::runtime_error("deepwell did not start listening:\n" + read_text(log_path));
   }
   port_ = static_cast<std::uint16_t>(std::stoi(read_text(port_file)));
+  const std::string tls_text = read_text(tls_port_file);
+  tls_port_ = tls_text.empty() ? 0 : static_cast<std::uint16_t>(std::stoi(tls_text));
 }
 
 int server_process::stop(std::chrono::milliseconds timeout) {

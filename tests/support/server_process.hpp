@@ -57,6 +57,8 @@ class server_process {
     start();
   }
   std::uint16_t port() const { return port_; }
+  /// The TLS port (0 when the server has TLS off); it is picked like port() when tls.port is 0.
+  std::uint16_t tls_port() const { return tls_port_; }
   pid_t pid() const { return pid_; }
   const std::filesystem::path& dir() const { return dir_; }
   std::filesystem::path db_path() const { return db_.empty() ? dir_ / "deepwell.db" : db_; }
@@ -78,6 +80,7 @@ class server_process {
   int unread_pipe_ = -1;  ///< read end of the stderr pipe in stderr_to::unread_pipe mode, held open unread
   pid_t pid_ = -1;
   std::uint16_t port_ = 0;
+  std::uint16_t tls_port_ = 0;
 };
 
 /// Runs the binary with the given arguments to completion; returns its exit status and output.

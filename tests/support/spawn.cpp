@@ -35,6 +35,9 @@ pid_t spawn_logged(const spawn_options& o) {
     if (o.stderr_fd >= 0) {
       ::dup2(o.stderr_fd, 2);  // dup2 clears close-on-exec on fd 2 only
     }
+    if (o.stdin_fd >= 0) {
+      ::dup2(o.stdin_fd, 0);
+    }
     if (!o.working_dir.empty() && ::chdir(o.working_dir.c_str()) != 0) {
       ::_exit(126);
     }

@@ -14,6 +14,7 @@ struct spawn_options {
   std::vector<std::string> env;        ///< "KEY=value"; empty: the parent's environment
   std::string log_path;                ///< stdout and stderr are appended here
   int stderr_fd = -1;                  ///< if set, stderr goes here instead of the log
+  int stdin_fd = -1;                   ///< if set, stdin comes from here (a pipe the test writes)
   std::string working_dir;             ///< empty: the parent's
 };
 

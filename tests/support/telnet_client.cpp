@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
+#include <utility>
 
 namespace dw::testing {
 namespace {
@@ -131,6 +132,10 @@ telnet_client::telnet_client(std::uint16_t port, client_options options) : optio
   }
   int one = 1;
   ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  if (options_.tls) {
+    const int fd = std::exchange(fd_, -1);  // the transport owns it from here, even if the handshake fails
+    tls_ = std::make_unique<tls_transport>(fd, default_timeout);
+  }
 }
 
 telnet_client::~telnet_client() {
@@ -140,6 +145,10 @@ telnet_client::~telnet_client() {
 }
 
 void telnet_client::write_all(std::string_view bytes) {
+  if (tls_) {
+    tls_->write(bytes);
+    return;
+  }
   while (!bytes.empty()) {
     const ssize_t n = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
     if (n <= 0) {
@@ -184,12 +193,24 @@ bool telnet_client::pump(std::chrono::steady_clock::time_point deadline) {
   if (left.count() <= 0) {
     return false;
   }
+  char buf[8192];
+  if (tls_) {
+    const long got = tls_->read(buf, sizeof buf, deadline);
+    if (got < 0) {
+      return false;
+    }
+    if (got == 0) {
+      closed_ = true;
+      return false;
+    }
+    parse(std::string_view(buf, static_cast<std::size_t>(got)));
+    return true;
+  }
   pollfd p{fd_, POLLIN, 0};
   const int r = ::poll(&p, 1, static_cast<int>(left.count()));
   if (r <= 0) {
     return false;
   }
-  char buf[8192];
   const ssize_t n = ::recv(fd_, buf, sizeof buf, 0);
   if (n <= 0) {
     closed_ = true;

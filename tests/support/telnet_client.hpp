@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tests/support/tls_transport.hpp"
+
 namespace dw::testing {
 
 /// How the test client answers the server's negotiation, like a real MUD client would.
@@ -27,6 +29,8 @@ struct client_options {
   bool mssp = false;
   /// How to answer WILL CHARSET and its REQUEST: refuse (DONT), accept UTF-8, or reject.
   enum class charset_reply { refuse, accept, reject } charset = charset_reply::refuse;
+  /// Speak TLS (the server's TLS port): the same telnet inside it, as Mudlet or TinTin++ with SSL do.
+  bool tls = false;
 };
 
 struct gmcp_message {
@@ -82,6 +86,8 @@ class telnet_client {
   /// Every GMCP message received so far, in order, whether or not expect_gmcp() has consumed it.
   const std::vector<gmcp_message>& all_gmcp() const { return gmcp_; }
   bool closed() const { return closed_; }
+  /// The TLS side of a client made with client_options::tls (null otherwise).
+  const tls_transport* tls() const { return tls_.get(); }
 
   /// MCCP2: true while the server's output is a zlib stream; how many streams ended (Z_FINISH seen);
   /// compressed bytes received and the bytes they inflated to.
@@ -108,7 +114,8 @@ class telnet_client {
   void write_all(std::string_view bytes);
   void answer_bytes(std::string_view bytes);
 
-  int fd_ = -1;
+  int fd_ = -1;  ///< the socket; -1 once a TLS client's transport owns it
+  std::unique_ptr<tls_transport> tls_;
   client_options options_;
   std::string raw_;           ///< every byte received, decompressed
   std::string text_;          ///< every data byte received

@@ -113,7 +113,8 @@ std::optional<std::string> stat_player(const world_admin_parts& p, std::string_v
                     std::to_string(ch->max_hp) + (p.play.combat.in_combat(*ch) ? ", fighting" : "") + "\n";
   if (const connection* c = p.people.find_connection(ch->connection)) {
     const client_abilities& info = c->port->client();
-    out += "  connection " + std::to_string(c->id) + " from " + std::string(c->port->address()) + ", client " +
+    out += "  connection " + std::to_string(c->id) + " from " + std::string(c->port->address()) +
+           (info.tls ? " over TLS" : "") + ", client " +
            (info.client_name.empty() ? "?" : info.client_name) + ", " + std::to_string(info.width) + "x" +
            std::to_string(info.height) + ", GMCP " + (info.gmcp ? "on" : "off") + "\n";
   }

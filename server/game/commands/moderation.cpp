@@ -40,11 +40,14 @@ void who_command(const moderation_parts& p, command_context& ctx) {
   for (const connection* c : conns) {
     const character* ch = c->stage == login_stage::playing ? p.people.find_character(c->account_id) : nullptr;
     const client_abilities& info = c->port->client();
+    // The client column says TLS first, so that a long client name cannot cut it off.
+    std::string client = info.tls ? "TLS " : "";
+    client += info.client_name.empty() ? "-" : info.client_name;
     char line[300];
     std::snprintf(line, sizeof line, " %-5llu %-13s %-8s %-16s %-17s %3ux%-3u %5llds  %s\n",
                   static_cast<unsigned long long>(c->id), ch ? ch->name.c_str() : "(logging in)",
                   ch ? std::string(role_name(ch->account_role)).c_str() : "-", std::string(c->port->address()).c_str(),
-                  info.client_name.empty() ? "-" : info.client_name.substr(0, 17).c_str(), info.width, info.height,
+                  client.substr(0, 17).c_str(), info.width, info.height,
                   static_cast<long long>(now - c->last_input), ch ? p.where.where_text(ch->where).c_str() : "-");
     out += line;
   }

@@ -18,6 +18,7 @@ struct client_abilities {
   bool truecolour = false;  ///< 24-bit colour
   bool screen_reader = false;
   bool gmcp = false;  ///< GMCP agreed
+  bool tls = false;   ///< the connection came in on the TLS port (server/net); shown to administrators
 };
 
 }  // namespace dw::game

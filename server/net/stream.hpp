@@ -1,0 +1,50 @@
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <cstddef>
+#include <span>
+#include <utility>
+
+namespace dw::net {
+
+/// The byte stream under a session: a plain TCP socket, or TLS over one (tls.hpp). The session reads and
+/// writes through it and knows nothing else of the difference. World thread only; at most one read and
+/// one write in flight at a time, as with a socket.
+class stream {
+ public:
+  virtual ~stream() = default;
+
+  /// The socket underneath (its address, its options, its descriptor).
+  virtual boost::asio::ip::tcp::socket& socket() = 0;
+  /// Reads what has arrived (at least one byte); throws boost::system::system_error as a socket read does.
+  virtual boost::asio::awaitable<std::size_t> read_some(boost::asio::mutable_buffer buffer) = 0;
+  /// Writes every byte of `buffers` (one gathered write); throws boost::system::system_error.
+  virtual boost::asio::awaitable<void> write(std::span<const boost::asio::const_buffer> buffers) = 0;
+  /// Ends the connection: a pending read or write completes with an error. TLS says close_notify first,
+  /// within a bounded time, after the socket's pending operations are cancelled.
+  virtual void close() = 0;
+  virtual bool is_tls() const = 0;
+
+  boost::asio::any_io_executor get_executor() { return socket().get_executor(); }
+  int native_handle() { return socket().native_handle(); }
+};
+
+/// A plain telnet connection: the socket itself.
+class tcp_stream final : public stream {
+ public:
+  explicit tcp_stream(boost::asio::ip::tcp::socket socket) : socket_(std::move(socket)) {}
+
+  boost::asio::ip::tcp::socket& socket() override { return socket_; }
+  boost::asio::awaitable<std::size_t> read_some(boost::asio::mutable_buffer buffer) override;
+  boost::asio::awaitable<void> write(std::span<const boost::asio::const_buffer> buffers) override;
+  void close() override;
+  bool is_tls() const override { return false; }
+
+ private:
+  boost::asio::ip::tcp::socket socket_;
+};
+
+}  // namespace dw::net
