@@ -4,15 +4,23 @@
 
 namespace dw::content {
 
-room_description describe_room(const content_tables& tables, int depth, std::uint64_t variant_seed) {
+const room_band* band_at(const content_tables& tables, int depth) {
   if (tables.rooms.empty()) {
-    return {};
+    return nullptr;
   }
   const room_band* band = &tables.rooms.front();
   for (const room_band& b : tables.rooms) {
     if (b.min_depth <= depth) {
       band = &b;
     }
+  }
+  return band;
+}
+
+room_description describe_room(const content_tables& tables, int depth, std::uint64_t variant_seed) {
+  const room_band* band = band_at(tables, depth);
+  if (band == nullptr) {
+    return {};
   }
   if (band->variants.empty()) {
     return {band->name, {}};

@@ -88,6 +88,11 @@ void write_reboot_state(const std::string& path, const reboot_state& state) {
     o["connected_at"] = c.saved.connected_at;
     o["last_input"] = c.saved.last_input;
     o["fighting"] = c.saved.fighting;
+    json::array supports;
+    for (const std::string& m : c.saved.gmcp_supports) {
+      supports.push_back(json::value(m));
+    }
+    o["gmcp_supports"] = std::move(supports);
     conns.push_back(std::move(o));
   }
   root["connections"] = std::move(conns);
@@ -130,6 +135,13 @@ reboot_state read_reboot_state(const std::string& path) {
     c.saved.last_input = o.at("last_input").to_number<std::int64_t>();
     if (const json::value* fighting = o.if_contains("fighting"); fighting != nullptr && fighting->is_bool()) {
       c.saved.fighting = fighting->as_bool();  // (absent in the state of an image from before it was kept)
+    }
+    if (const json::value* supports = o.if_contains("gmcp_supports"); supports != nullptr && supports->is_array()) {
+      for (const json::value& m : supports->get_array()) {
+        if (m.is_string()) {
+          c.saved.gmcp_supports.emplace_back(m.get_string().c_str());
+        }
+      }
     }
     state.connections.push_back(std::move(c));
   }

@@ -8,6 +8,8 @@
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_loop.hpp"
 #include "server/game/output/gmcp.hpp"
+#include "server/game/output/gmcp_parse.hpp"
+#include "server/text/ascii.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/places.hpp"
 #include "server/game/roster/roster.hpp"
@@ -45,7 +47,8 @@ world::world(config::settings settings, services& svc, world_parts parts)
   command_registry& r = commands_->commands();
   register_basic_commands(r, {r, *people_});
   register_movement_commands(r, {*places_, svc});
-  register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_});
+  register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
+                             encounters_->news});
   register_fight_commands(r, {encounters_->combat});
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
   register_world_admin_commands(
@@ -77,7 +80,18 @@ void world::on_line_too_long(std::uint64_t conn_id, std::size_t bytes) {
 void world::on_gmcp(std::uint64_t conn_id, std::string_view package, std::string_view json) {
   if (connection* conn = people_->find_connection(conn_id)) {
     // GMCP traffic gets no prompt: it is not something the person typed.
-    events_->run_event(conn_id, [&] { handle_gmcp(*out_, *conn, package, json); });
+    events_->run_event(conn_id, [&] {
+      // A client asking for its items again (IRE's Char.Items.Inv / Char.Items.Room) gets a fresh List.
+      const bool inv = text::iequals(package, "Char.Items.Inv");
+      if (inv || text::iequals(package, "Char.Items.Room")) {
+        if (const character* ch = people_->find_character(conn->account_id);
+            ch != nullptr && conn->stage == login_stage::playing && ch->connection == conn_id) {
+          encounters_->news.send_list(*ch, inv ? "inv" : "room");
+        }
+        return;
+      }
+      handle_gmcp(*out_, *conn, package, json);
+    });
   }
 }
 
@@ -148,12 +162,17 @@ saved_connection world::save_connection(std::uint64_t conn_id) const {
   }
   saved.connected_at = c->connected_at;
   saved.last_input = c->last_input;
+  saved.gmcp_supports = c->gmcp_supports;
   return saved;
 }
 
 std::uint64_t world::on_restore(session_port& port, const saved_connection& saved) {
   connection& conn = people_->add_connection(port, saved.connected_at);
   conn.last_input = saved.last_input;
+  conn.gmcp_supports = saved.gmcp_supports;
+  if (conn.gmcp_supports.size() > max_gmcp_supports) {
+    conn.gmcp_supports.resize(max_gmcp_supports);
+  }
   events_->start(conn);
   login_->restore(conn, saved);
   return conn.id;

@@ -28,7 +28,10 @@ void check_supports(const std::vector<std::string>& supports) {
     check_field(supports[i]);
     FUZZ_CHECK(supports[i].find(' ') == std::string::npos);  // the version is never kept
     FUZZ_CHECK(std::count(supports.begin(), supports.end(), supports[i]) == 1);
+    // The send filter: a listed module enables itself and what lies below it (an empty name nothing).
+    FUZZ_CHECK(supports[i].empty() || gmcp_enabled(supports, supports[i] + ".Sub"));
   }
+  FUZZ_CHECK(gmcp_enabled(supports, "Core.Ping"));  // Core is always answered
 }
 
 void apply_message(std::vector<std::string>& supports, std::string_view message) {

@@ -197,11 +197,20 @@ class game_harness {
     std::uint64_t id;
     fake_port* port;
   };
-  player connect() {
+  /// A client that agreed GMCP and sends `supports` as Core.Supports.Set, as Mudlet does on connecting
+  /// (an empty list: the client sends no Core.Supports and gets only the Core package).
+  player connect(std::string_view supports = default_supports) {
     ports_.push_back(std::make_unique<fake_port>(&services.resolved));
     fake_port* p = ports_.back().get();
-    return {world.on_connect(*p), p};
+    p->info.gmcp = true;
+    const player made{world.on_connect(*p), p};
+    if (!supports.empty()) {
+      world.on_gmcp(made.id, "Core.Supports.Set", supports);
+      services.drain();
+    }
+    return made;
   }
+  static constexpr std::string_view default_supports = R"(["Char 1", "Room 1", "Comm.Channel 1"])";
   void line(const player& p, std::string_view text) {
     world.on_line(p.id, text);
     services.drain();

@@ -119,8 +119,15 @@ TEST(AdminReboot, HotRebootKeepsEveryoneConnectedAndTheirState) {
   EXPECT_TRUE(server.wait_log("hot reboot complete: 3 connections taken over"));
   EXPECT_EQ(server.pid(), pid);
   EXPECT_TRUE(process_running(pid)) << "the reboot replaced the image in place; the process runs on";
+  const std::size_t gmcp_before_look = bob.all_gmcp().size();
   const std::string look = answer(bob, "look", "[East branch 1, 1,0, depth 1]");
   EXPECT_EQ(prompt_hp(look), hp_before) << look;
+  // The client's GMCP Core.Supports list came across too (clients send it once): Room.Info still comes.
+  bool room_info = false;
+  for (std::size_t i = gmcp_before_look; i < bob.all_gmcp().size(); ++i) {
+    room_info = room_info || bob.all_gmcp()[i].package == "Room.Info";
+  }
+  EXPECT_TRUE(room_info) << "Room.Info after the reboot, without a new Core.Supports.Set";
   EXPECT_TRUE(contains(look, "fighting here!")) << "the monsters are still there, fighting: " << look;
   const std::string who = answer(ann, "who", "Playing now:");
   EXPECT_TRUE(contains(who, "Ann (admin)")) << who;

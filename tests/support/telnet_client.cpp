@@ -163,6 +163,18 @@ void telnet_client::write_all(std::string_view bytes) {
 
 void telnet_client::send_raw(std::string_view bytes) { write_all(bytes); }
 
+void telnet_client::send_gmcp(std::string_view package, std::string_view json) {
+  std::string sb = {static_cast<char>(IAC), static_cast<char>(SB), static_cast<char>(OPT_GMCP)};
+  for (char c : std::string(package) + (json.empty() ? "" : " ") + std::string(json)) {
+    sb.push_back(c);
+    if (static_cast<std::uint8_t>(c) == IAC) {
+      sb.push_back(c);
+    }
+  }
+  sb += {static_cast<char>(IAC), static_cast<char>(SE)};
+  write_all(sb);
+}
+
 void telnet_client::answer_bytes(std::string_view bytes) {
   // A negotiation answer to a server that has already hung up (a refusal at the door) is lost, as in
   // a real client; what the server sent before closing is still there to read.
@@ -296,6 +308,21 @@ void telnet_client::answer(std::uint8_t command, std::uint8_t option) {
                       (option == OPT_MSSP && options_.mssp) ||
                       (option == OPT_CHARSET && options_.charset != client_options::charset_reply::refuse);
     reply(want ? DO : DONT, option);
+    if (want && option == OPT_GMCP && !gmcp_greeted_) {
+      gmcp_greeted_ = true;
+      try {
+        send_gmcp("Core.Hello", R"({"client": "DWTEST", "version": "1"})");
+        if (!options_.gmcp_supports.empty()) {
+          std::string list = "[";
+          for (const std::string& m : options_.gmcp_supports) {
+            list += (list.size() > 1 ? ", \"" : "\"") + m + "\"";
+          }
+          send_gmcp("Core.Supports.Set", list + "]");
+        }
+      } catch (const std::runtime_error&) {
+        // a server that has already hung up: as with any answer, lost
+      }
+    }
   } else if (command == DO) {
     if (option == OPT_NAWS && options_.naws) {
       reply(WILL, option);

@@ -15,6 +15,9 @@ namespace dw::testing {
 /// How the test client answers the server's negotiation, like a real MUD client would.
 struct client_options {
   bool gmcp = true;
+  /// Sent as Core.Supports.Set right after agreeing GMCP, as Mudlet does (empty: no Core.Supports at all,
+  /// and the server sends only the Core package).
+  std::vector<std::string> gmcp_supports = {"Char 1", "Room 1", "Comm.Channel 1"};
   bool eor = true;
   bool naws = true;
   bool ttype = true;
@@ -53,6 +56,8 @@ class telnet_client {
   void send_line(std::string_view text);
   /// Sends bytes exactly as given.
   void send_raw(std::string_view bytes);
+  /// Sends one GMCP message (`package json`), IAC doubled.
+  void send_gmcp(std::string_view package, std::string_view json);
 
   /// Waits until the text received since the last expect contains `needle`; returns that text
   /// (through the needle) and consumes it. Throws std::runtime_error with everything received on timeout.
@@ -129,6 +134,7 @@ class telnet_client {
   std::size_t prompts_consumed_ = 0;
   bool closed_ = false;
   std::size_t ttype_index_ = 0;
+  bool gmcp_greeted_ = false;
   // parser state
   enum class state { data, iac, command, sb, sb_data, sb_iac } state_ = state::data;
   std::uint8_t pending_command_ = 0;

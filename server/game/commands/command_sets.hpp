@@ -34,6 +34,7 @@ struct item_parts {
   room_contents& contents;
   const fights& combat;
   change_sink& changes;
+  item_news& news;  ///< GMCP Char.Items as things move
 };
 void register_item_commands(command_registry& r, item_parts parts);
 

@@ -87,6 +87,8 @@ void get(const item_parts& p, command_context& ctx) {
     const std::string name = p.contents.item_name(taken);
     ctx.reply("You pick up " + name + ".\n");
     ctx.out.send_room(room, ctx.actor.name + " picks up " + name + ".\n", ctx.actor.account_id);
+    p.news.room_removed(room, taken);
+    p.news.inv_added(ctx.actor, taken);
     ctx.actor.inventory.push_back(std::move(taken));
   }
   if (ids.empty()) {
@@ -114,6 +116,8 @@ void drop(const item_parts& p, command_context& ctx) {
     const std::string name = p.contents.item_name(dropped);
     ctx.reply("You drop " + name + ".\n");
     ctx.out.send_room(room, ctx.actor.name + " drops " + name + ".\n", ctx.actor.account_id);
+    p.news.inv_removed(ctx.actor, dropped);
+    p.news.room_added(room, dropped);
     p.contents.floor_of(room).push_back(std::move(dropped));
   }
 }
@@ -134,10 +138,12 @@ void equip(const item_parts& p, command_context& ctx, content::item_kind kind, s
       other.equipped = false;  // one weapon in hand, one suit of armour on
       p.contents.persist_item(other, ctx.actor.account_id, 0);
       ctx.reply("You put away " + p.contents.item_name(other) + ".\n");
+      p.news.inv_updated(ctx.actor, other);
     }
   }
   it->equipped = true;
   p.contents.persist_item(*it, ctx.actor.account_id, 0);
+  p.news.inv_updated(ctx.actor, *it);
   const std::string name = p.contents.item_name(*it);
   ctx.reply("You " + std::string(verb) + " " + name + ".\n");
   ctx.out.send_room(ctx.actor.where.room_id, ctx.actor.name + " " + std::string(verb) + "s " + name + ".\n",
@@ -153,6 +159,7 @@ void remove(const item_parts& p, command_context& ctx) {
   undo_equipment(p, ctx.actor);
   it->equipped = false;
   p.contents.persist_item(*it, ctx.actor.account_id, 0);
+  p.news.inv_updated(ctx.actor, *it);
   ctx.reply("You stop using " + p.contents.item_name(*it) + ".\n");
 }
 

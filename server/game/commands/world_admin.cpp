@@ -144,6 +144,7 @@ void promote(const world_admin_parts& p, command_context& ctx, std::string_view 
           if (character* ch = p.people.find_character_by_name(outcome->name)) {
             ch->account_role = to;
             p.out.send(ch->connection, "You are now " + with_article(role_name(to)) + ".\n");
+            p.where.send_status(*ch);
           }
           answer = outcome->name + " is now " + with_article(role_name(to)) + ".\n";
           ok = true;

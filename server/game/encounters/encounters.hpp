@@ -1,13 +1,15 @@
 #pragma once
 
 #include "server/game/encounters/fights.hpp"
+#include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/rest.hpp"
 #include "server/game/encounters/room_contents.hpp"
 #include "server/game/places/room_hooks.hpp"
 
 namespace dw::game {
 
-/// What rooms hold and what happens in them: contents and items (room_contents), fights, and rest. This
+/// What rooms hold and what happens in them: contents and items (room_contents, with GMCP Char.Items in
+/// item_news), fights, and rest. This
 /// bundle is what places call when rooms are made, shown, left, loaded and collapsed.
 class encounters final : public room_hooks {
  public:
@@ -15,7 +17,8 @@ class encounters final : public room_hooks {
              change_sink& changes, event_runner& events, services& svc, places& where,
              const storage::world_snapshot& startup)
       : contents(settings, content, changes, where, startup),
-        combat(settings, content, people, out, changes, events, svc, where, contents),
+        news(people, out, contents),
+        combat(settings, content, people, out, changes, events, svc, where, contents, news),
         recovery(settings, people, out, changes, where) {}
 
   bool decide_clear(const dungeon::room& r, const character* mover) override {
@@ -25,12 +28,14 @@ class encounters final : public room_hooks {
   std::string room_extras(std::int64_t room_id, const character& viewer) override {
     return contents.room_extras(room_id, viewer);
   }
+  void room_shown(const character& viewer) override { news.send_list(viewer, "room"); }
   bool in_combat(const character& ch) const override { return combat.in_combat(ch); }
   void leave_room(const character& ch) override { combat.leave_room(ch); }
   void restore_branch(const storage::branch_snapshot& snapshot) override { contents.restore_branch(snapshot); }
   void forget_branch(std::uint64_t branch) override { contents.forget_branch(branch); }
 
   room_contents contents;
+  item_news news;
   fights combat;
   rest recovery;
 };

@@ -9,7 +9,8 @@
 namespace dw::game {
 
 fights::fights(const live_settings& settings, const content_source& content, roster& people, output& out,
-               change_sink& changes, event_runner& events, services& svc, places& where, room_contents& contents)
+               change_sink& changes, event_runner& events, services& svc, places& where, room_contents& contents,
+               item_news& news)
     : settings_(settings),
       content_(content),
       people_(people),
@@ -18,7 +19,8 @@ fights::fights(const live_settings& settings, const content_source& content, ros
       events_(events),
       services_(svc),
       places_(where),
-      contents_(contents) {}
+      contents_(contents),
+      news_(news) {}
 
 bool fights::in_combat(const character& ch) const {
   const room_contents::room_state* state = contents_.find_state(ch.where.room_id);
@@ -217,9 +219,11 @@ void fights::win(std::int64_t room_id, room_contents::room_state& state, const c
   contents_.save_contents(room_id, state);
   places_.mark_clear(state.branch, {any_fighter.where.x, any_fighter.where.y});
   std::string loot_text;
+  std::vector<item> dropped;  // announced as GMCP after the text
   auto drop = [&](item it) {
     it.id = contents_.new_item_id();
     loot_text += "  " + contents_.item_name(it) + "\n";
+    dropped.push_back(it);
     contents_.drop_new(std::move(it), room_id);
   };
   for (std::uint64_t seed : scroll_seeds) {
@@ -241,13 +245,10 @@ void fights::win(std::int64_t room_id, room_contents::room_state& state, const c
     text += "They leave behind:\n" + loot_text;
   }
   out_.send_room(room_id, text);
-  refresh_room_info(room_id);
-}
-
-void fights::refresh_room_info(std::int64_t room_id) {
-  for (const character* c : people_.characters_in(room_id)) {
-    places_.send_room_info(*c);
+  for (const item& it : dropped) {
+    news_.room_added(room_id, it);
   }
+  places_.refresh_room_info(room_id);
 }
 
 bool fights::clear_room(character& ch) {
@@ -267,7 +268,7 @@ bool fights::clear_room(character& ch) {
   contents_.save_contents(ch.where.room_id, *state);
   places_.mark_clear(state->branch, {ch.where.x, ch.where.y});
   out_.send_room(ch.where.room_id, "A hush falls; the room is clear, and the way on is open.\n");
-  refresh_room_info(ch.where.room_id);
+  places_.refresh_room_info(ch.where.room_id);
   return true;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "server/game/content_source.hpp"
+#include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_contents.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
@@ -21,7 +22,8 @@ namespace dw::game {
 class fights {
  public:
   fights(const live_settings& settings, const content_source& content, roster& people, output& out,
-         change_sink& changes, event_runner& events, services& svc, places& where, room_contents& contents);
+         change_sink& changes, event_runner& events, services& svc, places& where, room_contents& contents,
+         item_news& news);
 
   bool in_combat(const character& ch) const;
   /// A character is leaving its room (walking, fleeing, quitting, dying): it leaves the fight there.
@@ -39,8 +41,6 @@ class fights {
   void win(std::int64_t room_id, room_contents::room_state& state, const character& any_fighter,
            const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key);
   void knock_out(character& ch);
-  /// Everyone in the room gets a fresh Room.Info (it is clear now).
-  void refresh_room_info(std::int64_t room_id);
 
   const live_settings& settings_;
   const content_source& content_;
@@ -51,6 +51,7 @@ class fights {
   services& services_;
   places& places_;
   room_contents& contents_;
+  item_news& news_;
 };
 
 }  // namespace dw::game

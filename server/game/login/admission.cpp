@@ -85,6 +85,11 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
     w.where.show_room(placed);
   }
   w.out.send_vitals(placed);
+  w.where.send_status(placed);
+  w.play.news.send_list(placed, "inv");
+  if (kind == entry_kind::restored) {
+    w.play.news.send_list(placed, "room");  // (show_room sends it otherwise)
+  }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "server/game/administration/administration.hpp"
 #include "server/game/commands/command_registry.hpp"
@@ -59,6 +60,7 @@ struct saved_connection {
   std::int64_t connected_at = 0;
   std::int64_t last_input = 0;
   bool fighting = false;  ///< its character was in a fight, which goes on after the reboot
+  std::vector<std::string> gmcp_supports;  ///< its client's GMCP Core.Supports list (clients send it once)
 };
 
 /// The login conversation (create or connect, on one line or step by step), account rules, throttling,

@@ -61,6 +61,18 @@ bool is_gmcp_supports_package(std::string_view package) {
          text::iequals(package, "Core.Supports.Remove");
 }
 
+bool gmcp_enabled(const std::vector<std::string>& supports, std::string_view package) {
+  const auto under = [package](std::string_view module) {
+    return !module.empty() && package.size() >= module.size() &&
+           text::iequals(package.substr(0, module.size()), module) &&
+           (package.size() == module.size() || package[module.size()] == '.');
+  };
+  if (under("Core")) {
+    return true;
+  }
+  return std::any_of(supports.begin(), supports.end(), [&](const std::string& m) { return under(m); });
+}
+
 bool apply_gmcp_supports(std::vector<std::string>& supports, std::string_view package, std::string_view text) {
   const auto v = parse(text);
   if (!v) {

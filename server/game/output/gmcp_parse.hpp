@@ -31,4 +31,10 @@ bool apply_gmcp_supports(std::vector<std::string>& supports, std::string_view pa
 /// True for the three Core.Supports packages (case-insensitive).
 bool is_gmcp_supports_package(std::string_view package);
 
+/// Whether a message of `package` ("Char.Items.Add") may be sent to a client whose Core.Supports list is
+/// `supports`: Core.* always; otherwise when a listed module is the package itself or one of its
+/// ancestors ("Char" enables Char.Vitals and Char.Items.List, "Char.Items" only Char.Items.*).
+/// Case-insensitive, as GMCP names are.
+bool gmcp_enabled(const std::vector<std::string>& supports, std::string_view package);
+
 }  // namespace dw::game

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "server/game/output/gmcp_parse.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/output/text_wrap.hpp"
 
@@ -69,7 +70,14 @@ void output::tell_admins(std::string_view text) {
   });
 }
 
+bool output::gmcp_wanted(const connection& conn, std::string_view package) {
+  return !conn.closing && conn.port->client().gmcp && gmcp_enabled(conn.gmcp_supports, package);
+}
+
 void output::send_gmcp(connection& conn, std::string_view package, std::string_view json) {
+  if (!gmcp_enabled(conn.gmcp_supports, package)) {
+    return;  // the client did not ask for this package
+  }
   conn.port->write_gmcp(package, json);
   if (!conn.touched) {
     // GMCP alone needs a flush but no prompt.
@@ -82,6 +90,9 @@ void output::send_gmcp(connection& conn, std::string_view package, std::string_v
 void output::send_vitals(const character& ch) {
   connection* conn = people_.find_connection(ch.connection);
   if (conn == nullptr) {
+    return;
+  }
+  if (!gmcp_wanted(*conn, "Char.Vitals")) {
     return;
   }
   boost::json::object o;

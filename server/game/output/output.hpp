@@ -26,8 +26,13 @@ class output {
   void send_all(std::string_view text);
   /// Tells every administrator in play.
   void tell_admins(std::string_view text);
+  /// Sends one GMCP message, if the client enabled its package with Core.Supports (Core.* always goes):
+  /// every GMCP sender goes through here, so every sender obeys the client's list.
   void send_gmcp(connection& conn, std::string_view package, std::string_view json);
-  /// GMCP Char.Vitals for a character.
+  /// Whether send_gmcp would send `package` to `conn` (GMCP agreed and the package enabled): senders ask
+  /// first when the message costs something to build.
+  static bool gmcp_wanted(const connection& conn, std::string_view package);
+  /// GMCP Char.Vitals for a character: {"hp": 20, "maxhp": 20}, numbers.
   void send_vitals(const character& ch);
   /// Marks a connection as owed a prompt and a flush at the end of this event.
   void touch(connection& conn);

@@ -81,6 +81,7 @@ std::optional<place> places::fixed_place(std::int64_t room_id) const {
   p.name = room->name;
   p.description = room->description;
   p.area = room->area;
+  p.environment = room->environment;
   if (room->has_coords) {
     p.coords = dungeon::coord{0, 0};
   }
@@ -114,6 +115,9 @@ std::optional<place> places::dungeon_place(const store::location& where) {
   p.name = std::move(look.name);
   p.description = std::move(look.description);
   p.area = branch_name(*info);
+  if (const content::room_band* band = content::band_at(content_.get(), depth)) {
+    p.environment = band->name;
+  }
   p.coords = room->pos;
   p.depth = depth;
   p.clear = room->clear;
@@ -245,6 +249,7 @@ std::string places::room_info_json(const std::optional<place>& here) {
   o["num"] = here->id;
   o["name"] = here->name;
   o["area"] = here->area;
+  o["environment"] = here->environment;
   o["coords"] = here->coords ? json::value(json::array{here->coords->x, here->coords->y}) : json::value(nullptr);
   o["depth"] = here->depth;
   o["clear"] = here->clear;
@@ -260,14 +265,45 @@ void places::show_room(const character& ch) {
   if (connection* conn = people_.find_connection(ch.connection)) {
     const std::optional<place> here = at(ch.where);  // built once for the text and the Room.Info
     out_.send(*conn, room_text(ch, here));
-    out_.send_gmcp(*conn, "Room.Info", room_info_json(here));
+    hooks_->room_shown(ch);
+    if (output::gmcp_wanted(*conn, "Room.Info")) {
+      out_.send_gmcp(*conn, "Room.Info", room_info_json(here));
+    }
   }
 }
 
 void places::send_room_info(const character& ch) {
-  if (connection* conn = people_.find_connection(ch.connection)) {
+  if (connection* conn = people_.find_connection(ch.connection); conn != nullptr && output::gmcp_wanted(*conn, "Room.Info")) {
     out_.send_gmcp(*conn, "Room.Info", room_info_json(ch));
   }
+}
+
+void places::refresh_room_info(std::int64_t room_id) {
+  for (const character* c : people_.characters_in(room_id)) {
+    send_room_info(*c);
+  }
+}
+
+std::pair<int, std::string> places::status_of(const store::location& where) {
+  if (where.branch_id == 0) {
+    return {0, std::string()};
+  }
+  const auto info = dungeon_->branch(static_cast<dungeon::branch_id>(where.branch_id));
+  return {static_cast<int>(dungeon::depth_of({where.x, where.y})), info ? branch_name(*info) : std::string()};
+}
+
+void places::send_status(const character& ch) {
+  connection* conn = people_.find_connection(ch.connection);
+  if (conn == nullptr || !output::gmcp_wanted(*conn, "Char.Status")) {
+    return;
+  }
+  auto [depth, branch] = status_of(ch.where);
+  json::object o;
+  o["name"] = ch.name;
+  o["role"] = role_name(ch.account_role);
+  o["depth"] = depth;
+  o["branch"] = std::move(branch);
+  out_.send_gmcp(*conn, "Char.Status", json::serialize(o));
 }
 
 // ---------------------------------------------------------------- coming and going
@@ -325,6 +361,9 @@ void places::move_character(character& ch, const store::location& to, std::strin
   });
   if (!arrive_text.empty()) {
     out_.send_room(ch.where.room_id, arrive_text, ch.account_id);
+  }
+  if (status_of(from) != status_of(ch.where)) {
+    send_status(ch);  // (before the room, so that Room.Info stays the last thing a move sends)
   }
   show_room(ch);
 }

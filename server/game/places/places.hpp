@@ -44,6 +44,7 @@ struct place {
   std::string name;
   std::string description;
   std::string area;                      ///< "Deepwell village", "East branch 3"
+  std::string environment;               ///< the depth band's name ("Water-logged passage"), "Village"
   std::optional<dungeon::coord> coords;  ///< on the grid (the well is (0,0)); the square has none
   int depth = 0;
   bool clear = true;
@@ -78,9 +79,15 @@ class places final : public load_target {
   std::string room_text(const character& viewer);
   /// GMCP Room.Info for the room `viewer` is in.
   std::string room_info_json(const character& viewer);
-  /// Sends the room's text and its Room.Info.
+  /// Sends the room's text, what lies on its floor (GMCP Char.Items.List "room", through the hooks) and
+  /// its Room.Info.
   void show_room(const character& ch);
   void send_room_info(const character& ch);
+  /// Everyone in the room gets a fresh Room.Info (it was cleared, or its exits changed).
+  void refresh_room_info(std::int64_t room_id);
+  /// GMCP Char.Status: {"name", "role", "depth", "branch"} (branch: "" in the fixed rooms). Sent on entry
+  /// and whenever one of them changes (a move to another depth or branch, a new role).
+  void send_status(const character& ch);
   /// The explored rooms around `ch`, fitted to a window (map_view.cpp).
   std::string map(const character& ch, std::uint16_t width, std::uint16_t height);
   /// A whole branch, for administrators (map_view.cpp).
@@ -122,6 +129,8 @@ class places final : public load_target {
  private:
   std::string room_text(const character& viewer, const std::optional<place>& here);
   static std::string room_info_json(const std::optional<place>& here);
+  /// The depth and branch name Char.Status reports for a location.
+  std::pair<int, std::string> status_of(const store::location& where);
   std::optional<place> fixed_place(std::int64_t room_id) const;
   std::optional<place> dungeon_place(const store::location& where);
   bool decide_clear(const dungeon::room& r, const character& mover);

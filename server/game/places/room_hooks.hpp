@@ -19,6 +19,8 @@ class room_hooks {
   virtual void room_created(const dungeon::room& r) = 0;
   /// Lines describing what the room holds, as `viewer` sees it.
   virtual std::string room_extras(std::int64_t room_id, const character& viewer) = 0;
+  /// `viewer` has just been shown its room (entering it, or `look`): what lies there goes out as GMCP.
+  virtual void room_shown(const character& viewer) = 0;
   /// True while `ch` is fighting.
   virtual bool in_combat(const character& ch) const = 0;
   /// `ch` is leaving its room (walking, fleeing, quitting, dying, being moved).

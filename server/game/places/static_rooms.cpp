@@ -13,6 +13,7 @@ static_rooms::static_rooms() {
   square.id = village_square_id;
   square.name = "The Village Square";
   square.area = "Deepwell Village";
+  square.environment = "Village";
   square.description =
       "Cobbles worn smooth by generations of market days ring a squat stone well. Its iron ladder, "
       "slick with moss, drops into a cold dark that breathes up at you. The villagers keep their "
@@ -23,6 +24,7 @@ static_rooms::static_rooms() {
   start.id = start_room_id;
   start.name = "The Bottom of the Well";
   start.area = "The Well";
+  start.environment = "Well";
   start.has_coords = true;
   start.description =
       "You stand ankle-deep in black water at the foot of the ladder. A circle of daylight hangs far "

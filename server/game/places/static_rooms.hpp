@@ -31,6 +31,7 @@ struct static_room {
   std::string name;
   std::string description;
   std::string area;
+  std::string environment;              ///< GMCP Room.Info's environment (dungeon rooms: their depth band)
   bool has_coords = false;              ///< the start room is (0,0); the village square has no coordinates
   std::array<std::int64_t, 6> exits{};  ///< target room id per exit_dir; 0 none; dungeon_passage
 };

@@ -96,6 +96,13 @@ void places::walk_branch(connection& conn, character& ch, exit_dir d) {
         hooks_->room_created(moved.destination);
       }
       move_character(ch, location_of(moved.destination), leave_text(ch, d), arrive_text(ch, d));
+      // A new room changes the exits of the room walked from (and may turn others' one-way): whoever
+      // stands there is shown them again.
+      for (const dungeon::room& changed : moved.changes.rooms) {
+        if (changed.id != moved.destination.id) {
+          refresh_room_info(static_cast<std::int64_t>(changed.id));
+        }
+      }
       return;
     case dungeon::move_status::to_start:
       move_character(ch, start_location(), leave_text(ch, d), arrive_text(ch, d));
