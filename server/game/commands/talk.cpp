@@ -202,7 +202,7 @@ void shout(const talk_parts& p, command_context& ctx) {
 
 void list_channels(command_context& ctx) {
   std::string text = "Channels ('channels off <name>' turns one off, 'channels on <name>' back on):\n";
-  for (const channel_def& c : channel_defs()) {
+  for (const channel_def& c : channel_defs) {
     std::string name(c.name);
     name.resize(std::max<std::size_t>(name.size(), 6), ' ');
     text += "  " + name + (channel_on(ctx.actor.prefs, c.name) ? " on   " : " off  ") + std::string(c.reach) + "\n";

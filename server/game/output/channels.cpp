@@ -8,17 +8,8 @@
 namespace dw::game {
 namespace json = boost::json;
 
-const std::vector<channel_def>& channel_defs() {
-  static const std::vector<channel_def> defs{
-      {"chat", "Chat", "chat", "everyone in play"},
-      {"shout", "Shout", "shout", "everyone in your branch, or in the village and the well"},
-      {"tell", "Tell", "tell", "one person (reply answers the last who told you)"},
-  };
-  return defs;
-}
-
 const channel_def* find_channel(std::string_view name) {
-  for (const channel_def& c : channel_defs()) {
+  for (const channel_def& c : channel_defs) {
     if (text::iequals(c.name, name)) {
       return &c;
     }
@@ -38,7 +29,7 @@ bool channel_on(const preferences& prefs, std::string_view channel) {
 
 std::string gmcp_channel_list() {
   json::array list;
-  for (const channel_def& c : channel_defs()) {
+  for (const channel_def& c : channel_defs) {
     json::object o;
     o["name"] = c.name;
     o["caption"] = c.caption;

@@ -1,11 +1,11 @@
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "server/game/output/output.hpp"
 #include "server/game/roster/preferences.hpp"
@@ -23,7 +23,11 @@ struct channel_def {
 };
 
 /// Every channel, in the order `channels` lists them.
-const std::vector<channel_def>& channel_defs();
+inline constexpr std::array<channel_def, 3> channel_defs{{
+    {"chat", "Chat", "chat", "everyone in play"},
+    {"shout", "Shout", "shout", "everyone in your branch, or in the village and the well"},
+    {"tell", "Tell", "tell", "one person (reply answers the last who told you)"},
+}};
 /// The channel called `name` (case-insensitive), or nullptr.
 const channel_def* find_channel(std::string_view name);
 
