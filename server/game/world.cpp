@@ -50,6 +50,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                              encounters_->news});
   register_fight_commands(r, {encounters_->combat});
+  register_talk_commands(r, {*people_, *events_, svc});
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
   register_world_admin_commands(
       r, {*people_, *out_, *places_, *encounters_, *events_, *events_, svc, settings_, content_});

@@ -53,4 +53,20 @@ parser speech(std::string missing) {
   };
 }
 
+parser addressed_speech(std::string usage) {
+  return [usage = std::move(usage)](std::string_view raw, command_args& out) -> std::optional<std::string> {
+    out.raw = text::trim(raw);
+    const std::size_t end = out.raw.find_first_of(" \t");
+    if (out.raw.empty() || end == std::string_view::npos) {
+      return usage;
+    }
+    out.words.push_back(out.raw.substr(0, end));
+    out.text = text::player_text(text::trim(out.raw.substr(end)));
+    if (out.text.empty()) {
+      return usage;
+    }
+    return std::nullopt;
+  };
+}
+
 }  // namespace dw::game::arguments

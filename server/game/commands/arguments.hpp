@@ -34,6 +34,9 @@ parser object(std::string missing);
 /// Text for other players, with invisible and direction-changing characters removed; `missing` when
 /// nothing is left.
 parser speech(std::string missing);
+/// A name, then text for that person filtered as `speech` does: the name is `words[0]`, the text `text`.
+/// `usage` when there is no name or no text left.
+parser addressed_speech(std::string usage);
 }  // namespace arguments
 
 }  // namespace dw::game

@@ -44,6 +44,14 @@ struct fight_parts {
 };
 void register_fight_commands(command_registry& r, fight_parts parts);
 
+/// tell, reply, chat, shout, channels (talk.cpp).
+struct talk_parts {
+  roster& people;
+  change_sink& changes;  ///< a channel turned on or off is saved as a preference
+  services& svc;         ///< the clock, for chat's history
+};
+void register_talk_commands(command_registry& r, talk_parts parts);
+
 /// @who, kick, ban, unban, bans, wizlock, wall, shutdown, reboot, audit.
 struct moderation_parts {
   roster& people;

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "server/game/login/login_flow.hpp"
+#include "server/game/output/channels.hpp"
 #include "server/game/output/gmcp.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -63,6 +64,9 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
     }
   });
   w.out.send_gmcp(conn, "Char.Name", gmcp_char_name(placed.name));
+  if (conn.port->client().gmcp) {
+    w.out.send_gmcp(conn, "Comm.Channel.List", gmcp_channel_list());
+  }
   switch (kind) {
     case entry_kind::created:
       w.out.send(conn, "Welcome to Deepwell, " + placed.name + ". Type 'help' to see what you can do.\n");

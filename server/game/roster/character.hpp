@@ -22,6 +22,7 @@ struct character {
   std::uint64_t connection = 0;  ///< id of the connection playing it
   std::vector<item> inventory;   ///< carried items, loaded at login
   preferences prefs;             ///< the player's own settings, loaded at login
+  std::string reply_to;          ///< who last told this character something (`reply`); in memory only
 };
 
 }  // namespace dw::game

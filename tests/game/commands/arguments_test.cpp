@@ -57,3 +57,18 @@ TEST(Arguments, SpeechFiltersAndRefusesWhatIsLeftEmpty) {
   command_args b;
   EXPECT_EQ(parse("\xE2\x80\x8B", b), std::optional<std::string>("Say what?")) << "only a zero-width space";
 }
+
+TEST(Arguments, AddressedSpeechTakesANameThenFilteredText) {
+  const auto parse = arguments::addressed_speech("Tell whom what?");
+  command_args a;
+  EXPECT_FALSE(parse("  Bob   hello \xE2\x80\xAE" "there ", a));
+  ASSERT_EQ(a.words.size(), 1U);
+  EXPECT_EQ(a.words[0], "Bob");
+  EXPECT_EQ(a.text, "hello there");
+  command_args b;
+  EXPECT_EQ(parse("Bob", b), std::optional<std::string>("Tell whom what?")) << "a name alone";
+  command_args c;
+  EXPECT_EQ(parse("Bob \xE2\x80\x8B", c), std::optional<std::string>("Tell whom what?")) << "nothing visible";
+  command_args d;
+  EXPECT_EQ(parse("", d), std::optional<std::string>("Tell whom what?"));
+}
