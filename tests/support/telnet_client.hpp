@@ -18,6 +18,9 @@ struct client_options {
   std::uint16_t width = 100;
   std::uint16_t height = 40;
   std::vector<std::string> ttype_answers = {"DWTEST", "XTERM-256COLOR", "MTTS 2831"};
+  /// Keep ANSI escape sequences (colour) in the text received; by default they are taken out, so tests
+  /// read words (escapes_seen() still counts them).
+  bool keep_escapes = false;
   /// Loopback address to connect from ("127.0.0.66"): the server sees it as another client's address.
   std::string source_address;
 };
@@ -70,6 +73,8 @@ class telnet_client {
   /// Every GMCP message received so far, in order, whether or not expect_gmcp() has consumed it.
   const std::vector<gmcp_message>& all_gmcp() const { return gmcp_; }
   bool closed() const { return closed_; }
+  /// ANSI escape sequences received so far (whether kept in the text or not).
+  int escapes_seen() const { return escapes_seen_; }
 
  private:
   bool pump(std::chrono::steady_clock::time_point deadline);
@@ -78,6 +83,7 @@ class telnet_client {
   void subnegotiation(std::uint8_t option, const std::string& payload);
   void write_all(std::string_view bytes);
   void answer_bytes(std::string_view bytes);
+  void data_byte(char ch);
 
   int fd_ = -1;
   client_options options_;
@@ -92,6 +98,8 @@ class telnet_client {
   std::size_t prompts_consumed_ = 0;
   bool closed_ = false;
   std::size_t ttype_index_ = 0;
+  int escape_ = 0;  ///< 0: text, 1: after ESC, 2: inside ESC [ ...
+  int escapes_seen_ = 0;
   // parser state
   enum class state { data, iac, command, sb, sb_data, sb_iac } state_ = state::data;
   std::uint8_t pending_command_ = 0;

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "server/game/roster/role.hpp"
@@ -22,6 +23,8 @@ struct character {
   std::uint64_t connection = 0;  ///< id of the connection playing it
   std::vector<item> inventory;   ///< carried items, loaded at login
   preferences prefs;             ///< the player's own settings, loaded at login
+  /// Rooms this character has been shown in this session (brief mode shortens them on a revisit).
+  std::unordered_set<std::int64_t> rooms_seen;
 };
 
 }  // namespace dw::game
