@@ -135,6 +135,16 @@ TEST(PlayerSettings, UnexploredExitsAreNamedSoInWordsAndColouredApart) {
   }
 }
 
+TEST(PlayerSettings, AThemeColourChangedWithConfigIsUsedAtOnce) {
+  game_harness h;
+  player ann = create_with(h, "Ann", [](dw::game::client_abilities& c) { c.truecolour = true; });  // the admin
+  EXPECT_TRUE(has(said(h, ann, "look"), "\x1b[38;2;95;175;255mThe Village Square\x1b[0m"));
+  const std::string answer = said(h, ann, "@config colours.room_name #ff0000");
+  EXPECT_TRUE(has(said(h, ann, "look"), "\x1b[38;2;255;0;0mThe Village Square\x1b[0m")) << answer;
+  EXPECT_TRUE(has(said(h, ann, "@config colours.room_name nope"), "colours.room_name"));
+  EXPECT_TRUE(has(said(h, ann, "look"), "\x1b[38;2;255;0;0mThe Village Square")) << "a refused value changes nothing";
+}
+
 TEST(PlayerSettings, ScreenReaderModeFollowsMttsAndCanBeOverriddenAndKept) {
   game_harness h;
   player dee = create_with(h, "Dee", [](dw::game::client_abilities& c) {
