@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace dw::config {
@@ -107,6 +108,13 @@ std::optional<std::string> listing_text(const std::string& v) {
   }
   if (v.size() > 200) {
     return "must be at most 200 bytes";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> hex_colour(const std::string& v) {
+  if (!parse_hex_colour(v)) {
+    return "must be a colour written \"#rrggbb\" (six hexadecimal digits, e.g. \"#d7af5f\")";
   }
   return std::nullopt;
 }
@@ -239,6 +247,17 @@ std::vector<setting_def> make_defs() {
   listing("created", &S::mssp_section::created, "Year the game was created (MSSP CREATED).", listing_text);
   d.push_back(integer("mssp", "crawl_delay", &S::mssp, &S::mssp_section::crawl_delay, -1, 8760, false,
                       "Hours a crawler should wait between visits (MSSP CRAWL DELAY); -1 leaves it to the crawler."));
+  using C = S::colours_section;
+  const std::pair<std::string_view, std::string C::*> colours[] = {
+      {"room_name", &C::room_name}, {"exit", &C::exit},       {"exit_unexplored", &C::exit_unexplored},
+      {"monster", &C::monster},     {"item", &C::item},       {"combat", &C::combat},
+      {"channel", &C::channel},     {"prompt", &C::prompt},   {"player", &C::player},
+      {"warning", &C::warning}};
+  for (const auto& [name, field] : colours) {
+    d.push_back(text("colours", name, &S::colours, field, true,
+                     "Colour of this kind of text, \"#rrggbb\" (brought down to 256 or 16 colours as the client needs).",
+                     hex_colour));
+  }
   return d;
 }
 
@@ -248,6 +267,23 @@ const std::vector<setting_def>& defs() {
 }
 
 }  // namespace
+
+std::optional<std::array<std::uint8_t, 3>> parse_hex_colour(std::string_view text) {
+  if (text.size() != 7 || text[0] != '#') {
+    return std::nullopt;
+  }
+  std::array<std::uint8_t, 3> rgb{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    unsigned value = 0;
+    const char* first = text.data() + 1 + 2 * i;
+    const auto [end, ec] = std::from_chars(first, first + 2, value, 16);
+    if (ec != std::errc{} || end != first + 2) {
+      return std::nullopt;
+    }
+    rgb[i] = static_cast<std::uint8_t>(value);
+  }
+  return rgb;
+}
 
 std::string setting_def::full_name() const {
   std::string out(section);

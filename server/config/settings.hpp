@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -82,7 +83,23 @@ struct settings {
     std::int64_t branch_join_seconds = 300;
     std::int64_t branch_idle_collapse_seconds = 3600;
   } dungeon;
+  /// The colour theme: one "#rrggbb" per kind of text; clients with 256 or 16 colours get the nearest.
+  struct colours_section {
+    std::string room_name = "#5fafff";
+    std::string exit = "#5fd75f";
+    std::string exit_unexplored = "#d7af5f";
+    std::string monster = "#ff5f5f";
+    std::string item = "#d787ff";
+    std::string combat = "#ff875f";
+    std::string channel = "#5fd7d7";
+    std::string prompt = "#afafaf";
+    std::string player = "#ffd75f";
+    std::string warning = "#ff5f87";
+  } colours;
 };
+
+/// Reads "#rrggbb" (as the colours section holds it) into its three channels; nullopt when malformed.
+std::optional<std::array<std::uint8_t, 3>> parse_hex_colour(std::string_view text);
 
 /// A setting's value as it appears in TOML: an integer, a string or a boolean.
 using setting_value = std::variant<std::int64_t, std::string, bool>;

@@ -21,7 +21,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
       content_(std::move(parts.content)),
       services_(svc),
       people_(std::make_unique<roster>()),
-      out_(std::make_unique<output>(*people_)),
+      out_(std::make_unique<output>(*people_, settings_)),
       events_(std::make_unique<event_loop>(settings_, *people_, *out_, svc)),
       places_(std::make_unique<places>(settings_, content_, *people_, *out_, *events_, svc, parts.startup)),
       encounters_(std::make_unique<encounters>(settings_, content_, *people_, *out_, *events_, *events_, svc,
@@ -31,6 +31,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
                                      *encounters_, parts.password_workers)),
       commands_(std::make_unique<dispatcher>(*people_, *out_, *admin_)) {
   places_->set_hooks(*encounters_);
+  out_->set_prompt_facts(*places_);
   events_->connect(
       [this](connection& conn, std::string_view line) {
         if (conn.stage == login_stage::playing) {
@@ -51,6 +52,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
                              encounters_->news});
   register_fight_commands(r, {encounters_->combat});
   register_talk_commands(r, {*people_, *events_, svc});
+  register_settings_commands(r, {*people_, *events_, *places_});
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
   register_world_admin_commands(
       r, {*people_, *out_, *places_, *encounters_, *events_, *events_, svc, settings_, content_});

@@ -49,6 +49,18 @@ TEST(Config, BadValuesNameTheKey) {
   EXPECT_NE(error_of("[server\n").find("test.toml:1"), std::string::npos);
 }
 
+TEST(Config, ColourThemeKeysAreHexColoursNamedWhenBad) {
+  const settings s = load_config_text("[colours]\nmonster = \"#ff0000\"\n", "c.toml");
+  EXPECT_EQ(s.colours.monster, "#ff0000");
+  EXPECT_EQ(s.colours.exit_unexplored, "#d7af5f") << "the rest keep their defaults";
+  const std::string bad = error_of("[colours]\nmonster = \"red\"\n");
+  EXPECT_NE(bad.find("colours.monster"), std::string::npos) << bad;
+  EXPECT_NE(bad.find("#rrggbb"), std::string::npos) << bad;
+  EXPECT_NE(error_of("[colours]\nexit = \"#12345\"\n").find("colours.exit"), std::string::npos);
+  EXPECT_NE(error_of("[colours]\nexits = \"#123456\"\n").find("colours.exits: unknown key"), std::string::npos);
+  EXPECT_NE(error_of("[colours]\nitem = 7\n").find("colours.item"), std::string::npos);
+}
+
 TEST(Config, ShippedFileIsValidAndDocumentsEveryKey) {
   const settings s = load_config_file(DW_SOURCE_DIR "/config/deepwell.toml");
   EXPECT_EQ(s.server.port, 4000);

@@ -232,6 +232,25 @@ bool telnet_client::pump(std::chrono::steady_clock::time_point deadline) {
   return true;
 }
 
+void telnet_client::data_byte(char ch) {
+  // ANSI escape sequences (ESC [ ... final byte) are counted, and kept only when the options ask.
+  const auto b = static_cast<unsigned char>(ch);
+  if (escape_ == 0 && b == 0x1BU) {
+    escape_ = 1;
+    ++escapes_seen_;
+  } else if (escape_ == 1) {
+    escape_ = b == '[' ? 2 : 0;
+  } else if (escape_ == 2 && b >= 0x40U && b <= 0x7EU) {
+    escape_ = 0;
+  } else if (escape_ == 0) {
+    text_.push_back(ch);
+    return;
+  }
+  if (options_.keep_escapes) {
+    text_.push_back(ch);
+  }
+}
+
 std::size_t telnet_client::parse(std::string_view bytes) {
   for (std::size_t at = 0; at < bytes.size(); ++at) {
     const char ch = bytes[at];
@@ -241,7 +260,7 @@ std::size_t telnet_client::parse(std::string_view bytes) {
         if (b == IAC) {
           state_ = state::iac;
         } else if (b != '\r' && b != 0) {
-          text_.push_back(ch);
+          data_byte(ch);
         }
         break;
       case state::iac:

@@ -24,6 +24,9 @@ struct client_options {
   std::uint16_t width = 100;
   std::uint16_t height = 40;
   std::vector<std::string> ttype_answers = {"DWTEST", "XTERM-256COLOR", "MTTS 2831"};
+  /// Keep ANSI escape sequences (colour) in the text received; by default they are taken out, so tests
+  /// read words (escapes_seen() still counts them).
+  bool keep_escapes = false;
   /// Loopback address to connect from ("127.0.0.66"): the server sees it as another client's address.
   std::string source_address;
   /// Answer WILL MCCP2 with DO (otherwise DONT). Output is decompressed from IAC SB 86 IAC SE on either way.
@@ -107,6 +110,8 @@ class telnet_client {
   bool wait_mssp(std::chrono::milliseconds timeout = default_timeout);
   /// CHARSET REQUEST payloads received from the server (after the REQUEST byte, e.g. ";UTF-8").
   const std::vector<std::string>& charset_requests() const { return charset_requests_; }
+  /// ANSI escape sequences received so far (whether kept in the text or not).
+  int escapes_seen() const { return escapes_seen_; }
 
  private:
   bool pump(std::chrono::steady_clock::time_point deadline);
@@ -118,6 +123,7 @@ class telnet_client {
   void subnegotiation(std::uint8_t option, const std::string& payload);
   void write_all(std::string_view bytes);
   void answer_bytes(std::string_view bytes);
+  void data_byte(char ch);
 
   int fd_ = -1;  ///< the socket; -1 once a TLS client's transport owns it
   std::unique_ptr<tls_transport> tls_;
@@ -135,6 +141,8 @@ class telnet_client {
   bool closed_ = false;
   std::size_t ttype_index_ = 0;
   bool gmcp_greeted_ = false;
+  int escape_ = 0;  ///< 0: text, 1: after ESC, 2: inside ESC [ ...
+  int escapes_seen_ = 0;
   // parser state
   enum class state { data, iac, command, sb, sb_data, sb_iac } state_ = state::data;
   std::uint8_t pending_command_ = 0;

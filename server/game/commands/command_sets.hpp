@@ -51,6 +51,13 @@ struct talk_parts {
   services& svc;         ///< the clock, for chat's history
 };
 void register_talk_commands(command_registry& r, talk_parts parts);
+/// colour, screenreader, brief, prompt: the players' own settings (settings.cpp).
+struct settings_parts {
+  roster& people;
+  change_sink& changes;
+  prompt_facts& facts;  ///< for showing what a prompt looks like now
+};
+void register_settings_commands(command_registry& r, settings_parts parts);
 
 /// @who, kick, ban, unban, bans, wizlock, wall, shutdown, reboot, audit.
 struct moderation_parts {

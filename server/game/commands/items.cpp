@@ -5,6 +5,7 @@
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/commands/command_sets.hpp"
 #include "server/game/commands/naming.hpp"
+#include "server/game/output/style.hpp"
 
 namespace dw::game {
 namespace {
@@ -84,9 +85,10 @@ void get(const item_parts& p, command_context& ctx) {
     taken.equipped = false;
     p.contents.persist_item(taken, ctx.actor.account_id, 0);
     undo_item_move(p, ctx.actor, taken.id, room, true);
-    const std::string name = p.contents.item_name(taken);
+    const std::string name = styled(style::item, p.contents.item_name(taken));
     ctx.reply("You pick up " + name + ".\n");
-    ctx.out.send_room(room, ctx.actor.name + " picks up " + name + ".\n", ctx.actor.account_id);
+    ctx.out.send_room(room, styled(style::player, ctx.actor.name) + " picks up " + name + ".\n",
+                      ctx.actor.account_id);
     p.news.room_removed(room, taken);
     p.news.inv_added(ctx.actor, taken);
     ctx.actor.inventory.push_back(std::move(taken));
@@ -113,9 +115,9 @@ void drop(const item_parts& p, command_context& ctx) {
     dropped.equipped = false;
     p.contents.persist_item(dropped, 0, room);
     undo_item_move(p, ctx.actor, dropped.id, room, false);
-    const std::string name = p.contents.item_name(dropped);
+    const std::string name = styled(style::item, p.contents.item_name(dropped));
     ctx.reply("You drop " + name + ".\n");
-    ctx.out.send_room(room, ctx.actor.name + " drops " + name + ".\n", ctx.actor.account_id);
+    ctx.out.send_room(room, styled(style::player, ctx.actor.name) + " drops " + name + ".\n", ctx.actor.account_id);
     p.news.inv_removed(ctx.actor, dropped);
     p.news.room_added(room, dropped);
     p.contents.floor_of(room).push_back(std::move(dropped));
@@ -166,7 +168,8 @@ void remove(const item_parts& p, command_context& ctx) {
 void inventory(const item_parts& p, command_context& ctx) {
   std::string out = "You carry:\n";
   for (const item& it : ctx.actor.inventory) {
-    out += "  " + p.contents.item_name(it);
+    out += "  ";
+    append_styled(out, style::item, p.contents.item_name(it));
     if (it.equipped) {
       out += is_gear(it, content::item_kind::weapon) ? " (wielded)" : " (worn)";
     }
@@ -259,7 +262,7 @@ void examine(const item_parts& p, command_context& ctx) {
 /// `look` alone shows the room; `look <thing>` and `look at <thing>` examine it.
 void look(const item_parts& p, command_context& ctx) {
   if (ctx.args.raw.empty()) {
-    p.where.show_room(ctx.actor);
+    p.where.show_room(ctx.actor, true);  // everything, even in brief mode
   } else {
     examine(p, ctx);
   }

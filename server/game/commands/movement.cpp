@@ -30,6 +30,10 @@ void map(places& where, command_context& ctx) {
     ctx.reply("There is no map of the surface; the dungeon's branches start at the bottom of the well.\n");
     return;
   }
+  if (ctx.out.view_of(ctx.conn).screen_reader) {
+    ctx.reply(where.spoken_map(ctx.actor));  // no drawing: each way out said in words
+    return;
+  }
   const client_abilities& client = ctx.conn.port->client();
   ctx.reply(where.map(ctx.actor, client.width, client.height));
 }
@@ -82,7 +86,8 @@ void register_movement_commands(command_registry& r, movement_parts p) {
                      [p](command_context& ctx) { go(p.where, ctx); }));
   r.add(make_command("map", {}, role::player, "A map of the explored rooms around you.",
                      "map\nDraws the explored rooms of your branch around you, as wide as your window. The legend "
-                     "under the map explains the signs.",
+                     "under the map explains the signs. In screen-reader mode it says instead, in words, where "
+                     "each way out of your room leads and how much of the branch is known.",
                      arguments::raw, [p](command_context& ctx) { map(p.where, ctx); }));
   r.add(make_command("branches", {}, role::admin, "List the dungeon's branches.",
                      "@branches\nEach branch's id, name, age, time left in its team-up window, rooms, unexplored exits "

@@ -5,6 +5,7 @@
 
 #include "content/fight_round.hpp"
 #include "content/scroll.hpp"
+#include "server/game/output/style.hpp"
 
 namespace dw::game {
 
@@ -57,9 +58,9 @@ void fights::join(character& ch, connection& conn) {
   if (!joined) {
     f.push_back(ch.account_id);
   }
-  const std::string foes = contents_.monsters_text(*state);
+  const std::string foes = styled(style::monster, contents_.monsters_text(*state));
   out_.send(conn, "You attack " + foes + "!\n");
-  out_.send_room(room_id, ch.name + " attacks " + foes + "!\n", ch.account_id);
+  out_.send_room(room_id, styled(style::player, ch.name) + " attacks " + foes + "!\n", ch.account_id);
   if (!state->active) {
     state->active = true;
     ++state->generation;
@@ -76,7 +77,7 @@ void fights::resume(character& ch, connection& conn) {
   if (std::find(f.begin(), f.end(), ch.account_id) == f.end()) {
     f.push_back(ch.account_id);
   }
-  out_.send(conn, "You are still fighting " + contents_.monsters_text(*state) + "!\n");
+  out_.send(conn, "You are still fighting " + styled(style::monster, contents_.monsters_text(*state)) + "!\n");
   if (!state->active) {
     state->active = true;
     ++state->generation;
@@ -158,7 +159,12 @@ void fights::fight_round(std::int64_t room_id) {
   const content::tape tape = room_tape(settings_.get(), state.branch, first.where.x, first.where.y);
   const std::string foes = contents_.monsters_text(state);
   const content::round_result result = content::fight_round(content_.get(), tape, *state.fight, fighters);
-  std::string summary = "Round " + std::to_string(result.round) + ":\n";
+  // Each line of a round is marked as combat; a screen reader hears the whole round as one sentence.
+  std::string summary;
+  append_styled(summary, style::combat, "Round " + std::to_string(result.round) + ":");
+  summary += "\n";
+  std::string spoken = "Round " + std::to_string(result.round) + ": ";
+  bool none_yet = true;
   for (std::size_t i = 0; i < result.fighters.size(); ++i) {
     const content::fighter_outcome& o = result.fighters[i];
     character& ch = *chars[i];
@@ -166,15 +172,30 @@ void fights::fight_round(std::int64_t room_id) {
       continue;
     }
     ch.hp = o.hp_after;
-    summary += "  " + ch.name + " takes " + std::to_string(o.damage_taken) + " damage from " + foes;
-    summary += o.out ? " and falls.\n" : " and deals " + std::to_string(o.damage_dealt) + ".\n";
+    const std::string taken = " takes " + std::to_string(o.damage_taken) + " damage from " + foes;
+    const std::string then = o.out ? " and falls" : " and deals " + std::to_string(o.damage_dealt);
+    summary += "  ";
+    append_styled(summary, style::player, ch.name);
+    append_styled(summary, style::combat, taken + then + ".");
+    summary += "\n";
+    spoken += none_yet ? "" : "; ";
+    none_yet = false;
+    append_styled(spoken, style::player, ch.name);
+    append_styled(spoken, style::combat, taken + then);
   }
   const content::monster_def* kind = content_.get().find_monster(state.fight->monster_key);
+  const std::string dead = kind != nullptr ? kind->name : std::string("monster");
   for (std::size_t killed = 0; killed < result.monsters_killed.size(); ++killed) {
     // (a content reload may have dropped the monster's table row; the fight goes on regardless)
-    summary += "  A " + (kind != nullptr ? kind->name : std::string("monster")) + " dies.\n";
+    summary += "  ";
+    append_styled(summary, style::combat, "A " + dead + " dies.");
+    summary += "\n";
+    spoken += none_yet ? "" : "; ";
+    none_yet = false;
+    append_styled(spoken, style::combat, "a " + dead + " dies");
   }
-  out_.send_room(room_id, summary);
+  spoken += none_yet ? "nothing happens.\n" : ".\n";
+  out_.send_room(room_id, summary, spoken, 0);
   for (character* ch : chars) {
     places_.save_character(*ch);
     out_.send_vitals(*ch);
@@ -222,7 +243,9 @@ void fights::win(std::int64_t room_id, room_contents::room_state& state, const c
   std::vector<item> dropped;  // announced as GMCP after the text
   auto drop = [&](item it) {
     it.id = contents_.new_item_id();
-    loot_text += "  " + contents_.item_name(it) + "\n";
+    loot_text += "  ";
+    append_styled(loot_text, style::item, contents_.item_name(it));
+    loot_text += "\n";
     dropped.push_back(it);
     contents_.drop_new(std::move(it), room_id);
   };

@@ -6,6 +6,7 @@
 #include "content/monster_group.hpp"
 #include "content/room_roll.hpp"
 #include "content/scroll.hpp"
+#include "server/game/output/style.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game {
@@ -149,13 +150,16 @@ std::string room_contents::room_extras(std::int64_t room_id, const character& vi
         who[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(who[0])));
       }
       const bool one = state->fight->alive() == 1;
-      out += who + (state->active ? (one ? " is fighting here!\n" : " are fighting here!\n")
+      append_styled(out, style::monster, who);
+      out += (state->active ? (one ? " is fighting here!\n" : " are fighting here!\n")
                                   : (one ? " blocks the way. Type 'fight' to attack.\n"
                                          : " block the way. Type 'fight' to attack.\n"));
     }
   }
   for (const item& it : floor_of(room_id)) {
-    out += "On the ground: " + item_name(it) + ".\n";
+    out += "On the ground: ";
+    append_styled(out, style::item, item_name(it));
+    out += ".\n";
   }
   return out;
 }

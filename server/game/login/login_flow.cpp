@@ -161,6 +161,12 @@ void back_to_menu(connection& conn) {
 }
 
 void greet(login_context& w, connection& conn) {
+  if (w.out.view_of(conn).screen_reader) {
+    // (a client that already reported a screen reader hears the name as a word, not spaced-out letters)
+    w.out.send(conn, "\nDeepwell. A well in the village square. Below it, a dungeon that is never the same twice.\n\n" +
+                         std::string(menu_text));
+    return;
+  }
   w.out.send(conn,
          "\n"
          "     ~ D E E P W E L L ~\n"

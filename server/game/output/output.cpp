@@ -10,6 +10,145 @@
 
 namespace dw::game {
 
+colour_depth client_colour_depth(const client_abilities& client) {
+  if (client.truecolour) {
+    return colour_depth::truecolour;
+  }
+  if (client.xterm256) {
+    return colour_depth::xterm256;
+  }
+  return client.ansi ? colour_depth::ansi16 : colour_depth::none;
+}
+
+std::optional<std::string> check_prompt_format(std::string_view format) {
+  if (format.empty()) {
+    return "A prompt cannot be empty (type 'prompt default' for the usual one).";
+  }
+  if (format.size() > max_prompt_length) {
+    return "That prompt is too long: at most " + std::to_string(max_prompt_length) + " characters.";
+  }
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    const auto c = static_cast<unsigned char>(format[i]);
+    if (c < 0x20U || c == 0x7FU) {
+      return std::string("A prompt cannot hold control characters.");
+    }
+    if (format[i] != '%') {
+      continue;
+    }
+    if (i + 1 == format.size()) {
+      return std::string("A prompt cannot end with a lone %; write %% for a percent sign.");
+    }
+    const char t = format[++i];
+    if (std::string_view("hHdxn%").find(t) == std::string_view::npos) {
+      return std::string("%") + t + " is not a prompt token. Tokens: %h hp, %H max hp, %d depth, %x exits, %n new line, %% a percent sign.";
+    }
+  }
+  return std::nullopt;
+}
+
+void expand_prompt(std::string_view format, const character& ch, prompt_facts* facts, std::string& out) {
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%' || i + 1 == format.size()) {
+      out += format[i];
+      continue;
+    }
+    switch (format[++i]) {
+      case 'h':
+        out += std::to_string(ch.hp);
+        break;
+      case 'H':
+        out += std::to_string(ch.max_hp);
+        break;
+      case 'd':
+        out += std::to_string(facts != nullptr ? facts->depth(ch) : 0);
+        break;
+      case 'x':
+        if (facts != nullptr) {
+          facts->exits(ch, out);
+        }
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case '%':
+        out += '%';
+        break;
+      default:
+        out += '%';
+        out += format[i];
+        break;
+    }
+  }
+}
+
+output::output(roster& people, live_settings& settings) : people_(people), settings_(settings) {
+  load_theme(settings.get());
+  // The theme is read again once a change has been applied (a listener runs before it is).
+  settings.on_change([this](const config::settings&) -> std::optional<std::string> {
+    theme_stale_ = true;
+    return std::nullopt;
+  });
+}
+
+void output::load_theme(const config::settings& s) {
+  const std::string* colours[] = {&s.colours.room_name, &s.colours.exit,    &s.colours.exit_unexplored,
+                                  &s.colours.monster,   &s.colours.item,    &s.colours.combat,
+                                  &s.colours.channel,   &s.colours.prompt,  &s.colours.player,
+                                  &s.colours.warning};
+  static_assert(std::size(colours) == static_cast<std::size_t>(style::count_), "one colour per style");
+  for (std::size_t i = 0; i < theme_.size(); ++i) {
+    if (auto c = config::parse_hex_colour(*colours[i])) {  // (validated when loaded or changed)
+      theme_[i] = rgb{(*c)[0], (*c)[1], (*c)[2]};
+    }
+  }
+  theme_stale_ = false;
+}
+
+const colour_theme& output::theme() {
+  if (theme_stale_) {
+    load_theme(settings_.get());
+  }
+  return theme_;
+}
+
+view output::view_with(const connection& conn, const character* ch) const {
+  static const client_abilities unknown;
+  const client_abilities& client = conn.port != nullptr ? conn.port->client() : unknown;
+  view v;
+  v.client_colour = client_colour_depth(client);
+  const std::string_view sr = ch != nullptr ? ch->prefs.get(pref::screen_reader) : std::string_view();
+  v.screen_reader = sr == "on" || (sr != "off" && client.screen_reader);
+  const std::string_view colour = ch != nullptr ? ch->prefs.get(pref::colour) : std::string_view();
+  if (colour == "on") {
+    v.colour = v.client_colour == colour_depth::none ? colour_depth::ansi16 : v.client_colour;
+  } else if (colour != "off" && !v.screen_reader) {
+    v.colour = v.client_colour;
+  }
+  v.brief = ch != nullptr && ch->prefs.get(pref::brief) == "on";
+  return v;
+}
+
+view output::view_of(const connection& conn) const {
+  const character* ch = conn.stage == login_stage::playing ? people_.find_character(conn.account_id) : nullptr;
+  return view_with(conn, ch);
+}
+
+view output::view_of(const character& ch) const {
+  if (const connection* conn = people_.find_connection(ch.connection)) {
+    return view_with(*conn, &ch);
+  }
+  const connection none;
+  return view_with(none, &ch);
+}
+
+std::string_view output::prompt_format(const character& ch) const {
+  const std::string_view own = ch.prefs.get(pref::prompt);
+  if (!own.empty()) {
+    return own;
+  }
+  return view_of(ch).screen_reader ? default_screen_reader_prompt : default_prompt;
+}
+
 void output::touch(connection& conn) {
   conn.gmcp_only = false;  // text was sent: a prompt is owed
   if (!conn.touched) {
@@ -27,15 +166,17 @@ void output::send(connection& conn, std::string_view text) {
     conn.at_prompt = false;
   }
   // Buffers reused for every message: broadcasting to a full room allocates nothing once they have grown.
-  std::string_view plain = text;
-  if (text.find(style_begin) != std::string_view::npos) {
-    render_buffer_.clear();
-    strip_styles(text, render_buffer_);
-    plain = render_buffer_;
-  }
+  // Wrapped first (markup takes no columns), then rendered: a coloured span broken over two lines is
+  // reset before the break and started again after it.
   wrap_buffer_.clear();
-  wrap_text(plain, conn.port->client().width, wrap_buffer_);
-  conn.port->write_text(wrap_buffer_);
+  wrap_text(text, conn.port->client().width, wrap_buffer_);
+  if (wrap_buffer_.find(style_begin) == std::string::npos) {
+    conn.port->write_text(wrap_buffer_);
+  } else {
+    render_buffer_.clear();
+    render_styles(wrap_buffer_, view_of(conn).colour, theme(), render_buffer_);
+    conn.port->write_text(render_buffer_);
+  }
   touch(conn);
 }
 
@@ -52,6 +193,18 @@ void output::send_room(std::int64_t room_id, std::string_view text, std::int64_t
     }
     if (const character* ch = people_.find_character(account)) {
       send(ch->connection, text);
+    }
+  }
+}
+
+void output::send_room(std::int64_t room_id, std::string_view text, std::string_view screen_reader_text,
+                       std::int64_t except_account) {
+  for (std::int64_t account : people_.occupants(room_id)) {
+    if (account == except_account) {
+      continue;
+    }
+    if (const character* ch = people_.find_character(account)) {
+      send(ch->connection, view_of(*ch).screen_reader ? screen_reader_text : text);
     }
   }
 }
@@ -130,9 +283,24 @@ void output::send_prompt(connection& conn) {
       break;
     case login_stage::playing:
       if (const character* ch = people_.find_character(conn.account_id)) {
-        const int n = std::snprintf(vitals, sizeof vitals, "[%d/%d hp] > ", static_cast<int>(ch->hp),
-                                    static_cast<int>(ch->max_hp));
-        prompt = std::string_view(vitals, n > 0 ? static_cast<std::size_t>(n) : 0);
+        const std::string_view format = prompt_format(*ch);
+        if (format == default_prompt) {
+          const int n = std::snprintf(vitals, sizeof vitals, "[%d/%d hp] > ", static_cast<int>(ch->hp),
+                                      static_cast<int>(ch->max_hp));
+          prompt = std::string_view(vitals, n > 0 ? static_cast<std::size_t>(n) : 0);
+        } else {
+          prompt_buffer_.clear();
+          expand_prompt(format, *ch, facts_, prompt_buffer_);
+          prompt = prompt_buffer_;
+        }
+        const colour_depth depth = view_of(conn).colour;
+        if (depth != colour_depth::none) {
+          wrap_buffer_.clear();
+          append_styled(wrap_buffer_, style::prompt, prompt);
+          render_buffer_.clear();
+          render_styles(wrap_buffer_, depth, theme(), render_buffer_);
+          prompt = render_buffer_;
+        }
       }
       break;
   }

@@ -1,13 +1,65 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "server/game/live_settings.hpp"
+#include "server/game/output/colour.hpp"
 #include "server/game/roster/roster.hpp"
 
 namespace dw::game {
+
+/// The players' own settings that change how output looks (keys of `preferences`; "on"/"off", or a
+/// prompt's format). An absent key means the default described with each.
+namespace pref {
+/// Colour: "on" (at least 16 colours), "off"; default: what the client reports, but off in screen-reader mode.
+inline constexpr std::string_view colour = "colour";
+/// Screen-reader mode: "on", "off"; default: the client's MTTS screen-reader bit.
+inline constexpr std::string_view screen_reader = "screenreader";
+/// Brief room descriptions on revisits: "on"; default off.
+inline constexpr std::string_view brief = "brief";
+/// The prompt's format (see expand_prompt); default: default_prompt / default_screen_reader_prompt.
+inline constexpr std::string_view prompt = "prompt";
+}  // namespace pref
+
+/// The prompt everyone had before prompts were configurable, and the one a screen-reader user gets: words,
+/// no brackets or arrows repeated at every line.
+inline constexpr std::string_view default_prompt = "[%h/%H hp] > ";
+inline constexpr std::string_view default_screen_reader_prompt = "%h of %H hp: ";
+/// The longest prompt format a player may set.
+inline constexpr std::size_t max_prompt_length = 80;
+
+/// How one person is shown things, from their client and their own settings.
+struct view {
+  colour_depth colour = colour_depth::none;
+  colour_depth client_colour = colour_depth::none;  ///< what the client reports it can show
+  bool screen_reader = false;
+  bool brief = false;
+};
+
+/// The client's own colour depth from its abilities (MTTS, TTYPE).
+colour_depth client_colour_depth(const client_abilities& client);
+
+/// What a prompt shows that only the rooms know (places implements it).
+class prompt_facts {
+ public:
+  /// Depth of the room `ch` is in (0 above the dungeon).
+  virtual int depth(const character& ch) = 0;
+  /// Appends the exits of `ch`'s room in short form ("n e? d": '?' marks an unexplored one).
+  virtual void exits(const character& ch, std::string& out) = 0;
+
+ protected:
+  ~prompt_facts() = default;
+};
+
+/// Checks a prompt format a player typed: nullopt when usable, otherwise why not. Pure.
+std::optional<std::string> check_prompt_format(std::string_view format);
+/// Expands %h (hp), %H (max hp), %d (depth), %x (exits), %n (a new line) and %% into `out`; any other
+/// character stands for itself. `facts` is asked only when the format needs it.
+void expand_prompt(std::string_view format, const character& ch, prompt_facts* facts, std::string& out);
 
 /// Everything that leaves for a client: text wrapped to the person's window, prompts, GMCP; sending to
 /// one connection, a room or everyone. Output gathers during an event and leaves once, with the event's
@@ -15,14 +67,26 @@ namespace dw::game {
 /// World thread only.
 class output {
  public:
-  explicit output(roster& people) : people_(people) {}
+  output(roster& people, live_settings& settings);
   output(const output&) = delete;
   output& operator=(const output&) = delete;
 
+  /// Sends text, which may carry style markup (style.hpp), rendered for this client: coloured or not.
   void send(connection& conn, std::string_view text);
   void send(std::uint64_t conn_id, std::string_view text);
   /// Sends to everyone in the room but `except_account` (0: nobody is left out).
   void send_room(std::int64_t room_id, std::string_view text, std::int64_t except_account = 0);
+  /// The same, with `screen_reader_text` for those in screen-reader mode (e.g. a fight round in one line).
+  void send_room(std::int64_t room_id, std::string_view text, std::string_view screen_reader_text,
+                 std::int64_t except_account);
+
+  /// How `conn` is shown things (its client's abilities and, in play, its player's settings).
+  view view_of(const connection& conn) const;
+  view view_of(const character& ch) const;
+  /// Where %d and %x of a prompt come from (set once by the world).
+  void set_prompt_facts(prompt_facts& facts) { facts_ = &facts; }
+  /// The prompt format `ch` uses now (their own, or the default for their mode).
+  std::string_view prompt_format(const character& ch) const;
   void send_all(std::string_view text);
   /// Tells every administrator in play.
   void tell_admins(std::string_view text);
@@ -52,8 +116,18 @@ class output {
  private:
   void send_prompt(connection& conn);
 
+  view view_with(const connection& conn, const character* ch) const;
+  void load_theme(const config::settings& s);
+  /// The theme in force (read again from the settings after a change).
+  const colour_theme& theme();
+
   roster& people_;
+  live_settings& settings_;
+  colour_theme theme_{};
+  bool theme_stale_ = false;
+  prompt_facts* facts_ = nullptr;
   std::vector<std::uint64_t> touched_;
+  std::string prompt_buffer_;  ///< reused by send_prompt()
   std::string render_buffer_;  ///< reused by send(): the text as this client is shown it
   std::string wrap_buffer_;    ///< reused by send()
 };

@@ -1,12 +1,28 @@
 #include "server/game/output/text_wrap.hpp"
 
+#include "server/game/output/style.hpp"
+
 namespace dw::game {
 namespace {
 
+/// Columns `s` takes on screen: one per code point, none for style markup or ANSI escape sequences.
 std::size_t columns(std::string_view s) {
   std::size_t n = 0;
-  for (unsigned char c : s) {
-    if ((c & 0xC0U) != 0x80U) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == static_cast<unsigned char>(style_begin)) {
+      ++i;  // and the style's name byte
+    } else if (c == static_cast<unsigned char>(style_end)) {
+      // no width
+    } else if (c == 0x1BU) {
+      // ESC [ parameters... final byte (0x40..0x7E): a colour or other control sequence, no width
+      if (i + 1 < s.size() && s[i + 1] == '[') {
+        i += 2;
+        while (i < s.size() && (static_cast<unsigned char>(s[i]) < 0x40U || static_cast<unsigned char>(s[i]) > 0x7EU)) {
+          ++i;
+        }
+      }
+    } else if ((c & 0xC0U) != 0x80U) {
       ++n;  // count lead bytes only: one column per code point
     }
   }

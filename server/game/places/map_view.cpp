@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dungeon/dungeon.hpp"
+#include "server/game/output/style.hpp"
 
 namespace dw::game {
 namespace {
@@ -157,6 +158,62 @@ std::string places::map(const character& ch, std::uint16_t width, std::uint16_t 
   hi_y = std::min(hi_y + 1, me.y - rows / 2 + rows - 1);
   return branch_name(*info) + ", around (" + std::to_string(me.x) + "," + std::to_string(me.y) + "):\n" +
          draw(rooms, lo_x, hi_y, hi_x - lo_x + 1, hi_y - lo_y + 1, me) + std::string(legend);
+}
+
+std::string places::spoken_map(const character& ch) {
+  const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
+  const auto info = dungeon_->branch(branch);
+  const std::optional<place> here = at(ch.where);
+  if (!info || !here) {
+    return "You cannot make out a map here.\n";
+  }
+  require_branch(static_cast<std::int64_t>(branch));
+  const coord me{ch.where.x, ch.where.y};
+  std::string out = branch_name(*info) + ". You are at " + std::to_string(me.x) + "," + std::to_string(me.y) +
+                    ", depth " + std::to_string(here->depth) + (here->clear ? ", cleared.\n" : ", not cleared.\n");
+  for (const place_exit& e : here->exits) {
+    std::string way(exit_name(e.dir));
+    way[0] = static_cast<char>(way[0] - 'a' + 'A');
+    out += way + ": ";
+    switch (e.kind) {
+      case exit_kind::unexplored:
+        append_styled(out, style::exit_unexplored, "unexplored");
+        break;
+      case exit_kind::to_well:
+        append_styled(out, style::exit, "back to the well");
+        break;
+      case exit_kind::passage:
+        append_styled(out, style::exit, "a passage into the dungeon");
+        break;
+      case exit_kind::open:
+      case exit_kind::one_way: {
+        const auto next = dungeon::step(me, e.dir);
+        const auto room = next ? dungeon_->room_at(branch, *next) : std::nullopt;
+        std::string what = "a passage, explored";
+        if (e.kind == exit_kind::one_way) {
+          what += ", one-way";
+        }
+        if (room) {
+          what += room->clear ? ", cleared" : ", not cleared";
+        }
+        append_styled(out, style::exit, what);
+        break;
+      }
+    }
+    out += ".\n";
+  }
+  if (here->exits.empty()) {
+    out += "There is no way out of this room.\n";
+  }
+  int rooms = 0;
+  int not_clear = 0;
+  dungeon_->for_each_resident_room(branch, [&](const dungeon::room& r) {
+    ++rooms;
+    not_clear += r.clear ? 0 : 1;
+  });
+  out += "Known rooms in this branch: " + std::to_string(rooms) + ", " + std::to_string(not_clear) +
+         " of them not cleared; unexplored exits: " + std::to_string(info->unexplored) + ".\n";
+  return out;
 }
 
 std::string places::branch_map(std::uint64_t branch_id) {

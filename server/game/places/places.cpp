@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include "content/room_description.hpp"
+#include "server/game/output/style.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
 
 namespace dw::game {
@@ -20,19 +21,37 @@ dungeon::dungeon_settings dungeon_settings_of(const config::settings& s) {
   return d;
 }
 
-std::string_view exit_label(exit_kind k) {
+std::string_view exit_label(exit_kind k, bool spoken) {
   switch (k) {
     case exit_kind::unexplored:
-      return " (unexplored)";
+      return spoken ? ", unexplored" : " (unexplored)";
     case exit_kind::one_way:
-      return " (one-way)";
+      return spoken ? ", one-way" : " (one-way)";
     case exit_kind::to_well:
-      return " (to the well)";
+      return spoken ? ", to the well" : " (to the well)";
     case exit_kind::open:
     case exit_kind::passage:
       break;
   }
   return "";
+}
+
+/// "Exits: north, east (unexplored)." with each exit marked as what it is (unexplored ones apart); in
+/// screen-reader mode "Exits: north; east, unexplored."
+std::string exits_line(const place& here, bool spoken) {
+  std::string line = "Exits: ";
+  bool first = true;
+  for (const place_exit& e : here.exits) {
+    if (!first) {
+      line += spoken ? "; " : ", ";
+    }
+    first = false;
+    std::string name(exit_name(e.dir));
+    name += exit_label(e.kind, spoken);
+    append_styled(line, e.kind == exit_kind::unexplored ? style::exit_unexplored : style::exit, name);
+  }
+  line += first ? "none.\n" : ".\n";
+  return line;
 }
 
 }  // namespace
@@ -194,28 +213,44 @@ std::optional<store::location> places::find_room(std::int64_t room_id) {
 
 std::string places::room_text(const character& viewer) { return room_text(viewer, at(viewer.where)); }
 
-std::string places::room_text(const character& viewer, const std::optional<place>& here) {
+std::string places::room_text(const character& viewer, const std::optional<place>& here, bool brief) {
   if (!here) {
     return viewer.where.branch_id == 0 ? "You are nowhere.\n" : "You are somewhere that no longer exists.\n";
   }
-  std::string text = here->name;
-  if (here->branch != 0) {
-    text += "  [" + here->area + ", " + std::to_string(here->coords->x) + "," + std::to_string(here->coords->y) +
-            ", depth " + std::to_string(here->depth) + "]";
+  const bool spoken = out_.view_of(viewer).screen_reader;
+  std::string text;
+  append_styled(text, style::room_name, here->name);
+  if (spoken) {
+    // Words only: the title, then where it is as a sentence of its own.
+    text += ".\n";
+    if (here->branch != 0) {
+      text += "In " + here->area + ", at " + std::to_string(here->coords->x) + "," + std::to_string(here->coords->y) +
+              ", depth " + std::to_string(here->depth) + ".\n";
+    }
+  } else {
+    if (here->branch != 0) {
+      text += "  [" + here->area + ", " + std::to_string(here->coords->x) + "," + std::to_string(here->coords->y) +
+              ", depth " + std::to_string(here->depth) + "]";
+    }
+    text += "\n";
   }
-  text += "\n" + here->description + "\n";
-  std::string exits;
   bool unexplored = false;
   for (const place_exit& e : here->exits) {
     unexplored = unexplored || e.kind == exit_kind::unexplored;
-    exits += exits.empty() ? "" : ", ";
-    exits += exit_name(e.dir);
-    exits += exit_label(e.kind);
   }
-  text += "Exits: " + (exits.empty() ? std::string("none") : exits) + ".\n";
+  std::string blocked;
   if (!here->clear && unexplored) {
-    text += "The way forward is blocked until this room is cleared.\n";
+    append_styled(blocked, style::warning, "The way forward is blocked until this room is cleared.");
+    blocked += "\n";
   }
+  if (brief) {
+    return text + exits_line(*here, spoken) + blocked;
+  }
+  text += here->description + "\n";
+  if (!spoken) {
+    text += exits_line(*here, false) + blocked;
+  }
+  // (in screen-reader mode what the room holds comes first, one thing a line, and the exits last)
   text += hooks_->room_extras(here->id, viewer);
   if (here->id == start_room_id) {
     const std::int64_t now = services_.now();
@@ -229,14 +264,53 @@ std::string places::room_text(const character& viewer, const std::optional<place
   std::string others;
   for (const character* other : people_.characters_in(viewer.where.room_id)) {
     if (other->account_id != viewer.account_id) {
+      if (spoken) {
+        append_styled(text, style::player, other->name);
+        text += " is here.\n";
+        continue;
+      }
       others += others.empty() ? "" : ", ";
-      others += other->name;
+      append_styled(others, style::player, other->name);
     }
   }
   if (!others.empty()) {
     text += "Here: " + others + ".\n";
   }
+  if (spoken) {
+    text += exits_line(*here, true) + blocked;
+  }
   return text;
+}
+
+int places::depth(const character& ch) {
+  return ch.where.branch_id == 0 ? 0 : static_cast<int>(dungeon::depth_of({ch.where.x, ch.where.y}));
+}
+
+void places::exits(const character& ch, std::string& out) {
+  std::optional<place> here;
+  try {
+    here = at(ch.where);
+  } catch (const storage::load_needed&) {
+    // (a prompt never waits for a branch to be read: the exits show once it is in memory)
+  }
+  if (!here) {
+    out += '-';
+    return;
+  }
+  bool first = true;
+  for (const place_exit& e : here->exits) {
+    if (!first) {
+      out += ' ';
+    }
+    first = false;
+    out += exit_letter(e.dir);
+    if (e.kind == exit_kind::unexplored) {
+      out += '?';
+    }
+  }
+  if (first) {
+    out += '-';
+  }
 }
 
 std::string places::room_info_json(const character& viewer) { return room_info_json(at(viewer.where)); }
@@ -261,10 +335,17 @@ std::string places::room_info_json(const std::optional<place>& here) {
   return json::serialize(o);
 }
 
-void places::show_room(const character& ch) {
+void places::show_room(const character& ch, bool full) {
   if (connection* conn = people_.find_connection(ch.connection)) {
     const std::optional<place> here = at(ch.where);  // built once for the text and the Room.Info
-    out_.send(*conn, room_text(ch, here));
+    bool brief = false;
+    if (here) {
+      if (character* seer = people_.find_character(ch.account_id)) {
+        // (a room seen before, in brief mode: its title and exits only)
+        brief = !seer->rooms_seen.insert(here->id).second && !full && out_.view_of(ch).brief;
+      }
+    }
+    out_.send(*conn, room_text(ch, here, brief));
     hooks_->room_shown(ch);
     if (output::gmcp_wanted(*conn, "Room.Info")) {
       out_.send_gmcp(*conn, "Room.Info", room_info_json(here));

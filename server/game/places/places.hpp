@@ -54,7 +54,7 @@ struct place {
 /// The rooms: the fixed ones above the dungeon and the dungeon's own, behind one notion of a place
 /// (what it looks like, its exits, who may enter, entering and leaving). It owns the dungeon model and
 /// brings branches into memory ahead of play. World thread only.
-class places final : public load_target {
+class places final : public load_target, public prompt_facts {
  public:
   places(live_settings& settings, const content_source& content, roster& people, output& out, change_sink& changes,
          services& svc, const storage::world_snapshot& startup);
@@ -76,12 +76,13 @@ class places final : public load_target {
   std::optional<store::location> find_room(std::int64_t branch, dungeon::coord at);
 
   // ---- what a person sees
+  /// The whole room as `viewer` sees it (marked with styles; in words in screen-reader mode).
   std::string room_text(const character& viewer);
   /// GMCP Room.Info for the room `viewer` is in.
   std::string room_info_json(const character& viewer);
   /// Sends the room's text, what lies on its floor (GMCP Char.Items.List "room", through the hooks) and
-  /// its Room.Info.
-  void show_room(const character& ch);
+  /// its Room.Info; in brief mode a room seen before shows its title and exits only, unless `full` (look).
+  void show_room(const character& ch, bool full = false);
   void send_room_info(const character& ch);
   /// Everyone in the room gets a fresh Room.Info (it was cleared, or its exits changed).
   void refresh_room_info(std::int64_t room_id);
@@ -90,6 +91,12 @@ class places final : public load_target {
   void send_status(const character& ch);
   /// The explored rooms around `ch`, fitted to a window (map_view.cpp).
   std::string map(const character& ch, std::uint16_t width, std::uint16_t height);
+  /// The same for a screen reader: no drawing, each way out of the room said in words (map_view.cpp).
+  std::string spoken_map(const character& ch);
+
+  // ---- prompt_facts (for %d and %x in prompts)
+  int depth(const character& ch) override;
+  void exits(const character& ch, std::string& out) override;
   /// A whole branch, for administrators (map_view.cpp).
   std::string branch_map(std::uint64_t branch);
 
@@ -127,7 +134,7 @@ class places final : public load_target {
   void set_clear_decider(std::function<bool(const dungeon::room&)> decide) { clear_decider_ = std::move(decide); }
 
  private:
-  std::string room_text(const character& viewer, const std::optional<place>& here);
+  std::string room_text(const character& viewer, const std::optional<place>& here, bool brief = false);
   static std::string room_info_json(const std::optional<place>& here);
   /// The depth and branch name Char.Status reports for a location.
   std::pair<int, std::string> status_of(const store::location& where);

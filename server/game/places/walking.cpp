@@ -1,6 +1,7 @@
 // Walking: the fixed rooms' exits, the start exits into a branch, and steps inside a branch.
 #include <spdlog/spdlog.h>
 
+#include "server/game/output/style.hpp"
 #include "server/game/places/places.hpp"
 
 namespace dw::game {
@@ -17,17 +18,18 @@ store::location start_location() {
 }
 
 std::string leave_text(const character& ch, exit_dir d) {
+  const std::string who = styled(style::player, ch.name);
   if (d == exit_dir::up) {
-    return ch.name + " climbs up the ladder.\n";
+    return who + " climbs up the ladder.\n";
   }
   if (d == exit_dir::down) {
-    return ch.name + " climbs down the ladder.\n";
+    return who + " climbs down the ladder.\n";
   }
-  return ch.name + " leaves " + std::string(exit_name(d)) + ".\n";
+  return who + " leaves " + std::string(exit_name(d)) + ".\n";
 }
 
 std::string arrive_text(const character& ch, exit_dir d) {
-  return ch.name + " arrives " + std::string(arrival_from(d)) + ".\n";
+  return styled(style::player, ch.name) + " arrives " + std::string(arrival_from(d)) + ".\n";
 }
 
 }  // namespace
@@ -111,7 +113,9 @@ void places::walk_branch(connection& conn, character& ch, exit_dir d) {
       out_.send(conn, "You cannot go " + std::string(exit_name(d)) + " from here.\n");
       return;
     case dungeon::move_status::blocked_not_clear:
-      out_.send(conn, "The way " + std::string(exit_name(d)) + " is blocked until this room is cleared.\n");
+      out_.send(conn, styled(style::warning, "The way " + std::string(exit_name(d)) +
+                                                 " is blocked until this room is cleared.") +
+                          "\n");
       return;
     case dungeon::move_status::blocked_in_combat:
       out_.send(conn, "You are fighting! You cannot simply walk away; try 'flee'.\n");

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "server/game/roster/role.hpp"
@@ -23,6 +24,8 @@ struct character {
   std::vector<item> inventory;   ///< carried items, loaded at login
   preferences prefs;             ///< the player's own settings, loaded at login
   std::string reply_to;          ///< who last told this character something (`reply`); in memory only
+  /// Rooms this character has been shown in this session (brief mode shortens them on a revisit).
+  std::unordered_set<std::int64_t> rooms_seen;
 };
 
 }  // namespace dw::game

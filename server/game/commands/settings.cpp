@@ -1,0 +1,196 @@
+// Players' own settings: colour, screenreader, brief, prompt. Each is stored (storage::save_preference)
+// and loaded with the character, so it survives logging out.
+#include <spdlog/spdlog.h>
+
+#include "server/game/commands/command_context.hpp"
+#include "server/game/commands/command_parser.hpp"
+#include "server/game/commands/command_sets.hpp"
+#include "server/game/output/output.hpp"
+#include "server/text/log_safe.hpp"
+
+namespace dw::game {
+namespace {
+
+/// Sets one preference in memory and in storage; memory goes back if the event cannot be saved.
+void store(const settings_parts& p, character& ch, std::string_view key, std::string_view value) {
+  const std::string before(ch.prefs.get(key));
+  ch.prefs.set(key, value);
+  p.changes.persist(storage::save_preference{ch.account_id, std::string(key), std::string(value)});
+  p.changes.on_rollback([&people = p.people, account = ch.account_id, key = std::string(key), before] {
+    if (character* c = people.find_character(account)) {
+      c->prefs.set(key, before);
+    }
+  });
+}
+
+enum class choice : std::uint8_t { show, on, off, bad };
+
+/// "on", "off" or nothing (show); anything else is answered with `usage`.
+choice on_off(command_context& ctx, std::string_view usage) {
+  const std::string_view arg = ctx.args.raw;
+  if (arg.empty()) {
+    return choice::show;
+  }
+  if (iequals(arg, "on")) {
+    return choice::on;
+  }
+  if (iequals(arg, "off")) {
+    return choice::off;
+  }
+  ctx.reply(std::string(usage) + "\n");
+  return choice::bad;
+}
+
+std::string_view depth_name(colour_depth d) {
+  switch (d) {
+    case colour_depth::none:
+      return "no colour";
+    case colour_depth::ansi16:
+      return "16 colours";
+    case colour_depth::xterm256:
+      return "256 colours";
+    case colour_depth::truecolour:
+      return "24-bit colour";
+  }
+  return "no colour";
+}
+
+void colour(const settings_parts& p, command_context& ctx) {
+  const choice c = on_off(ctx, "Usage: colour on, colour off, or colour alone to see how it is set.");
+  if (c == choice::bad) {
+    return;
+  }
+  if (c == choice::show) {
+    const view v = ctx.out.view_of(ctx.actor);
+    const std::string_view own = ctx.actor.prefs.get(pref::colour);
+    std::string why;
+    if (own == "on") {
+      why = "you turned it on";
+    } else if (own == "off") {
+      why = "you turned it off";
+    } else if (v.screen_reader) {
+      why = "screen-reader mode leaves it off unless you ask for it";
+    } else {
+      why = v.client_colour == colour_depth::none ? "your client did not say it can show colour"
+                                                 : "your client says it can show " + std::string(depth_name(v.client_colour));
+    }
+    ctx.reply(std::string("Colour is ") + (v.colour == colour_depth::none ? "off" : "on") + " (" +
+              std::string(depth_name(v.colour)) + "): " + why + ".\n");
+    return;
+  }
+  store(p, ctx.actor, pref::colour, c == choice::on ? "on" : "off");
+  const view v = ctx.out.view_of(ctx.actor);
+  if (c == choice::on) {
+    ctx.reply("Colour is on (" + std::string(depth_name(v.colour)) + "): " + styled(style::room_name, "room names") +
+              ", " + styled(style::exit, "exits") + ", " + styled(style::exit_unexplored, "unexplored exits") + ", " +
+              styled(style::monster, "monsters") + " and " + styled(style::item, "items") + ".\n");
+  } else {
+    ctx.reply("Colour is off.\n");
+  }
+}
+
+void screen_reader(const settings_parts& p, command_context& ctx) {
+  const choice c =
+      on_off(ctx, "Usage: screenreader on, screenreader off, or screenreader alone to see how it is set.");
+  if (c == choice::bad) {
+    return;
+  }
+  if (c == choice::show) {
+    const bool on = ctx.out.view_of(ctx.actor).screen_reader;
+    const std::string_view own = ctx.actor.prefs.get(pref::screen_reader);
+    const bool client = ctx.conn.port->client().screen_reader;
+    std::string why;
+    if (own == "on") {
+      why = "you turned it on";
+    } else if (own == "off") {
+      why = client ? "you turned it off, although your client reports a screen reader" : "you turned it off";
+    } else {
+      why = client ? "your client reports a screen reader" : "your client did not report a screen reader";
+    }
+    ctx.reply(std::string("Screen-reader mode is ") + (on ? "on" : "off") + ": " + why + ".\n");
+    return;
+  }
+  store(p, ctx.actor, pref::screen_reader, c == choice::on ? "on" : "off");
+  spdlog::info("{} turned screen-reader mode {}", ctx.actor.name, c == choice::on ? "on" : "off");
+  ctx.reply(c == choice::on ? "Screen-reader mode is on: no drawings, maps and exits in words, one thing a line, fight "
+                       "rounds in one line, and no colour unless you ask for it (colour on).\n"
+                     : "Screen-reader mode is off.\n");
+}
+
+void brief(const settings_parts& p, command_context& ctx) {
+  const choice c = on_off(ctx, "Usage: brief on, brief off, or brief alone to see how it is set.");
+  if (c == choice::bad) {
+    return;
+  }
+  if (c == choice::show) {
+    ctx.reply(ctx.out.view_of(ctx.actor).brief
+                  ? "Brief mode is on: rooms you have seen before show only their title and exits ('look' shows all).\n"
+                  : "Brief mode is off: every room is described in full.\n");
+    return;
+  }
+  store(p, ctx.actor, pref::brief, c == choice::on ? "on" : "");  // (off is the default: nothing stored)
+  ctx.reply(c == choice::on ? "Brief mode is on: rooms you have seen before show only their title and exits.\n"
+                     : "Brief mode is off.\n");
+}
+
+void prompt(const settings_parts& p, command_context& ctx) {
+  const std::string_view arg = ctx.args.raw;
+  const std::string tokens =
+      "Tokens: %h hit points, %H most hit points, %d depth, %x exits, %n a new line, %% a percent sign.";
+  if (arg.empty()) {
+    const std::string_view own = ctx.actor.prefs.get(pref::prompt);
+    std::string shown;
+    expand_prompt(ctx.out.prompt_format(ctx.actor), ctx.actor, &p.facts, shown);
+    ctx.reply("Your prompt is " + (own.empty() ? std::string("the default") : "your own") + ": \"" +
+              std::string(ctx.out.prompt_format(ctx.actor)) + "\", which shows as \"" + shown +
+              "\".\nChange it with 'prompt <format>', or 'prompt default'. " + tokens + "\n");
+    return;
+  }
+  if (iequals(arg, "default")) {
+    store(p, ctx.actor, pref::prompt, "");
+    ctx.reply("Your prompt is the default again.\n");
+    return;
+  }
+  if (auto why = check_prompt_format(arg)) {
+    spdlog::info("{}: prompt refused: {}", ctx.actor.name, log_safe(arg));
+    ctx.reply(*why + "\n" + tokens + "\n");
+    return;
+  }
+  std::string format(arg);
+  if (format.back() != ' ' && !format.ends_with("%n")) {
+    format += ' ';  // (the line typed lost its trailing blanks: what is typed after the prompt does not touch it)
+  }
+  store(p, ctx.actor, pref::prompt, format);
+  ctx.reply("Your prompt is now \"" + format + "\".\n");
+}
+
+}  // namespace
+
+void register_settings_commands(command_registry& r, settings_parts p) {
+  r.add(make_command("colour", {"color"}, role::player, "Colour on or off, or how it is set.",
+                     "colour [on|off]\nTurns colour on or off for you (kept for your next visit). Alone, says whether "
+                     "it is on and why. By default colour is on when your client says it can show it (16, 256 or "
+                     "24-bit colours), and off in screen-reader mode. Colour never says anything the words do not.",
+                     arguments::raw, [p](command_context& ctx) { colour(p, ctx); }));
+  r.add(make_command("screenreader", {}, role::player, "Screen-reader mode on or off, or how it is set.",
+                     "screenreader [on|off]\nIn screen-reader mode there is no drawing: 'map' says in words where "
+                     "each way leads, exits are said in words, what a room holds comes one thing a line after its "
+                     "description, each fight round is one line, prompts carry no decoration and colour is off "
+                     "unless you ask for it. It is on by default when your client reports a screen reader (MTTS); "
+                     "'screenreader off' overrides that. Alone, says whether it is on and why. Kept for your next "
+                     "visit.",
+                     arguments::raw, [p](command_context& ctx) { screen_reader(p, ctx); }));
+  r.add(make_command("brief", {}, role::player, "Short room descriptions on revisits.",
+                     "brief [on|off]\nWith brief on, walking into a room you have already seen this visit shows only "
+                     "its title and exits; 'look' still shows everything. Kept for your next visit.",
+                     arguments::raw, [p](command_context& ctx) { brief(p, ctx); }));
+  r.add(make_command("prompt", {}, role::player, "Set your prompt: prompt %h/%Hhp %x>",
+                     "prompt [<format>|default]\nSets your prompt (at most " + std::to_string(max_prompt_length) +
+                         " characters). Tokens: %h hit points, %H most hit points, %d depth, %x exits (a '?' after an "
+                         "unexplored one), %n a new line, %% a percent sign. A space is added at the end if there is "
+                         "none. 'prompt default' goes back to the usual one; 'prompt' alone shows yours. Kept for "
+                         "your next visit.",
+                     arguments::raw, [p](command_context& ctx) { prompt(p, ctx); }));
+}
+
+}  // namespace dw::game
