@@ -449,6 +449,23 @@ TEST(Protocols, Bug13TheWholeOutputStreamIsWellFormedTelnet) {
   EXPECT_TRUE(well_formed_telnet(a.raw_received(), why)) << why;
 }
 
+// 14. A GMCP message with multi-byte text is closed with IAC SE where its bytes end (not where a count
+// of characters would end it).
+TEST(Protocols, Bug14GmcpWithMultiByteTextIsClosedWhereItsBytesEnd) {
+  server_process server;
+  telnet_client c(server.port());  // enables Comm.Channel with Core.Supports, as Mudlet scripts do
+  c.create("Bytewise", "bytewisepassword");
+  const std::string text = "h\xc3\xa9llo \xd1\x8f \xf0\x9f\x90\x89 end";
+  c.send_line("chat " + text);
+  const std::string json = c.expect_gmcp("Comm.Channel.Text");
+  EXPECT_NE(json.find(text), std::string::npos) << json;
+  EXPECT_EQ(json.back(), '}') << "the message ends where its JSON ends: " << json;
+  c.send_line("say after");
+  c.expect("You say, 'after'");
+  std::string why;
+  EXPECT_TRUE(well_formed_telnet(c.raw_received(), why)) << why;
+}
+
 // 15. No keep-alive NOPs unless asked.
 TEST(Protocols, Bug15NoKeepAliveNops) {
   server_process server;

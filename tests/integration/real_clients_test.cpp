@@ -146,13 +146,14 @@ class tintin_in_tmux {
 
   /// Starts tt++ already connecting to the server (-e runs the command at start-up, so no keys are
   /// typed before tt++ reads its terminal). Returns an error message, empty on success.
-  std::string start(std::uint16_t port) {
+  /// `setup` holds tt++ commands run before the session opens (each ending in ';').
+  std::string start(std::uint16_t port, const std::string& setup = {}) {
     if (home_.empty()) {
       return "mkdtemp failed";
     }
     started_ = true;
     const command_result r = tmux({"new-session", "-d", "-s", "tt", "-x", "120", "-y", "40", tintin_.string(), "-G",
-                                   "-e", "#session deepwell 127.0.0.1 " + std::to_string(port)});
+                                   "-e", setup + "#session deepwell 127.0.0.1 " + std::to_string(port)});
     return r.status == 0 ? std::string{} : "tmux new-session failed: " + r.output;
   }
 
@@ -168,6 +169,12 @@ class tintin_in_tmux {
     const command_result r = tmux({"capture-pane", "-p", "-J", "-S", "-", "-t", "tt"});
     captures_.push_back(r.status == 0 ? r.output : "(capture-pane failed: " + r.output + ")");
     return captures_.back();
+  }
+
+  /// The screen with its colours, as escape sequences (what tt++ drew).
+  std::string screen_with_colours() {
+    const command_result r = tmux({"capture-pane", "-p", "-e", "-J", "-S", "-", "-t", "tt"});
+    return r.output;
   }
 
   /// Polls the screen until `needle` appears at least `count` times; false at the deadline.
@@ -282,4 +289,61 @@ TEST(InetutilsTelnet, PasswordIsNotEchoedAndLineEditingWorks) {
   EXPECT_NE(r.output.find("DONE"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find(password), std::string::npos) << "the password was echoed on the terminal:\n" << r.output;
   EXPECT_TRUE(server.wait_log("Telly quit")) << "the server saw the session end with quit";
+}
+
+// A whole session in TinTin++ with everything on: TTYPE (name, terminal, MTTS), NAWS, GMCP (turned on
+// by a tt++ event, with Core.Supports sent by the script), MCCP2 (tt++ accepts it by itself), colour.
+// It creates a character, chats with a friend who is in a dungeon branch, walks, and quits.
+TEST(Tintin, ASessionWithEveryProtocolOnChatsWalksAndQuits) {
+  const auto tmux = find_program("tmux");
+  const auto tintin = find_program("tt++", {"/usr/games", "/usr/local/games"});
+  ASSERT_TRUE(tmux.has_value()) << "tmux is not installed: run scripts/install-deps.sh (Debian package tmux)";
+  ASSERT_TRUE(tintin.has_value()) << "tt++ is not installed: run scripts/install-deps.sh (Debian package tintin++)";
+
+  server_process server;
+  telnet_client friend_(server.port());
+  friend_.create("Friend", "friendpassword");  // the first account: an administrator, for @who
+  friend_.send_line("down");
+  friend_.expect("The Bottom of the Well");
+  friend_.send_line("east");
+  friend_.expect("East branch");
+
+  tintin_in_tmux tt(*tmux, *tintin);
+  const std::string setup =
+      "#config {debug telnet} on;"
+      "#event {IAC WILL GMCP} {#send {\\xFF\\xFD\\xC9\\}};"
+      "#event {IAC SB GMCP Comm.Channel.Text IAC SE} {#showme {CHANNEL-GMCP %0}};";
+  const std::string started = tt.start(server.port(), setup);
+  ASSERT_TRUE(started.empty()) << started;
+  ASSERT_TRUE(tt.wait_for("create  or  connect")) << tt.screen();
+  ASSERT_TRUE(tt.wait_for("INFO MCCP2 INITIALIZED")) << "tt++ turned MCCP2 on:\n" << tt.screen();
+  ASSERT_TRUE(tt.wait_for("SENT IAC SB NAWS")) << tt.screen();
+  ASSERT_TRUE(tt.wait_for("SENT IAC SB TTYPE MTTS")) << tt.screen();
+  tt.type_line(R"(#send {\xFF\xFA\xC9Core.Supports.Set ["Char 1", "Room 1", "Comm.Channel 1"]\xFF\xF0})");
+  tt.type_line("create Tinny tinnypass1");
+  ASSERT_TRUE(tt.wait_for("Welcome to Deepwell, Tinny")) << tt.screen();
+
+  // Chat both ways between the village and a dungeon branch, as text and as GMCP.
+  tt.type_line("chat hello from tintin");
+  ASSERT_NO_THROW(friend_.expect("[chat] Tinny: hello from tintin"));
+  ASSERT_TRUE(tt.wait_for("CHANNEL-GMCP {channel}{chat}{talker}{Tinny}")) << tt.screen();
+  friend_.send_line("chat welcome down here");
+  ASSERT_TRUE(tt.wait_for("[chat] Friend: welcome down here")) << tt.screen();
+  ASSERT_TRUE(tt.wait_for("CHANNEL-GMCP {channel}{chat}{talker}{Friend}")) << tt.screen();
+
+  // Walk: down the well and into a branch of its own (not the friend's).
+  tt.type_line("down");
+  ASSERT_TRUE(tt.wait_for("The Bottom of the Well")) << tt.screen();
+  tt.type_line("west");
+  ASSERT_TRUE(tt.wait_for("West branch")) << tt.screen();
+  friend_.send_line("@who");
+  ASSERT_NO_THROW(friend_.expect("TINTIN++")) << "TTYPE's first answer reached the server";
+  ASSERT_NO_THROW(friend_.expect("120x40")) << "NAWS reached the server";
+
+  // tt++ reported 256 colours (MTTS), so the room names it drew were coloured.
+  EXPECT_NE(tt.screen_with_colours().find("\x1b[38;"), std::string::npos) << "no colour on the tt++ screen";
+
+  tt.type_line("quit");
+  ASSERT_TRUE(tt.wait_for("Goodbye, Tinny")) << tt.screen();
+  EXPECT_TRUE(server.wait_log("Tinny quit"));
 }

@@ -145,9 +145,9 @@ TEST(Mssp, VariablesAreLiveAndTheFlagsTrue) {
   EXPECT_EQ(vars.at("GMCP"), "1");
   EXPECT_EQ(vars.at("UTF-8"), "1");
   EXPECT_EQ(vars.at("SSL"), "0");
-  EXPECT_EQ(vars.at("ANSI"), "0");
-  EXPECT_EQ(vars.at("XTERM 256 COLORS"), "0");
-  EXPECT_EQ(vars.at("XTERM TRUE COLORS"), "0");
+  EXPECT_EQ(vars.at("ANSI"), "1");  // colour is rendered at every depth a client reports
+  EXPECT_EQ(vars.at("XTERM 256 COLORS"), "1");
+  EXPECT_EQ(vars.at("XTERM TRUE COLORS"), "1");
   const long long uptime = std::stoll(vars.at("UPTIME"));
   const long long now = static_cast<long long>(std::time(nullptr));
   EXPECT_GT(uptime, now - 600);
@@ -156,6 +156,16 @@ TEST(Mssp, VariablesAreLiveAndTheFlagsTrue) {
                            "WEBSITE", "CREATED"}) {
     EXPECT_EQ(vars.count(name), 1U) << name;
   }
+}
+
+TEST(Mssp, SslIsTheBoundTlsPortWhenTlsIsOn) {
+  server_process server("[tls]\nenabled = true\nport = 0\n");
+  ASSERT_NE(server.tls_port(), 0);
+  client_options o;
+  o.mssp = true;
+  telnet_client crawler(server.port(), o);
+  ASSERT_TRUE(crawler.wait_mssp());
+  EXPECT_EQ(as_map(crawler.mssp()).at("SSL"), std::to_string(server.tls_port()));
 }
 
 TEST(Mssp, PlainRequestAtTheLoginScreen) {

@@ -282,7 +282,9 @@ TEST(Talk, GmcpListsTheChannelsAtEntryAndCarriesEveryLine) {
     }
   }
   EXPECT_TRUE(listed);
-  auto bob = h.create("Bob");  // no GMCP
+  auto bob = h.connect("");  // a client without GMCP
+  bob.port->info.gmcp = false;
+  h.line(bob, "create Bob password123");
   EXPECT_TRUE(std::none_of(bob.port->gmcp.begin(), bob.port->gmcp.end(),
                            [](const std::string& m) { return has(m, "Comm.Channel"); }));
 
