@@ -1,6 +1,7 @@
-// MCCP2 cost per command. (1) The real server with two characters, one plain and one with MCCP2 on,
-// typing the same commands (look, help, say, who) in alternating rounds: the server's CPU per command
-// for each, and bytes on the wire compressed / plain. (2) deflate_stream alone, in this process, on the
+// Colour's and MCCP2's cost per command. (1) The real server with three characters, one whose client
+// reports no colour, one reporting 24-bit colour, and that one with MCCP2 on, typing the same commands
+// (look, help, say, who) in alternating rounds: the server's CPU per command for each, and bytes on the
+// wire compressed / plain. (2) deflate_stream alone, in this process, on the
 // replies the server sent, one sync-flushed write per reply, at zlib levels 1, 4, 6 and 9.
 //
 // A command-line tool: it prints its tables (Markdown) with printf, as the other benchmarks do.
@@ -57,9 +58,16 @@ int main(int argc, char** argv) {
   config.set("accounts", "hash_memory_kib", "8192");
   dw::bench::server_run server(binary, config);
 
+  // Three clients typing the same commands: one that reports no colour (no TTYPE), one that reports
+  // 24-bit colour (MTTS 2831, the test client's default), and that one again with MCCP2 on. The
+  // first two give colour's cost, the last two MCCP2's.
+  client_options bare_options;
+  bare_options.ttype = false;
   client_options plain_options;
   client_options mccp_options;
   mccp_options.mccp2 = true;
+  telnet_client bare(server.port(), bare_options);
+  bare.create("Bare", "barepassword");
   telnet_client plain(server.port(), plain_options);
   plain.create("Plain", "plainpassword");
   telnet_client packed(server.port(), mccp_options);
@@ -69,18 +77,20 @@ int main(int argc, char** argv) {
     return 1;
   }
   int syncs = 0;
+  sync(bare, syncs);
   sync(plain, syncs);
   sync(packed, syncs);
 
   std::vector<std::string> replies;  // what the plain client received per command, for (2)
-  side plain_side, packed_side;
+  telnet_client* clients[] = {&bare, &plain, &packed};
+  side sides[3];
   double compressed = 0;
   double inflated = 0;
   const int per_round = total / rounds;
   for (int round = 0; round < rounds; ++round) {
-    for (int which = 0; which < 2; ++which) {
-      telnet_client& c = which == 0 ? plain : packed;
-      side& s = which == 0 ? plain_side : packed_side;
+    for (int which = 0; which < 3; ++which) {
+      telnet_client& c = *clients[which];
+      side& s = sides[which];
       sync(c, syncs);
       const std::size_t in_before = c.inflated_bytes(), out_before = c.compressed_bytes();
       const double before = server.cpu_seconds_exact();
@@ -91,29 +101,33 @@ int main(int argc, char** argv) {
         last = std::chrono::steady_clock::now();
         c.send_line(commands[i % 4]);
         std::string reply = c.expect_prompt(std::chrono::seconds(30));
-        if (which == 0 && round == 0) {
+        if (which == 1 && round == 0) {
           replies.push_back(std::move(reply));
         }
       }
       s.cpu_s += server.cpu_seconds_exact() - before;
       s.commands += static_cast<std::size_t>(per_round);
-      if (which == 1) {
+      if (which == 2) {
         compressed += static_cast<double>(c.compressed_bytes() - out_before);
         inflated += static_cast<double>(c.inflated_bytes() - in_before);
       }
       c.discard_consumed();
     }
   }
-  const double plain_us = plain_side.cpu_s * 1e6 / static_cast<double>(plain_side.commands);
-  const double packed_us = packed_side.cpu_s * 1e6 / static_cast<double>(packed_side.commands);
+  const auto us_per_command = [](const side& s) { return s.cpu_s * 1e6 / static_cast<double>(s.commands); };
+  const double bare_us = us_per_command(sides[0]);
+  const double plain_us = us_per_command(sides[1]);
+  const double packed_us = us_per_command(sides[2]);
   std::printf("### (1) the real server, %zu commands per client (look, help, say, who in turn), %d rounds\n\n",
-              plain_side.commands, rounds);
+              sides[1].commands, rounds);
   std::printf("| client | server CPU µs/command | bytes on the wire / command | compressed / plain |\n");
   std::printf("|---|---|---|---|\n");
-  std::printf("| plain | %.1f | %.0f | 1 |\n", plain_us, inflated / static_cast<double>(packed_side.commands));
-  std::printf("| MCCP2 level 4 | %.1f | %.0f | %.3f |\n\n", packed_us,
-              compressed / static_cast<double>(packed_side.commands), compressed / inflated);
-  std::printf("MCCP2 costs %.1f µs of server CPU per command (%+.1f%%).\n\n", packed_us - plain_us,
+  std::printf("| no colour reported | %.1f | | |\n", bare_us);
+  std::printf("| 24-bit colour | %.1f | %.0f | 1 |\n", plain_us, inflated / static_cast<double>(sides[2].commands));
+  std::printf("| 24-bit colour, MCCP2 level 4 | %.1f | %.0f | %.3f |\n\n", packed_us,
+              compressed / static_cast<double>(sides[2].commands), compressed / inflated);
+  std::printf("Colour costs %.1f µs of server CPU per command (%+.1f%%); MCCP2 %.1f µs more (%+.1f%%).\n\n",
+              plain_us - bare_us, (plain_us - bare_us) * 100.0 / bare_us, packed_us - plain_us,
               (packed_us - plain_us) * 100.0 / plain_us);
 
   std::printf("### (2) deflate_stream alone on %zu of those replies, one Z_SYNC_FLUSH write each\n\n",
