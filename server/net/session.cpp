@@ -257,16 +257,7 @@ void session::queue_switch(write_queue::stream_switch after) {
     return;
   }
   // Not through flush(): a switch with no bytes of its own (the end of compression) is queued too.
-  const bool within_limit = queue_.push(std::move(gathering_), 0, after);
-  gathering_.clear();
-  if (!within_limit) {
-    spdlog::warn("connection {} ({}) has {} bytes of unread output: disconnecting", id_, address_,
-                 queue_.queued_bytes());
-    overflowed_ = true;
-    asio::post(stream_->get_executor(), [self = shared_from_this()] { self->shut(); });
-    return;
-  }
-  wake_.cancel();
+  enqueue(0, after);
 }
 
 void session::handover_failed() {
@@ -301,7 +292,11 @@ void session::flush(std::uint64_t ticket) {
   if (gathering_.empty() || shut_ || overflowed_) {
     return;
   }
-  const bool within_limit = queue_.push(std::move(gathering_), ticket);
+  enqueue(ticket, write_queue::stream_switch::none);
+}
+
+void session::enqueue(std::uint64_t ticket, write_queue::stream_switch after) {
+  const bool within_limit = queue_.push(std::move(gathering_), ticket, after);
   gathering_.clear();
   if (!within_limit) {
     // The client stopped reading. Drop it rather than let it hold memory or slow anyone else.

@@ -92,6 +92,8 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   void option_settled(const telnet::option_event& e);
   /// Queues what was gathered (ticket 0) with a stream switch after it (MCCP2 start or end).
   void queue_switch(write_queue::stream_switch after);
+  /// Queues what is gathered with its ticket and stream switch; a client over the output limit is dropped.
+  void enqueue(std::uint64_t ticket, write_queue::stream_switch after);
   /// Builds what leaves for the first `ready` queued chunks into wire_ (compressing as MCCP2 requires).
   void build_wire(std::size_t ready);
 
