@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "content/content_tables.hpp"
+#include "server/app/listing.hpp"
 #include "server/app/logging.hpp"
 #include "server/app/reader_pool.hpp"
 #include "server/app/reboot.hpp"
@@ -85,7 +86,9 @@ class server {
     // Uptime counts from the first image: a hot reboot hands its start time on.
     started_at_ = handed && handed->started_at > 0 ? handed->started_at : services_.now();
     listen_tls(address, handed ? handed->tls_listen_fd : -1);
-    world_.set_listing(listing_facts(bound.port()));
+    world_.set_listing(listing_facts(settings_, bound.port(),
+                                     tls_listener_ ? tls_listener_->local_endpoint().port() : std::uint16_t{0},
+                                     started_at_));
     if (!options_.port_file.empty()) {
       std::ofstream(options_.port_file) << bound.port() << "\n";
     }
@@ -213,35 +216,6 @@ class server {
   /// What MUD crawlers are told (MSSP): the [mssp] settings and the facts of this build, in one place.
   /// The protocol flags say what this server really does now: UTF-8, GMCP and MSSP are always offered,
   /// MCCP2 when the configuration enables it; there is no TLS port and no colour yet.
-  telnet::mssp_facts listing_facts(std::uint16_t port) const {
-    const config::settings::mssp_section& m = settings_.mssp;
-    telnet::mssp_facts f;
-    f.name = m.name;
-    f.hostname = m.hostname;
-    f.contact = m.contact;
-    f.website = m.website;
-    f.language = m.language;
-    f.family = m.family;
-    f.genre = m.genre;
-    f.gameplay = m.gameplay;
-    f.status = m.status;
-    f.created = m.created;
-    f.crawl_delay = m.crawl_delay;
-    f.codebase = "Deepwell";
-    f.port = port;
-    f.ssl_port = tls_listener_ ? tls_listener_->local_endpoint().port() : 0;  // the bound port: right with port 0 too
-    f.started_at = started_at_;
-    // Colour is rendered at every depth a client reports (the [colours] theme, brought down to 256 and 16).
-    f.ansi = true;
-    f.xterm256 = true;
-    f.truecolour = true;
-    f.utf8 = true;
-    f.gmcp = true;
-    f.mccp = settings_.server.mccp2_level > 0;
-    f.mssp = true;
-    return f;
-  }
-
   // ---- hot reboot (runs on the world thread, after the event that asked for it)
 
   void reboot(std::uint64_t requested_by) {
