@@ -137,6 +137,7 @@ TEST(Protocols, TtypeCycleAsksUntilAnAnswerRepeatsAndReadsMttsBits) {
   sync(c);
   EXPECT_EQ(count_of(c.raw_received(), bytes({IAC, SB, TTYPE, 1, IAC, SE})), 2u)
       << "asked for the name, then once more; the repeat ends it";
+  EXPECT_EQ(c.escapes_seen(), 0) << "no MTTS bits, no colour-capable name: no colour";
 
   client_options full;  // name, terminal, MTTS: three questions, and the bits are read
   full.ttype_answers = {"TINTIN++", "XTERM-256COLOR", "MTTS 2831"};
@@ -144,6 +145,7 @@ TEST(Protocols, TtypeCycleAsksUntilAnAnswerRepeatsAndReadsMttsBits) {
   d.create("Mttsbits", "mttspassword");
   sync(d);
   EXPECT_EQ(count_of(d.raw_received(), bytes({IAC, SB, TTYPE, 1, IAC, SE})), 3u);
+  EXPECT_GT(d.escapes_seen(), 0) << "MTTS 2831 says 256 and 24-bit colour: the room was coloured";
   // The administrator (the first account) sees what was learned.
   c.send_line("@who");
   EXPECT_NO_THROW(c.expect("TINTIN++"));
@@ -344,7 +346,7 @@ TEST(Protocols, Bug06AnUnclosedSubnegotiationIsCappedAndPlayGoesOn) {
   EXPECT_TRUE(server.wait_log("oversized subnegotiation"));
 }
 
-// 7. UTF-8 emoji in GMCP hold 0xF0, which is not SE (240 is; 0xF0 is 240 too, but only IAC SE ends it).
+// 7. UTF-8 emoji in GMCP hold byte 0xF0, the value of SE: only IAC SE ends a subnegotiation.
 TEST(Protocols, Bug07EmojiInGmcpDoNotEndTheMessage) {
   server_process server;
   telnet_client c(server.port());
