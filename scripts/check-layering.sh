@@ -5,9 +5,10 @@
 #
 # ROOT is the source tree (default: this script's repository). It fails, naming file, line and include,
 # when:
-#   - a pure module (seed/, dungeon/, content/, server/telnet/, server/config/, server/text/) includes
+#   - a pure module (seed/, mapgen/, dungeon/, content/, server/telnet/, server/config/, server/text/) includes
 #     Boost.Asio or Beast, SQLite or spdlog, or anything under server/ but its own folder; or dungeon/
-#     includes content/ (the server wires the two); or seed/ (beneath both) includes either;
+#     includes content/ (the server wires the two); or seed/ (beneath all) includes another; or mapgen/
+#     includes dungeon/ or content/;
 #   - anything under server/game/ includes server/net/, server/app/, Boost.Asio or Beast, or SQLite;
 #   - a part of the game (a folder under server/game/) includes world.hpp, or a part it may not use (the
 #     table in server/game/README.md: roster and storage use no other part, output only roster, ...);
@@ -50,9 +51,9 @@ fi
 allow_name=${allow_file#"$root"/}  # as messages show it
 
 # The pure modules and their library targets.
-pure_modules=(seed dungeon content server/telnet server/config server/text)
+pure_modules=(seed mapgen dungeon content server/telnet server/config server/text)
 declare -A target_of=(
-  [seed]=dw_seed [dungeon]=dw_dungeon [content]=dw_content [server/telnet]=dw_telnet [server/config]=dw_config
+  [seed]=dw_seed [mapgen]=dw_mapgen [dungeon]=dw_dungeon [content]=dw_content [server/telnet]=dw_telnet [server/config]=dw_config
   [server/text]=dw_text
 )
 
@@ -119,8 +120,11 @@ include_rule() {
   if [ "$module" = dungeon ] && [[ "$inc" == content/* ]]; then
     reason="the dungeon does not know the content layer (the server wires them)"
   fi
-  if [ "$module" = seed ] && [[ "$inc" == dungeon/* || "$inc" == content/* ]]; then
-    reason="seed/ sits beneath the dungeon and the content layer: it includes neither"
+  if [ "$module" = seed ] && [[ "$inc" == dungeon/* || "$inc" == content/* || "$inc" == mapgen/* ]]; then
+    reason="seed/ sits beneath the dungeon, the content layer and the map generator: it includes none of them"
+  fi
+  if [ "$module" = mapgen ] && [[ "$inc" == dungeon/* || "$inc" == content/* ]]; then
+    reason="mapgen/ knows only maps: the content layer uses it, not the other way round"
   fi
 }
 
