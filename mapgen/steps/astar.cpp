@@ -76,11 +76,14 @@ void path_finder::prepare(std::size_t tiles) {
 
 std::vector<point> path_finder::find(const tile_map& map, rect area, point from, point to, const step_cost& cost) {
   area = clip(area, map);
-  if (!area.contains(from) || !area.contains(to) || cost(map.at(to)) < 0) {
+  if (!area.contains(from) || !area.contains(to)) {
     return {};
   }
   if (from == to) {
-    return {from};
+    return {from};  // no step, so no cost: even a wall is where it already is
+  }
+  if (cost(map.at(to)) < 0) {
+    return {};
   }
   prepare(static_cast<std::size_t>(area.w) * static_cast<std::size_t>(area.h));
   const std::int64_t unit = cost.cheapest();

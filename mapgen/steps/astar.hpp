@@ -32,7 +32,8 @@ class step_cost {
 class path_finder {
  public:
   /// The cheapest 4-connected path from `from` to `to` (both included) through tiles of `area` (clipped to
-  /// the map), each step costing what its destination tile costs; empty when there is none. Among equal
+  /// the map), each step costing what its destination tile costs; empty when there is none ({from} when
+  /// from == to). Among equal
   /// paths the same one every time. `from` itself may be impassable (a path may leave a wall).
   [[nodiscard]] std::vector<point> find(const tile_map& map, rect area, point from, point to, const step_cost& cost);
 
