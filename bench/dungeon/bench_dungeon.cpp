@@ -1,6 +1,7 @@
 // Throughput and memory of the pure dungeon model.
 //   bench_dungeon          10k / 100k / 1M rooms
 //   bench_dungeon quick    10k / 100k only
+//   bench_dungeon dry [branches [cap]]   do branches run dry? budgets 1, 2, 4 (dry_branches.cpp)
 // Rooms/s: a walker keeps spawning by always taking a still-unexplored exit of the branch (a new branch when
 // one runs dry), so the figure is the orchestrator's spawn rate, walker bookkeeping included. The "random"
 // walker picks any open exit of the branch, the "newest" walker the newest one (depth-first exploration).
@@ -13,10 +14,12 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 #include <vector>
 
+#include "bench/dungeon/dry_branches.hpp"
 #include "dungeon/dungeon.hpp"
 #include "dungeon/random.hpp"
 #include "dungeon/room_table.hpp"
@@ -154,6 +157,13 @@ void single_table(std::size_t n) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "dry") == 0) {
+    dw::bench::dry_options o;
+    o.branches = argc > 2 ? std::atoi(argv[2]) : o.branches;
+    o.cap = argc > 3 ? std::atoi(argv[3]) : o.cap;
+    dw::bench::run_dry_branches(o, {20261122, 4, 300, 3600});
+    return 0;
+  }
   const bool quick = argc > 1 && std::strcmp(argv[1], "quick") == 0;
   std::vector<std::size_t> sizes{10'000, 100'000};
   if (!quick) {
