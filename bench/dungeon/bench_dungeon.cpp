@@ -1,7 +1,8 @@
 // Throughput and memory of the pure dungeon model.
 //   bench_dungeon          10k / 100k / 1M rooms
 //   bench_dungeon quick    10k / 100k only
-//   bench_dungeon dry [branches [cap]]   do branches run dry? budgets 1, 2, 4 (dry_branches.cpp)
+//   bench_dungeon dry [branches [cap]] [finish]   do branches run dry? budgets 1, 2, 4 (dry_branches.cpp);
+//                                                 `finish`: with dungeon.branches_can_finish
 // Rooms/s: a walker keeps spawning by always taking a still-unexplored exit of the branch (a new branch when
 // one runs dry), so the figure is the orchestrator's spawn rate, walker bookkeeping included. The "random"
 // walker picks any open exit of the branch, the "newest" walker the newest one (depth-first exploration).
@@ -159,9 +160,16 @@ void single_table(std::size_t n) {
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "dry") == 0) {
     dw::bench::dry_options o;
-    o.branches = argc > 2 ? std::atoi(argv[2]) : o.branches;
-    o.cap = argc > 3 ? std::atoi(argv[3]) : o.cap;
-    dw::bench::run_dry_branches(o, {20261122, 4, 300, 3600});
+    dw::dungeon::dungeon_settings base{20261122, 4, 300, 3600};
+    int number = 0;
+    for (int i = 2; i < argc; ++i) {
+      if (std::strcmp(argv[i], "finish") == 0) {
+        base.branches_can_finish = true;  // the literal rule, as before branches were kept from running dry
+      } else {
+        (number++ == 0 ? o.branches : o.cap) = std::atoi(argv[i]);
+      }
+    }
+    dw::bench::run_dry_branches(o, base);
     return 0;
   }
   const bool quick = argc > 1 && std::strcmp(argv[1], "quick") == 0;

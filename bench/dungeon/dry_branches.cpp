@@ -1,7 +1,8 @@
 // Do branches run dry? Each branch is grown by random moves: every step walks a uniformly chosen unexplored
 // exit of the branch (any room's, as a party that wanders back to an open way would), until the branch has no
 // unexplored exit left or holds `cap` rooms. Reported per budget: how many ran dry and after how many rooms,
-// and how many reached depth 42 (and after how many rooms).
+// how many reached depth 42 (and after how many rooms), and how many exits spawns opened elsewhere to keep a
+// branch from running dry, per 1,000 rooms.
 #include "bench/dungeon/dry_branches.hpp"
 
 #include <algorithm>
@@ -34,6 +35,7 @@ struct branch_run {
   int rooms = 0;
   bool dry = false;
   int rooms_to_depth_42 = 0;  ///< 0: never reached
+  int opened = 0;             ///< exits spawns opened elsewhere to keep the branch from running dry
 };
 
 /// The branch's unexplored exits, found from the rooms each change set names (so exits a spawn opened anywhere
@@ -86,6 +88,7 @@ branch_run grow(model& d, direction dir, std::int64_t now, int cap, splitmix64& 
       continue;
     }
     ++run.rooms;
+    run.opened += m.changes.opened ? 1 : 0;
     for (const room& r : m.changes.rooms) {
       open.add_room(r);
     }
@@ -120,21 +123,26 @@ int median(std::vector<int> v) {
 
 void run_dry_branches(const dry_options& o, dungeon::dungeon_settings base) {
   // A benchmark's whole job is to print its table; the no-printf rule is for the server's code.
-  std::printf("%d branches per budget, random moves, at most %d rooms each, world seed %llu\n", o.branches, o.cap,
-              static_cast<unsigned long long>(base.world_seed));
-  std::printf("%-7s %9s %14s %14s %13s %17s %9s\n", "budget", "ran dry", "mean rooms", "median rooms",
-              "reached d42", "mean rooms to d42", "seconds");
+  std::printf("%d branches per budget, random moves, at most %d rooms each, world seed %llu, %s\n", o.branches,
+              o.cap, static_cast<unsigned long long>(base.world_seed),
+              base.branches_can_finish ? "branches_can_finish = true" : "branches kept from running dry");
+  std::printf("%-7s %9s %14s %14s %13s %17s %13s %9s\n", "budget", "ran dry", "mean rooms", "median rooms",
+              "reached d42", "mean rooms to d42", "opened/1000", "seconds");
   for (const std::uint32_t budget : {1U, 2U, 4U}) {
     base.max_unexplored_exits = budget;
     model d(base, nullptr);
     splitmix64 rng{o.walk_seed};
     std::vector<int> dry_rooms;
     std::vector<int> to_42;
+    long rooms = 0;
+    long opened = 0;
     std::int64_t now = 0;
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < o.branches; ++i) {
       now += base.branch_join_seconds + 1;  // past the window: every branch is a new one
       const branch_run run = grow(d, all_directions[static_cast<std::size_t>(i % 4)], now, o.cap, rng);
+      rooms += run.rooms;
+      opened += run.opened;
       if (run.dry) {
         dry_rooms.push_back(run.rooms);
       }
@@ -143,9 +151,9 @@ void run_dry_branches(const dry_options& o, dungeon::dungeon_settings base) {
       }
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%-7u %4zu/%-4d %14.1f %14d %8.1f %% %17.1f %9.2f\n", budget, dry_rooms.size(), o.branches,
+    std::printf("%-7u %4zu/%-4d %14.1f %14d %8.1f %% %17.1f %13.1f %9.2f\n", budget, dry_rooms.size(), o.branches,
                 mean(dry_rooms), median(dry_rooms), 100.0 * static_cast<double>(to_42.size()) / o.branches,
-                mean(to_42), seconds);
+                mean(to_42), 1000.0 * static_cast<double>(opened) / static_cast<double>(rooms), seconds);
   }
 }
 
