@@ -107,7 +107,8 @@ TEST(WayOn, NeverAnExitIntoTheStartRoom) {
     EXPECT_NE(o.pos, (coord{0, 1})) << "the new room's only free side is the start room";
     EXPECT_NE(o.pos, (coord{-1, 1})) << "F cannot be reached";
     // Two steps from X: through B to A, C or D (B itself has no free side).
-    EXPECT_TRUE(o.pos == (coord{1, 0}) || o.pos == (coord{2, 1}) || o.pos == (coord{1, 2})) << o.pos.x << "," << o.pos.y;
+    EXPECT_TRUE(o.pos == (coord{1, 0}) || o.pos == (coord{2, 1}) || o.pos == (coord{1, 2}))
+        << o.pos.x << "," << o.pos.y;
     EXPECT_TRUE(check_invariants(s.model(), s.store()).empty());
     chosen.insert({pack(o.pos), o.dir});
   }
