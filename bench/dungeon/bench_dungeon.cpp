@@ -6,7 +6,9 @@
 // Rooms/s: a walker keeps spawning by always taking a still-unexplored exit of the branch (a new branch when
 // one runs dry), so the figure is the orchestrator's spawn rate, walker bookkeeping included. The "random"
 // walker picks any open exit of the branch, the "newest" walker the newest one (depth-first exploration).
-// Under both, branches run dry after a few hundred rooms on average, so the totals span many branches.
+// Both follow only exits of rooms they spawned, so a branch ends for them after a few hundred rooms on average
+// (when it runs dry under branches_can_finish, or when the model opens its next way in an older room), and the
+// totals span many branches, as before branches were kept from running dry.
 // Bytes/room: glibc's in-use heap (mallinfo2) after minus before, over the resident rooms, so the room tables'
 // empty slots, the branch map and allocator overhead all count.
 #include <malloc.h>
