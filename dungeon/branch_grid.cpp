@@ -5,6 +5,7 @@
 
 #include "dungeon/random.hpp"
 #include "dungeon/spawn_rule.hpp"
+#include "dungeon/way_on.hpp"
 
 namespace dw::dungeon {
 
@@ -30,8 +31,8 @@ room_slot* branch_grid::find_or_load(coord c, room_loader* loader) {
   return &s;
 }
 
-room branch_grid::spawn(coord target, direction back, room_id id, std::uint32_t budget, clear_decider decide,
-                        room_loader* loader, change_set& out) {
+room branch_grid::spawn(coord target, direction back, room_id id, std::uint32_t budget, bool can_finish,
+                        clear_decider decide, room_loader* loader, change_set& out) {
   if (rooms_.find(target) != nullptr) {
     throw std::logic_error("spawn: a room already exists there");
   }
@@ -108,6 +109,32 @@ room branch_grid::spawn(coord target, direction back, room_id id, std::uint32_t 
       out.rooms.push_back(to_room(*neighbours[index_of(d)]));
     }
   }
+  if (open == 0 && !can_finish) {
+    // The walked exit was the last way on and this room (boxed in) offers none. The design wants a branch that
+    // never runs dry, so the nearest room that borders an empty coordinate gets a new exit instead. It is
+    // part of this change set, so it is saved together with the room that caused it.
+    const std::uint64_t choice_seed = room_seed(info_.seed, target) ^ 0x776179206F6E0000ULL;
+    if (const std::optional<opened_exit> way = nearest_way_on(*this, target, choice_seed, loader)) {
+      room_slot* opened = rooms_.find(way->pos);  // resident: the search has just read it
+      opened->exits[index_of(way->dir)] = exit_state::unexplored;
+      info_.unexplored = 1;
+      const room value = to_room(*opened);
+      bool listed = false;
+      for (room& r : out.rooms) {
+        if (r.id == value.id) {
+          r = value;
+          listed = true;
+        }
+      }
+      if (!listed) {
+        out.rooms.push_back(value);
+      }
+      if (value.id == fresh.id) {
+        fresh = value;
+      }
+      out.opened = way;
+    }
+  }
   out.branch = info_;
   return fresh;
 }
@@ -141,6 +168,17 @@ void branch_grid::undo_spawn(const change_set& spawned) noexcept {
       if (toward == exit_state::two_way || toward == exit_state::one_way) {
         toward = exit_state::unexplored;
         ++open;
+      }
+    }
+  }
+  if (spawned.opened) {
+    room_slot* n = rooms_.find(spawned.opened->pos);
+    if (n != nullptr && n->id == spawned.opened->room) {
+      exit_state& e = n->exits[index_of(spawned.opened->dir)];
+      // Walked since: the room beyond exists now and is taken back (or not) on its own.
+      if (e == exit_state::unexplored) {
+        e = exit_state::none;
+        --open;
       }
     }
   }

@@ -38,12 +38,15 @@ class branch_grid {
 
   /// Spawns room `id` at target, entered from direction `back` of it (from the start room when that step is
   /// (0,0)). Applies the spawn rule, updates the counts and appends every created or modified room and the
-  /// branch info to out. The walked exit must be unexplored and target must hold no room.
-  room spawn(coord target, direction back, room_id id, std::uint32_t budget, clear_decider decide,
+  /// branch info to out. The walked exit must be unexplored and target must hold no room. Unless
+  /// `can_finish`, a spawn that would leave the branch without an unexplored exit opens one in the nearest
+  /// room that can have one (nearest_way_on) and records it in out.opened.
+  room spawn(coord target, direction back, room_id id, std::uint32_t budget, bool can_finish, clear_decider decide,
              room_loader* loader, change_set& out);
 
   /// Takes back a spawn described by its change set (the new room first, then the neighbours it turned
-  /// explored): the room goes, the exits into it are unexplored again, the counts are restored. Tolerates
+  /// explored): the room goes, the exits into it are unexplored again, an exit it opened elsewhere is closed
+  /// again (unless it has been walked since), the counts are restored. Tolerates
   /// later changes: a neighbour no longer resident or no longer pointing at the room is left alone.
   void undo_spawn(const change_set& spawned) noexcept;
 

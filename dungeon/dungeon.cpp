@@ -24,7 +24,7 @@ const branch_grid* dungeon::find(branch_id b) const noexcept {
 }
 
 enter_result dungeon::enter_from_start(direction d, std::int64_t now, clear_decider decide) {
-  if (branch_grid* g = find(newest_[index_of(d)]); g != nullptr && window_open(g->info(), now)) {
+  if (branch_grid* g = find(newest_[index_of(d)]); g != nullptr && joinable(g->info(), now)) {
     const room_slot* first = g->find_or_load(first_room_pos(d), loader_);
     if (first == nullptr) {
       throw std::runtime_error("dungeon: the first room of branch " + std::to_string(g->info().id) +
@@ -41,7 +41,10 @@ enter_result dungeon::create_branch(direction d, std::int64_t now, clear_decider
   info.id = info.sequence;
   info.dir = d;
   info.number = counters_.next_branch_number[index_of(d)]++;
-  info.seed = branch_seed(settings_.world_seed, info.sequence);
+  // From the direction and the per-direction number, not the global sequence: "East branch 1" is the same
+  // whatever other branches were opened first. The seed is stored with the branch and rooms are regenerated
+  // from the stored value, so branches saved with the older sequence-based seed still regenerate as before.
+  info.seed = branch_seed(settings_.world_seed, d, info.number);
   info.created = now;
   info.window_end = now + settings_.branch_join_seconds;
   info.last_occupied = now;
@@ -56,7 +59,8 @@ enter_result dungeon::create_branch(direction d, std::int64_t now, clear_decider
   r.branch = info.id;
   r.new_branch = true;
   r.first_room = it->second.spawn(first_room_pos(d), opposite(d), counters_.next_room_id++,
-                                  settings_.max_unexplored_exits, decide, loader_, r.changes);
+                                  settings_.max_unexplored_exits, settings_.branches_can_finish, decide, loader_,
+                                  r.changes);
   r.changes.counters = counters_;
   return r;
 }
@@ -96,8 +100,8 @@ move_result dungeon::move(branch_id b, coord from, direction d, bool in_combat, 
       return r;
     }
     r.destination =
-        g->spawn(*target, opposite(d), counters_.next_room_id++, settings_.max_unexplored_exits, decide, loader_,
-                 r.changes);
+        g->spawn(*target, opposite(d), counters_.next_room_id++, settings_.max_unexplored_exits,
+                 settings_.branches_can_finish, decide, loader_, r.changes);
     r.changes.counters = counters_;
     r.spawned = true;
     r.status = move_status::moved;

@@ -29,10 +29,12 @@ class dungeon {
   /// std::invalid_argument when settings_error(settings) reports a problem.
   dungeon(const dungeon_settings& settings, room_loader* loader);
 
-  /// Walks start exit d: joins the newest branch of d while its window is open, else creates a branch.
+  /// Walks start exit d: joins the newest branch of d while it is joinable (window open, an unexplored exit
+  /// left), else creates a branch.
   enter_result enter_from_start(direction d, std::int64_t now, clear_decider decide);
 
-  /// Walks from the room at `from` of branch b toward d. decide is called once if a room is spawned.
+  /// Walks from the room at `from` of branch b toward d. decide is called once if a room is spawned. A spawn
+  /// that opened an exit elsewhere to keep the branch from running dry says so in changes.opened.
   move_result move(branch_id b, coord from, direction d, bool in_combat, clear_decider decide);
 
   /// Marks a room clear or not; returns the modified room to persist (empty when nothing changed).

@@ -3,13 +3,24 @@
 #include <cstdint>
 
 #include "dungeon/coord.hpp"
+#include "dungeon/direction.hpp"
 #include "seed/mix64.hpp"
 
 // Our own generator and bounded draw: std::uniform_int_distribution differs between standard libraries,
 // and the dungeon must regenerate identically from its seed anywhere.
 namespace dw::dungeon {
 
-/// Seed of a branch from the world seed and the branch's global sequence number.
+/// Seed of a branch from the world seed, its start exit and its number among that exit's branches: "East
+/// branch 1" is the same dungeon whatever other branches were opened before it.
+constexpr std::uint64_t branch_seed(std::uint64_t world_seed, direction dir, std::uint32_t number) noexcept {
+  const std::uint64_t world = seed::mix64(world_seed + seed::golden_gamma);
+  const std::uint64_t which = (static_cast<std::uint64_t>(index_of(dir) + 1) << 32) | number;
+  const std::uint64_t branch = seed::mix64((which ^ 0x6469726563740000ULL) + seed::golden_gamma);
+  return seed::mix64((world ^ branch) + seed::golden_gamma);
+}
+
+/// The seed branches were given before per-direction seeds, from the global sequence number. New branches no
+/// longer use it; it stays pinned (tests/seed) because rows saved with such seeds still hold them.
 constexpr std::uint64_t branch_seed(std::uint64_t world_seed, std::uint64_t sequence) noexcept {
   // Each input takes splitmix64's first draw from it (increment, then finaliser), as do their mix.
   const std::uint64_t world = seed::mix64(world_seed + seed::golden_gamma);

@@ -1,10 +1,14 @@
 // Throughput and memory of the pure dungeon model.
 //   bench_dungeon          10k / 100k / 1M rooms
 //   bench_dungeon quick    10k / 100k only
+//   bench_dungeon dry [branches [cap]] [finish]   do branches run dry? budgets 1, 2, 4 (dry_branches.cpp);
+//                                                 `finish`: with dungeon.branches_can_finish
 // Rooms/s: a walker keeps spawning by always taking a still-unexplored exit of the branch (a new branch when
 // one runs dry), so the figure is the orchestrator's spawn rate, walker bookkeeping included. The "random"
 // walker picks any open exit of the branch, the "newest" walker the newest one (depth-first exploration).
-// Under both, branches run dry after a few hundred rooms on average, so the totals span many branches.
+// Both follow only exits of rooms they spawned, so a branch ends for them after a few hundred rooms on average
+// (when it runs dry under branches_can_finish, or when the model opens its next way in an older room), and the
+// totals span many branches, as before branches were kept from running dry.
 // Bytes/room: glibc's in-use heap (mallinfo2) after minus before, over the resident rooms, so the room tables'
 // empty slots, the branch map and allocator overhead all count.
 #include <malloc.h>
@@ -13,10 +17,12 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 #include <vector>
 
+#include "bench/dungeon/dry_branches.hpp"
 #include "dungeon/dungeon.hpp"
 #include "dungeon/random.hpp"
 #include "dungeon/room_table.hpp"
@@ -154,6 +160,20 @@ void single_table(std::size_t n) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "dry") == 0) {
+    dw::bench::dry_options o;
+    dw::dungeon::dungeon_settings base{20261122, 4, 300, 3600};
+    int number = 0;
+    for (int i = 2; i < argc; ++i) {
+      if (std::strcmp(argv[i], "finish") == 0) {
+        base.branches_can_finish = true;  // the literal rule, as before branches were kept from running dry
+      } else {
+        (number++ == 0 ? o.branches : o.cap) = std::atoi(argv[i]);
+      }
+    }
+    dw::bench::run_dry_branches(o, base);
+    return 0;
+  }
   const bool quick = argc > 1 && std::strcmp(argv[1], "quick") == 0;
   std::vector<std::size_t> sizes{10'000, 100'000};
   if (!quick) {

@@ -230,6 +230,8 @@ std::vector<setting_def> make_defs() {
   d.push_back(integer("dungeon", "branch_idle_collapse_seconds", &S::dungeon,
                       &S::dungeon_section::branch_idle_collapse_seconds, 1, 365 * day, true,
                       "A closed branch nobody has been inside this long collapses."));
+  d.push_back(boolean("dungeon", "branches_can_finish", &S::dungeon, &S::dungeon_section::branches_can_finish, true,
+                      "Let a branch run out of unexplored exits (false: a new way opens elsewhere in it)."));
   const auto listing = [&d](std::string_view name, std::string S::mssp_section::*field, std::string_view help,
                             std::function<std::optional<std::string>(const std::string&)> check) {
     d.push_back(text("mssp", name, &S::mssp, field, false, help, std::move(check)));

@@ -82,6 +82,7 @@ struct settings {
     std::int64_t max_unexplored_exits = 4;
     std::int64_t branch_join_seconds = 300;
     std::int64_t branch_idle_collapse_seconds = 3600;
+    bool branches_can_finish = false;  ///< the literal rule: a branch may run out of unexplored exits
   } dungeon;
   /// The colour theme: one "#rrggbb" per kind of text; clients with 256 or 16 colours get the nearest.
   struct colours_section {

@@ -28,6 +28,7 @@ TEST(Config, EmptyFileKeepsEveryDefault) {
   EXPECT_EQ(s.server.host, "127.0.0.1");
   EXPECT_EQ(s.storage.path, "data/deepwell.db");
   EXPECT_EQ(s.dungeon.max_unexplored_exits, 4);
+  EXPECT_FALSE(s.dungeon.branches_can_finish);
 }
 
 TEST(Config, PartialFileOverridesOnlyItsKeys) {
@@ -44,6 +45,8 @@ TEST(Config, BadValuesNameTheKey) {
   EXPECT_NE(error_of("[serverz]\nport = 1\n").find("serverz.port: unknown key"), std::string::npos);
   EXPECT_NE(error_of("[log]\nlevel = \"loud\"\n").find("log.level"), std::string::npos);
   EXPECT_NE(error_of("[dungeon]\nmax_unexplored_exits = 0\n").find("dungeon.max_unexplored_exits"),
+            std::string::npos);
+  EXPECT_NE(error_of("[dungeon]\nbranches_can_finish = \"yes\"\n").find("dungeon.branches_can_finish"),
             std::string::npos);
   EXPECT_NE(error_of("port = 1\n").find("port"), std::string::npos);
   EXPECT_NE(error_of("[server\n").find("test.toml:1"), std::string::npos);

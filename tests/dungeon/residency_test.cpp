@@ -89,7 +89,8 @@ TEST(Residency, JoiningARestoredBranchLoadsItsFirstRoom) {
   info.number = 1;
   info.window_end = 1000;
   info.room_count = 1;
-  store.put(room{70, 9, {-1, 0}, {N, S, N, N}, true});
+  info.unexplored = 1;  // (a branch with no way on is never joined)
+  store.put(room{70, 9, {-1, 0}, {U, S, N, N}, true});
   d.restore_branch(info);
   const enter_result e = d.enter_from_start(direction::west, 500, always_clear);
   EXPECT_FALSE(e.new_branch);

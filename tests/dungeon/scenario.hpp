@@ -25,8 +25,9 @@ class scenario {
  public:
   static constexpr branch_id id = 7;
 
-  explicit scenario(std::uint64_t branch_seed_value, std::uint32_t budget = 4)
-      : d_({1, budget, 300, 3600}, &store_) {
+  /// `can_finish`: the literal rule, under which a branch may run out of unexplored exits.
+  explicit scenario(std::uint64_t branch_seed_value, std::uint32_t budget = 4, bool can_finish = false)
+      : d_({1, budget, 300, 3600, can_finish}, &store_) {
     info_.id = id;
     info_.sequence = id;
     info_.dir = direction::east;
@@ -50,7 +51,7 @@ class scenario {
   dungeon& restore() {
     d_.restore_branch(info_);
     d_.set_next_room_id(1000);
-    store_.apply(change_set{{}, info_, std::nullopt});
+    store_.apply(change_set{{}, info_, std::nullopt, std::nullopt});
     return d_;
   }
 

@@ -77,8 +77,8 @@ TEST(SpawnRule, ClosingALoopMakesTheOtherExitOneWay) {
   }
 }
 
-TEST(SpawnRule, ClosingALoopCanLeaveTheBranchWithNoExit) {
-  scenario s(12345);
+TEST(SpawnRule, ClosingALoopCanLeaveTheBranchWithNoExitUnderTheLiteralRule) {
+  scenario s(12345, 4, true);
   // (2,0) is walled in by D above, E to the east, G below, and A's one-way exit from the west.
   s.add({1, 0}, {T, U, N, S})
       .add({1, 1}, {N, T, T, N})
@@ -93,12 +93,13 @@ TEST(SpawnRule, ClosingALoopCanLeaveTheBranchWithNoExit) {
   EXPECT_EQ(unexplored_exits(r.destination), 0);
   EXPECT_EQ(s.unexplored(), 0U);
   EXPECT_EQ(r.destination.exits, (std::array<exit_state, 4>{T, N, N, N}));
+  EXPECT_FALSE(r.changes.opened.has_value());
 }
 
-TEST(SpawnRule, BoxedInRoomAlsoEndsTheBranch) {
+TEST(SpawnRule, BoxedInRoomAlsoEndsTheBranchUnderTheLiteralRule) {
   // As above but A has no exit east: no loop closes, yet the room has no free neighbour and the walked exit
   // was the last open one. The rules force k = 0, so the branch ends without a one-way exit.
-  scenario s(12345);
+  scenario s(12345, 4, true);
   s.add({1, 0}, {T, N, N, S})
       .add({1, 1}, {N, T, T, N})
       .add({2, 1}, {N, T, U, T})
@@ -112,6 +113,7 @@ TEST(SpawnRule, BoxedInRoomAlsoEndsTheBranch) {
   EXPECT_EQ(r.destination.exits, (std::array<exit_state, 4>{T, N, N, N}));
   EXPECT_EQ(s.unexplored(), 0U);
   EXPECT_EQ(r.changes.rooms.size(), 2U);
+  EXPECT_FALSE(r.changes.opened.has_value());
 }
 
 TEST(SpawnRule, NeverAnExitIntoTheStartRoom) {

@@ -36,6 +36,15 @@ char connector(const std::optional<dungeon::room>& a, const std::optional<dungeo
   return ' ';
 }
 
+/// Under a branch's map once its team-up window has closed: the well's passage opens new branches now.
+std::string way_back_line(const dungeon::branch_info& b, std::int64_t now, bool spoken) {
+  if (dungeon::window_open(b, now)) {
+    return {};
+  }
+  return spoken ? "The way back to the well no longer leads back into this branch.\n"
+                : " W: the way back no longer leads back in here.\n";
+}
+
 constexpr std::string_view legend =
     " @ you  W the well  * not cleared\n"
     " - | two-way  ? unexplored exit\n"
@@ -157,7 +166,8 @@ std::string places::map(const character& ch, std::uint16_t width, std::uint16_t 
   lo_y = std::max(lo_y - 1, me.y - rows / 2);
   hi_y = std::min(hi_y + 1, me.y - rows / 2 + rows - 1);
   return branch_name(*info) + ", around (" + std::to_string(me.x) + "," + std::to_string(me.y) + "):\n" +
-         draw(rooms, lo_x, hi_y, hi_x - lo_x + 1, hi_y - lo_y + 1, me) + std::string(legend);
+         draw(rooms, lo_x, hi_y, hi_x - lo_x + 1, hi_y - lo_y + 1, me) + std::string(legend) +
+         way_back_line(*info, services_.now(), false);
 }
 
 std::string places::spoken_map(const character& ch) {
@@ -180,7 +190,7 @@ std::string places::spoken_map(const character& ch) {
         append_styled(out, style::exit_unexplored, "unexplored");
         break;
       case exit_kind::to_well:
-        append_styled(out, style::exit, "back to the well");
+        append_styled(out, style::exit, e.no_way_back_in ? "back to the well, one-way" : "back to the well");
         break;
       case exit_kind::passage:
         append_styled(out, style::exit, "a passage into the dungeon");
@@ -213,7 +223,7 @@ std::string places::spoken_map(const character& ch) {
   });
   out += "Known rooms in this branch: " + std::to_string(rooms) + ", " + std::to_string(not_clear) +
          " of them not cleared; unexplored exits: " + std::to_string(info->unexplored) + ".\n";
-  return out;
+  return out + way_back_line(*info, services_.now(), true);
 }
 
 std::string places::branch_map(std::uint64_t branch_id) {

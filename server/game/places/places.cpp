@@ -18,11 +18,15 @@ dungeon::dungeon_settings dungeon_settings_of(const config::settings& s) {
   d.max_unexplored_exits = static_cast<std::uint32_t>(s.dungeon.max_unexplored_exits);
   d.branch_join_seconds = s.dungeon.branch_join_seconds;
   d.branch_idle_collapse_seconds = s.dungeon.branch_idle_collapse_seconds;
+  d.branches_can_finish = s.dungeon.branches_can_finish;
   return d;
 }
 
-std::string_view exit_label(exit_kind k, bool spoken) {
-  switch (k) {
+std::string_view exit_label(const place_exit& e, bool spoken) {
+  if (e.kind == exit_kind::to_well && e.no_way_back_in) {
+    return spoken ? ", to the well, one-way" : " (to the well, one-way)";
+  }
+  switch (e.kind) {
     case exit_kind::unexplored:
       return spoken ? ", unexplored" : " (unexplored)";
     case exit_kind::one_way:
@@ -47,11 +51,22 @@ std::string exits_line(const place& here, bool spoken) {
     }
     first = false;
     std::string name(exit_name(e.dir));
-    name += exit_label(e.kind, spoken);
+    name += exit_label(e, spoken);
     append_styled(line, e.kind == exit_kind::unexplored ? style::exit_unexplored : style::exit, name);
   }
   line += first ? "none.\n" : ".\n";
   return line;
+}
+
+/// Said in a branch's first room once its team-up window has closed: the well's passage now opens new branches.
+std::string way_back_note(const place& here) {
+  for (const place_exit& e : here.exits) {
+    if (e.kind == exit_kind::to_well && e.no_way_back_in) {
+      return "The way back to the well no longer leads back in here: once you climb out, this branch is behind "
+             "you for good.\n";
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -148,7 +163,7 @@ std::optional<place> places::dungeon_place(const store::location& where) {
         p.exits.push_back({d, exit_kind::unexplored, 0});
         break;
       case exit_state::to_start:
-        p.exits.push_back({d, exit_kind::to_well, start_room_id});
+        p.exits.push_back({d, exit_kind::to_well, start_room_id, !dungeon::window_open(*info, services_.now())});
         break;
       case exit_state::two_way:
       case exit_state::one_way: {
@@ -243,6 +258,7 @@ std::string places::room_text(const character& viewer, const std::optional<place
     append_styled(blocked, style::warning, "The way forward is blocked until this room is cleared.");
     blocked += "\n";
   }
+  blocked += way_back_note(*here);
   if (brief) {
     return text + exits_line(*here, spoken) + blocked;
   }
@@ -255,7 +271,7 @@ std::string places::room_text(const character& viewer, const std::optional<place
   if (here->id == start_room_id) {
     const std::int64_t now = services_.now();
     for (const dungeon::branch_info& b : dungeon_->branches()) {
-      if (dungeon::window_open(b, now)) {
+      if (dungeon::joinable(b, now)) {
         text += "Fresh footprints lead " + std::string(dungeon::name(b.dir)) + " into " + branch_name(b) + " (" +
                 std::to_string(b.window_end - now) + " s left to follow).\n";
       }

@@ -35,6 +35,8 @@ struct place_exit {
   exit_dir dir = exit_dir::north;
   exit_kind kind = exit_kind::open;
   std::int64_t target = 0;  ///< the room it leads to (0: not known yet)
+  /// to_well only: the branch's team-up window has closed, so the well's passage no longer leads back in here.
+  bool no_way_back_in = false;
 };
 
 /// A room as people meet it, whether it is one of the fixed rooms or one the dungeon made.

@@ -32,6 +32,9 @@ std::string arrive_text(const character& ch, exit_dir d) {
   return styled(style::player, ch.name) + " arrives " + std::string(arrival_from(d)) + ".\n";
 }
 
+/// What everyone inside a branch hears when a spawn opened a new way elsewhere in it (it would have run dry).
+constexpr std::string_view way_opened_text = "Somewhere behind you, stone grinds on stone: a new way has opened.\n";
+
 }  // namespace
 
 void places::walk(connection& conn, character& ch, exit_dir d) {
@@ -98,11 +101,22 @@ void places::walk_branch(connection& conn, character& ch, exit_dir d) {
         hooks_->room_created(moved.destination);
       }
       move_character(ch, location_of(moved.destination), leave_text(ch, d), arrive_text(ch, d));
-      // A new room changes the exits of the room walked from (and may turn others' one-way): whoever
-      // stands there is shown them again.
+      // A new room changes the exits of the room walked from (and may turn others' one-way, or open a way
+      // on elsewhere): whoever stands there is shown them again.
       for (const dungeon::room& changed : moved.changes.rooms) {
         if (changed.id != moved.destination.id) {
           refresh_room_info(static_cast<std::int64_t>(changed.id));
+        }
+      }
+      if (const auto& opened = moved.changes.opened) {
+        // The exit is in the change set just persisted, so this message, held until that commit, never
+        // announces a way that a crash could take back.
+        spdlog::info("{} opened a new way {} from ({},{}) in {}", ch.name, dungeon::name(opened->dir), opened->pos.x,
+                     opened->pos.y, where_text(ch.where));
+        for (const character* inside : people_.online()) {
+          if (inside->where.branch_id == ch.where.branch_id) {
+            out_.send(inside->connection, way_opened_text);
+          }
         }
       }
       return;

@@ -125,7 +125,10 @@ TEST(PlayerSettings, NoColourUnlessTheClientSaysSoOrThePlayerAsks) {
 
 TEST(PlayerSettings, UnexploredExitsAreNamedSoInWordsAndColouredApart) {
   game_harness h;
-  player cat = create_with(h, "Cat", [](dw::game::client_abilities& c) { c.truecolour = true; });
+  player cat = create_with(h, "Cat", [](dw::game::client_abilities& c) {
+    c.truecolour = true;
+    c.width = 200;  // the exits line whole, however many exits the first room has
+  });
   h.line(cat, "down");
   const std::string out = said(h, cat, "east");
   // The theme's exit colour (#5fd75f) for the way back, the unexplored colour (#d7af5f) and the word.
@@ -242,6 +245,7 @@ std::string acceptance_walk(bool screen_reader) {
   p.port->info.ansi = true;
   p.port->info.xterm256 = true;
   p.port->info.screen_reader = screen_reader;
+  p.port->info.width = 200;  // lines whole, so the checks below do not depend on where a line wraps
   std::string all;
   auto run = [&](std::string_view line) {
     h.line(p, line);

@@ -18,6 +18,7 @@ void into_east_branch(game_harness& h, const game_harness::player& p) {
 TEST(DungeonPlay, WalkingEastOpensABranchAndPersistsItsFirstRoom) {
   game_harness h;
   auto ann = h.create("Ann");
+  ann.port->info.width = 200;  // the exits line whole, however many exits the first room has
   into_east_branch(h, ann);
   const std::string out = ann.port->take();
   EXPECT_NE(out.find("East branch 1"), std::string::npos) << out;
