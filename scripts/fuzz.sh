@@ -20,8 +20,9 @@ declare -A max_len=(
   [fuzz_text]=1024
   [fuzz_config]=8192
   [fuzz_content]=16384
+  [fuzz_mapgen_script]=8192
 )
-all_targets=(fuzz_telnet_codec fuzz_command_line fuzz_duration fuzz_gmcp_json fuzz_text fuzz_config fuzz_content)
+all_targets=(fuzz_telnet_codec fuzz_command_line fuzz_duration fuzz_gmcp_json fuzz_text fuzz_config fuzz_content fuzz_mapgen_script)
 targets=("${all_targets[@]}")
 if [ $# -gt 0 ]; then
   targets=("$@")

@@ -1,0 +1,380 @@
+#include "mapgen/rule_parser.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace dw::mapgen::detail {
+
+namespace {
+
+bool is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool is_name_char(char c) { return is_name_start(c) || (c >= '0' && c <= '9') || c == '-'; }
+
+bool is_name(std::string_view text) {
+  return !text.empty() && is_name_start(text.front()) && std::all_of(text.begin(), text.end(), is_name_char);
+}
+
+// A number as Marahel writes them: optional minus, digits, optional fraction ("3", "-1", "0.45").
+bool parse_number(std::string_view text, double& out) {
+  if (text.empty() || !(text.front() == '-' || text.front() == '.' || (text.front() >= '0' && text.front() <= '9'))) {
+    return false;
+  }
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return ec == std::errc{} && ptr == end && std::isfinite(out);
+}
+
+constexpr std::uint16_t max_index = std::numeric_limits<std::uint16_t>::max();
+
+}  // namespace
+
+std::string quote(std::string_view text) {
+  constexpr std::size_t longest = 60;  // a message quotes a part, not a whole hostile line
+  std::string out = "\"";
+  for (char c : text.substr(0, longest)) {
+    out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
+  }
+  if (text.size() > longest) {
+    out += "...";
+  }
+  return out + "\"";
+}
+
+std::string_view trim(std::string_view text) noexcept {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+std::vector<std::string_view> split_outside_parentheses(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '(') {
+      ++depth;
+    } else if (text[i] == ')') {
+      if (--depth < 0) {
+        throw text_error("a ')' without its '(' in " + quote(text));
+      }
+    } else if (text[i] == separator && depth == 0) {
+      parts.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  if (depth != 0) {
+    throw text_error("a '(' without its ')' in " + quote(text));
+  }
+  parts.push_back(text.substr(start));
+  return parts;
+}
+
+rule_parser::rule_parser(script& target, std::vector<std::string> hood_names)
+    : target_(target), hood_names_(std::move(hood_names)) {}
+
+std::uint16_t rule_parser::neighbourhood(std::string_view name) const {
+  for (std::size_t i = 0; i < hood_names_.size(); ++i) {
+    if (hood_names_[i] == name) {
+      return static_cast<std::uint16_t>(i);
+    }
+  }
+  throw text_error("no neighbourhood called " + quote(name));
+}
+
+entity_id rule_parser::entity(std::string_view name) const {
+  for (std::size_t i = 0; i < target_.entities.size(); ++i) {
+    if (target_.entities[i] == name) {
+      return static_cast<entity_id>(i);
+    }
+  }
+  if (name == "unknown") {
+    return unknown;
+  }
+  throw text_error("no entity called " + quote(name));
+}
+
+entity_id rule_parser::parse_out(std::string_view text) const {
+  const std::string_view name = trim(text);
+  return name == "out" ? out_value : entity(name);
+}
+
+std::vector<std::pair<std::string_view, int>> rule_parser::list_items(std::string_view text) const {
+  std::vector<std::pair<std::string_view, int>> items;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t bar = text.find('|', start);
+    std::string_view item = trim(text.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start));
+    int weight = 1;
+    if (const std::size_t colon = item.find(':'); colon != std::string_view::npos) {
+      const std::string_view digits = trim(item.substr(colon + 1));
+      const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), weight);
+      if (digits.empty() || ec != std::errc{} || ptr != digits.data() + digits.size() || weight < 1 || weight > max_weight) {
+        throw text_error("the weight in " + quote(item) + " must be a whole number from 1 to " + std::to_string(max_weight));
+      }
+      item = trim(item.substr(0, colon));
+    }
+    if (item.empty()) {
+      throw text_error("an empty name in the entity list " + quote(text));
+    }
+    items.emplace_back(item, weight);
+    if (static_cast<int>(items.size()) > max_list_items) {
+      throw text_error("more than " + std::to_string(max_list_items) + " names in the entity list " + quote(text));
+    }
+    if (bar == std::string_view::npos) {
+      return items;
+    }
+    start = bar + 1;
+  }
+}
+
+std::uint16_t rule_parser::parse_set(std::string_view text) {
+  // A weight per slot: a tile matching an entity that the list names twice (or as name:2) counts twice,
+  // as in Marahel. `any` is every entity and unknown, `entity` every entity, `out` outside the region.
+  std::vector<std::int32_t> weights(target_.entities.size() + 2, 0);
+  for (const auto& [name, weight] : list_items(text)) {
+    if (name == "any" || name == "entity") {
+      for (std::size_t s = slot(name == "any" ? unknown : 0); s < weights.size(); ++s) {
+        weights[s] += weight;
+      }
+    } else if (name == "out") {
+      weights[slot(out_value)] += weight;
+    } else {
+      weights[slot(entity(name))] += weight;
+    }
+  }
+  if (const auto it = set_index_.find(weights); it != set_index_.end()) {
+    return it->second;
+  }
+  if (target_.sets.size() >= max_index) {
+    throw text_error("too many different entity lists");
+  }
+  const auto index = static_cast<std::uint16_t>(target_.sets.size());
+  target_.sets.push_back(weights);
+  set_index_.emplace(std::move(weights), index);
+  return index;
+}
+
+estimator rule_parser::parse_estimator(std::string_view raw) {
+  const std::string_view text = trim(raw);
+  estimator e;
+  if (text.empty()) {
+    throw text_error("an estimator is missing");
+  }
+  if (const std::size_t open = text.find('('); open != std::string_view::npos) {
+    const std::string_view name = trim(text.substr(0, open));
+    if (text.back() != ')') {
+      throw text_error("text after ')' in " + quote(text));
+    }
+    const std::string_view inside = text.substr(open + 1, text.size() - open - 2);
+    if (inside.find_first_of("()") != std::string_view::npos) {
+      throw text_error("parentheses inside " + quote(text));
+    }
+    if (name == "dist") {
+      if (inside.find(',') != std::string_view::npos) {
+        throw text_error("dist takes one entity list, e.g. dist(empty|water), not " + quote(text));
+      }
+      e.kind = estimator_kind::distance;
+    } else {
+      e.kind = estimator_kind::neighbourhood;
+      e.hood = neighbourhood(name);
+    }
+    e.set = parse_set(inside);
+    return e;
+  }
+  if (parse_number(text, e.number)) {
+    e.kind = estimator_kind::number;
+    return e;
+  }
+  static constexpr std::pair<std::string_view, estimator_kind> words[] = {
+      {"random", estimator_kind::random},     {"noise", estimator_kind::noise},
+      {"percent", estimator_kind::percent},   {"cpercent", estimator_kind::cpercent},
+      {"rpercent", estimator_kind::rpercent},
+  };
+  for (const auto& [word, kind] : words) {
+    if (text == word) {
+      e.kind = kind;
+      return e;
+    }
+  }
+  if (!is_name(text)) {
+    throw text_error(quote(text) + " is not an estimator (a number, random, noise, percent, cpercent, rpercent, "
+                                    "an entity, dist(entities) or neighbourhood(entities))");
+  }
+  e.kind = estimator_kind::count;
+  e.entity = entity(text);
+  return e;
+}
+
+condition rule_parser::parse_condition(std::string_view text) {
+  // The comparison is found outside parentheses, so that entity lists never hide one.
+  int depth = 0;
+  std::size_t at = std::string_view::npos;
+  std::size_t length = 0;
+  comparison op = comparison::greater;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '(') {
+      ++depth;
+      continue;
+    }
+    if (c == ')') {
+      --depth;
+      continue;
+    }
+    if (depth != 0 || (c != '<' && c != '>' && c != '=' && c != '!')) {
+      continue;
+    }
+    if (at != std::string_view::npos) {
+      throw text_error("more than one comparison in the condition " + quote(text));
+    }
+    const bool equals_next = i + 1 < text.size() && text[i + 1] == '=';
+    at = i;
+    length = equals_next ? 2 : 1;
+    switch (c) {
+      case '<':
+        op = equals_next ? comparison::less_equal : comparison::less;
+        break;
+      case '>':
+        op = equals_next ? comparison::greater_equal : comparison::greater;
+        break;
+      default:
+        if (!equals_next) {
+          throw text_error(std::string("'") + c + "' is not a comparison in " + quote(text) +
+                           " (use >, <, >=, <=, == or !=)");
+        }
+        op = c == '=' ? comparison::equal : comparison::not_equal;
+    }
+    i += length - 1;
+  }
+  condition result;
+  if (at == std::string_view::npos) {
+    // A lone estimator holds when it is above zero (Marahel compares it with "> 0").
+    result.left = parse_estimator(text);
+    result.right.kind = estimator_kind::number;
+    return result;
+  }
+  result.left = parse_estimator(text.substr(0, at));
+  result.op = op;
+  result.right = parse_estimator(text.substr(at + length));
+  return result;
+}
+
+executer rule_parser::parse_executer(std::string_view raw) {
+  const std::string_view text = trim(raw);
+  const std::size_t open = text.find('(');
+  if (open == std::string_view::npos || text.back() != ')') {
+    throw text_error("an executer is neighbourhood(entities), e.g. self(solid:2|empty), not " + quote(text));
+  }
+  executer x;
+  x.hood = neighbourhood(trim(text.substr(0, open)));
+  const std::string_view inside = text.substr(open + 1, text.size() - open - 2);
+  if (inside.find_first_of("()") != std::string_view::npos) {
+    throw text_error("parentheses inside " + quote(text));
+  }
+  choice_list choices;
+  auto add = [&](entity_id e, int weight) {
+    choices.total += static_cast<std::uint32_t>(weight);
+    choices.cumulative.emplace_back(e, choices.total);
+  };
+  for (const auto& [name, weight] : list_items(inside)) {
+    if (name == "out") {
+      throw text_error("an executer cannot write out (it is what lies outside the region)");
+    }
+    if (name == "any" || name == "entity") {
+      if (name == "any") {
+        add(unknown, weight);
+      }
+      for (std::size_t i = 0; i < target_.entities.size(); ++i) {
+        add(static_cast<entity_id>(i), weight);
+      }
+    } else {
+      add(entity(name), weight);
+    }
+  }
+  if (target_.choices.size() >= max_index) {
+    throw text_error("too many executers");
+  }
+  x.choice = static_cast<std::uint16_t>(target_.choices.size());
+  target_.choices.push_back(std::move(choices));
+  return x;
+}
+
+rule rule_parser::parse_rule(std::string_view text) {
+  if (static_cast<int>(text.size()) > max_rule_length) {
+    throw text_error("a rule longer than " + std::to_string(max_rule_length) + " characters");
+  }
+  const std::size_t arrow = text.find("->");
+  if (arrow == std::string_view::npos || text.find("->", arrow + 2) != std::string_view::npos) {
+    throw text_error("a rule is \"conditions -> executers\" with one arrow, not " + quote(text));
+  }
+  rule r;
+  r.first_condition = static_cast<std::uint32_t>(target_.conditions.size());
+  r.first_executer = static_cast<std::uint32_t>(target_.executers.size());
+  const std::string_view left = trim(text.substr(0, arrow));
+  if (!left.empty()) {  // no condition at all holds everywhere (Marahel reads it as self(any))
+    const auto parts = split_outside_parentheses(left, ',');
+    if (static_cast<int>(parts.size()) > max_rule_parts) {
+      throw text_error("more than " + std::to_string(max_rule_parts) + " conditions in a rule");
+    }
+    for (std::string_view part : parts) {
+      if (trim(part).empty()) {
+        throw text_error("an empty condition in " + quote(left));
+      }
+      target_.conditions.push_back(parse_condition(part));
+    }
+  }
+  const std::string_view right = trim(text.substr(arrow + 2));
+  if (right.empty()) {
+    throw text_error("a rule needs an executer after \"->\", e.g. self(solid)");
+  }
+  const auto parts = split_outside_parentheses(right, ',');
+  if (static_cast<int>(parts.size()) > max_rule_parts) {
+    throw text_error("more than " + std::to_string(max_rule_parts) + " executers in a rule");
+  }
+  for (std::string_view part : parts) {
+    target_.executers.push_back(parse_executer(part));
+  }
+  r.condition_count = static_cast<std::uint32_t>(target_.conditions.size()) - r.first_condition;
+  r.executer_count = static_cast<std::uint32_t>(target_.executers.size()) - r.first_executer;
+  return r;
+}
+
+std::vector<estimator> rule_parser::parse_estimators(std::string_view text) {
+  if (static_cast<int>(text.size()) > max_rule_length) {
+    throw text_error("longer than " + std::to_string(max_rule_length) + " characters");
+  }
+  const auto parts = split_outside_parentheses(text, ',');
+  if (static_cast<int>(parts.size()) > max_rule_parts) {
+    throw text_error("more than " + std::to_string(max_rule_parts) + " estimators");
+  }
+  std::vector<estimator> result;
+  for (std::string_view part : parts) {
+    result.push_back(parse_estimator(part));
+  }
+  return result;
+}
+
+std::uint64_t rule_parser::estimator_cost(const estimator& e) const {
+  return e.kind == estimator_kind::neighbourhood ? 1 + target_.neighbourhoods[e.hood].size() : 1;
+}
+
+std::uint64_t rule_parser::cost(const rule& r) const {
+  std::uint64_t total = 0;
+  for (std::uint32_t i = 0; i < r.condition_count; ++i) {
+    const condition& c = target_.conditions[r.first_condition + i];
+    total += estimator_cost(c.left) + estimator_cost(c.right);
+  }
+  for (std::uint32_t i = 0; i < r.executer_count; ++i) {
+    total += 1 + target_.neighbourhoods[target_.executers[r.first_executer + i].hood].size();
+  }
+  return total;
+}
+
+}  // namespace dw::mapgen::detail

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mapgen/neighbourhood.hpp"
+#include "mapgen/script_model.hpp"
+
+// Rules, estimators and entity lists from their text to the plain structs of script_model.hpp, once,
+// at load. Errors are text_error with a message that names the bad part; the loader adds the path.
+namespace dw::mapgen::detail {
+
+class rule_parser {
+ public:
+  /// `target` receives the compiled pieces; `hood_names[i]` names target.neighbourhoods[i].
+  rule_parser(script& target, std::vector<std::string> hood_names);
+
+  /// "conditions -> executers", e.g. "self(solid),all(empty)>5 -> self(empty)".
+  rule parse_rule(std::string_view text);
+  /// Comma-separated estimators, e.g. "dist(empty),random".
+  std::vector<estimator> parse_estimators(std::string_view text);
+  /// An entity set as conditions read it ("solid|water", "any"); returns its index in target.sets.
+  std::uint16_t parse_set(std::string_view text);
+  /// A neighbourhood by name; returns its index in target.neighbourhoods.
+  std::uint16_t neighbourhood(std::string_view name) const;
+  /// One entity name, `unknown` or `out` (an explorer's `out` parameter).
+  entity_id parse_out(std::string_view text) const;
+  /// Work units one visit of a tile may cost with these rules (cells read and written).
+  std::uint64_t cost(const rule& r) const;
+
+ private:
+  estimator parse_estimator(std::string_view text);
+  condition parse_condition(std::string_view text);
+  executer parse_executer(std::string_view text);
+  /// The entity called `name` (script entities and `unknown`), or throws.
+  entity_id entity(std::string_view name) const;
+  std::vector<std::pair<std::string_view, int>> list_items(std::string_view text) const;
+  std::uint64_t estimator_cost(const estimator& e) const;
+
+  script& target_;
+  std::vector<std::string> hood_names_;
+  std::map<std::vector<std::int32_t>, std::uint16_t> set_index_;  // equal sets are stored once
+};
+
+/// `text` in double quotes for a message, cut if long, control characters shown as '?'.
+std::string quote(std::string_view text);
+
+/// `text` without blanks at either end.
+std::string_view trim(std::string_view text) noexcept;
+
+/// `text` cut at each `separator` outside parentheses; throws text_error on unbalanced parentheses.
+std::vector<std::string_view> split_outside_parentheses(std::string_view text, char separator);
+
+}  // namespace dw::mapgen::detail

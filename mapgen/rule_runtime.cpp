@@ -1,0 +1,206 @@
+#include "mapgen/rule_runtime.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace dw::mapgen::detail {
+
+board::board(tile_map& map, const script& s)
+    : map_(map),
+      script_(s),
+      back_(map.tiles().size(), unknown),
+      totals_(s.entities.size() + 2, 0),
+      region_counts_(s.entities.size() + 2, 0),
+      region_(map.bounds()) {
+  recount();
+}
+
+void board::recount() {
+  std::fill(totals_.begin(), totals_.end(), 0);
+  for (entity_id e : map_.tiles()) {
+    ++totals_[slot(e)];
+  }
+}
+
+void board::begin_pass(rect region, bool buffer, entity_id out) {
+  region_ = region;
+  buffer_ = buffer;
+  out_ = out;
+  std::fill(region_counts_.begin(), region_counts_.end(), 0);
+  for (int y = region.y; y < region.y + region.h; ++y) {
+    for (int x = region.x; x < region.x + region.w; ++x) {
+      const entity_id e = map_.at({x, y});
+      ++region_counts_[slot(e)];
+      if (buffer_) {
+        back_[static_cast<std::size_t>(y) * static_cast<std::size_t>(map_.width()) + static_cast<std::size_t>(x)] = e;
+      }
+    }
+  }
+}
+
+void board::end_pass() {
+  if (!buffer_) {
+    return;
+  }
+  for (int y = region_.y; y < region_.y + region_.h; ++y) {
+    for (int x = region_.x; x < region_.x + region_.w; ++x) {
+      map_.set({x, y}, back_[static_cast<std::size_t>(y) * static_cast<std::size_t>(map_.width()) + static_cast<std::size_t>(x)]);
+    }
+  }
+  buffer_ = false;
+}
+
+void board::write(point p, entity_id e) noexcept {
+  if (!region_.contains(p)) {
+    return;
+  }
+  const std::size_t index = static_cast<std::size_t>(p.y) * static_cast<std::size_t>(map_.width()) + static_cast<std::size_t>(p.x);
+  const entity_id old = buffer_ ? back_[index] : map_.at(p);
+  if (old == e) {
+    return;
+  }
+  // Marahel's `max`: a write that would pass the entity's count in the map is dropped.
+  if (e >= 0 && script_.max_count[static_cast<std::size_t>(e)] >= 0 &&
+      totals_[slot(e)] >= script_.max_count[static_cast<std::size_t>(e)]) {
+    return;
+  }
+  --totals_[slot(old)];
+  ++totals_[slot(e)];
+  if (buffer_) {
+    back_[index] = e;
+  } else {
+    map_.set(p, e);
+    --region_counts_[slot(old)];
+    ++region_counts_[slot(e)];
+  }
+}
+
+bool board::meets_minimums() const noexcept {
+  for (std::size_t i = 0; i < script_.entities.size(); ++i) {
+    if (totals_[slot(static_cast<entity_id>(i))] < script_.min_count[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+double rule_runner::distance(std::uint16_t set, point p) {
+  const std::vector<std::int32_t>& weights = script_.sets[set];
+  // No tile of the set in the region: Marahel's "not found", which makes a condition hold.
+  int present = 0;
+  for (std::size_t s = slot(unknown); s < weights.size(); ++s) {
+    if (weights[s] > 0) {
+      present += board_.region_count(static_cast<entity_id>(static_cast<int>(s) - 2));
+    }
+  }
+  if (present == 0) {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  // Rings of growing Manhattan radius around p, clipped to the region: the first match is the nearest.
+  const rect r = board_.region();
+  const int reach = std::max(p.x - r.x, r.x + r.w - 1 - p.x) + std::max(p.y - r.y, r.y + r.h - 1 - p.y);
+  for (int radius = 0; radius <= reach; ++radius) {
+    if (!budget_.spend(static_cast<std::uint64_t>(4 * radius + 1))) {
+      return std::numeric_limits<double>::quiet_NaN();
+    }
+    for (int dx = -radius; dx <= radius; ++dx) {
+      const int rest = radius - (dx < 0 ? -dx : dx);
+      for (int dy : {-rest, rest}) {
+        const point q{p.x + dx, p.y + dy};
+        if (r.contains(q) && weights[slot(board_.read(q))] > 0) {
+          return radius;
+        }
+        if (rest == 0) {
+          break;
+        }
+      }
+    }
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+double rule_runner::evaluate(const estimator& e, point p, const progress& at) {
+  switch (e.kind) {
+    case estimator_kind::number:
+      return e.number;
+    case estimator_kind::random:
+      return random_.unit();
+    case estimator_kind::noise:
+      return noise_.at(p.x, p.y);
+    case estimator_kind::percent:
+      return at.tiles;
+    case estimator_kind::cpercent:
+      return at.changes;
+    case estimator_kind::rpercent:
+      return at.repeats;
+    case estimator_kind::count:
+      return board_.region_count(e.entity);
+    case estimator_kind::neighbourhood: {
+      const std::vector<std::int32_t>& weights = script_.sets[e.set];
+      std::int64_t total = 0;
+      for (const point& o : script_.neighbourhoods[e.hood]) {
+        total += weights[slot(board_.read({p.x + o.x, p.y + o.y}))];
+      }
+      return static_cast<double>(total);
+    }
+    case estimator_kind::distance:
+      return distance(e.set, p);
+  }
+  return 0;
+}
+
+bool rule_runner::holds(const condition& c, point p, const progress& at) {
+  const double left = evaluate(c.left, p, at);
+  const double right = evaluate(c.right, p, at);
+  if (std::isnan(left) || std::isnan(right)) {
+    return true;  // a distance to nothing: Marahel lets the condition pass
+  }
+  switch (c.op) {
+    case comparison::greater:
+      return left > right;
+    case comparison::less:
+      return left < right;
+    case comparison::greater_equal:
+      return left >= right;
+    case comparison::less_equal:
+      return left <= right;
+    case comparison::equal:
+      return left == right;
+    case comparison::not_equal:
+      return left != right;
+  }
+  return false;
+}
+
+bool rule_runner::apply(const explorer& x, point p, const progress& at) {
+  for (std::uint32_t r = 0; r < x.rule_count; ++r) {
+    const rule& ru = script_.rules[x.first_rule + r];
+    bool all = true;
+    for (std::uint32_t c = 0; c < ru.condition_count && all; ++c) {
+      all = holds(script_.conditions[ru.first_condition + c], p, at);
+    }
+    if (!all) {
+      continue;
+    }
+    for (std::uint32_t k = 0; k < ru.executer_count; ++k) {
+      const executer& ex = script_.executers[ru.first_executer + k];
+      const choice_list& choices = script_.choices[ex.choice];
+      const std::uint64_t draw = random_.below(choices.total);
+      entity_id chosen = choices.cumulative.back().first;
+      for (const auto& [entity, running] : choices.cumulative) {
+        if (draw < running) {
+          chosen = entity;
+          break;
+        }
+      }
+      for (const point& o : script_.neighbourhoods[ex.hood]) {
+        board_.write({p.x + o.x, p.y + o.y}, chosen);
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+}  // namespace dw::mapgen::detail
