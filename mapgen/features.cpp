@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <vector>
 
 namespace dw::mapgen {
 
@@ -19,116 +20,139 @@ constexpr std::array<vocabulary_entry, 7> vocabulary{{
     {"door", tile_kind::door},
 }};
 
-constexpr std::array<point, 4> sides{{{0, -1}, {-1, 0}, {1, 0}, {0, 1}}};
 constexpr std::array<point, 8> around{{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
 
-// The map as flags, row by row, so the passes below read a byte per tile instead of a legend lookup.
-// `roomy` is walkable or a free-standing pillar: a hall with pillars in it is still one hall.
-struct grid {
-  int w;
-  int h;
-  std::vector<unsigned char> open;   // 1 = walkable
-  std::vector<unsigned char> roomy;  // 1 = walkable, or in a free-standing blocking cluster
-
-  [[nodiscard]] bool inside(int x, int y) const noexcept { return x >= 0 && y >= 0 && x < w && y < h; }
-  [[nodiscard]] std::size_t at(int x, int y) const noexcept {
-    return static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x);
-  }
-  // Outside the map is blocking: an interior's edge is its wall.
-  [[nodiscard]] bool walk(int x, int y) const noexcept { return inside(x, y) && open[at(x, y)] != 0; }
-  [[nodiscard]] bool room(int x, int y) const noexcept { return inside(x, y) && roomy[at(x, y)] != 0; }
-};
-
-// Flood fills over tiles whose flag in `member` is set. The buffers live for one measure() call, so
-// labelling every component costs no allocation per component or tile.
-class components {
+// The map with a one-tile frame of blocking tiles around it, as flags, row by row: the passes below read
+// a byte per tile, step to a neighbour by adding an offset, and never test the map's bounds, because
+// the frame stands for "outside the map is blocking" (an interior's edge is its wall).
+class grid {
  public:
-  explicit components(std::size_t area) : label_(area, -1) { stack_.reserve(area); }
+  grid(const tile_map& map, const legend& names)
+      : w_(map.width()), h_(map.height()), stride_(w_ + 2), cells_(static_cast<std::size_t>(stride_ * (h_ + 2))),
+        open_(cells_, 0), roomy_(cells_, 0), mark_(cells_, 0) {
+    for (int y = 0; y < h_; ++y) {
+      for (int x = 0; x < w_; ++x) {
+        open_[at(x, y)] = names.walkable(map.at({x, y})) ? 1 : 0;
+      }
+    }
+    roomy_ = open_;
+    stack_.reserve(cells_);
+  }
 
-  // Labels the component of `start` (a member not yet labelled) and returns its tiles, in fill order;
-  // the span lasts until the next fill.
-  template <std::size_t N>
-  std::span<const int> fill(const grid& g, const std::vector<unsigned char>& member, std::size_t start,
-                            const std::array<point, N>& steps, int id) {
+  [[nodiscard]] int width() const noexcept { return w_; }
+  [[nodiscard]] int height() const noexcept { return h_; }
+  [[nodiscard]] std::size_t at(int x, int y) const noexcept {
+    return static_cast<std::size_t>((y + 1) * stride_ + x + 1);
+  }
+  /// Offsets of the 4 sides and of the 8 tiles around a cell.
+  [[nodiscard]] std::array<std::ptrdiff_t, 4> side_offsets() const noexcept { return {-stride_, -1, 1, stride_}; }
+  [[nodiscard]] std::array<std::ptrdiff_t, 8> around_offsets() const noexcept {
+    return {-stride_ - 1, -stride_, -stride_ + 1, -1, 1, stride_ - 1, stride_, stride_ + 1};
+  }
+
+  [[nodiscard]] bool open(std::size_t i) const noexcept { return open_[i] != 0; }
+  [[nodiscard]] bool roomy(std::size_t i) const noexcept { return roomy_[i] != 0; }
+  void make_roomy(std::size_t i) noexcept { roomy_[i] = 1; }
+
+  /// Scratch flags, one per cell, for one pass at a time.
+  [[nodiscard]] std::vector<unsigned char>& marks() noexcept { return mark_; }
+
+  // Flood fills the cells flagged `1` in `member` from `start` (4-connected), clearing each flag it
+  // reaches so no cell is filled twice; returns the size of the component.
+  std::size_t fill(std::vector<unsigned char>& member, std::size_t start) {
+    const auto steps = side_offsets();
     stack_.clear();
-    stack_.push_back(static_cast<int>(start));
-    label_[start] = id;
-    for (std::size_t next = 0; next < stack_.size(); ++next) {
-      const int i = stack_[next];
-      const int x = i % g.w;
-      const int y = i / g.w;
-      for (const point d : steps) {
-        const int nx = x + d.x;
-        const int ny = y + d.y;
-        if (!g.inside(nx, ny)) {
-          continue;
-        }
-        const std::size_t n = g.at(nx, ny);
-        if (member[n] != 0 && label_[n] < 0) {
-          label_[n] = id;
-          stack_.push_back(static_cast<int>(n));
+    stack_.push_back(start);
+    member[start] = 0;
+    std::size_t size = 0;
+    while (!stack_.empty()) {
+      const std::size_t i = stack_.back();
+      stack_.pop_back();
+      ++size;
+      for (const std::ptrdiff_t d : steps) {
+        const std::size_t n = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + d);
+        if (member[n] != 0) {
+          member[n] = 0;
+          stack_.push_back(n);
         }
       }
     }
-    return stack_;
+    return size;
   }
 
-  [[nodiscard]] bool labelled(std::size_t i) const noexcept { return label_[i] >= 0; }
-  void reset() { std::fill(label_.begin(), label_.end(), -1); }
-
  private:
-  std::vector<int> label_;
-  std::vector<int> stack_;  // also the fill queue: a component's tiles end up here in order
+  int w_;
+  int h_;
+  int stride_;
+  std::size_t cells_;
+  std::vector<unsigned char> open_;   // 1 = walkable; the frame is 0
+  std::vector<unsigned char> roomy_;  // 1 = walkable or a free-standing pillar
+  std::vector<unsigned char> mark_;
+  std::vector<std::size_t> stack_;
 };
 
 // Walkable areas (4-connected): how many, and the largest.
-void measure_areas(const grid& g, components& c, interior_features& f) {
-  int id = 0;
-  for (std::size_t i = 0; i < g.open.size(); ++i) {
-    if (g.open[i] != 0 && !c.labelled(i)) {
-      const auto tiles = c.fill(g, g.open, i, sides, id++);
-      f.largest_area = std::max(f.largest_area, static_cast<int>(tiles.size()));
+void measure_areas(grid& g, interior_features& f) {
+  std::vector<unsigned char>& left = g.marks();
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      left[g.at(x, y)] = g.open(g.at(x, y)) ? 1 : 0;
     }
   }
-  f.areas = id;
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      if (left[g.at(x, y)] != 0) {
+        ++f.areas;
+        f.largest_area = std::max(f.largest_area, static_cast<int>(g.fill(left, g.at(x, y))));
+      }
+    }
+  }
 }
 
 // Free-standing blocking clusters of one or two tiles (8-connected, walkable on every side, so none
-// touches a wall or the edge) read as pillars even when drawn as rubble or scenery; they are marked
+// touches a wall or the edge) read as pillars even when drawn as rubble or scenery; they are made
 // roomy. Pillar tiles are counted one by one elsewhere, so a cluster holding one is not counted here.
-int mark_free_standing(grid& g, const tile_map& map, const legend& names, components& c,
-                       std::vector<unsigned char>& blocking) {
-  for (std::size_t i = 0; i < blocking.size(); ++i) {
-    blocking[i] = g.open[i] != 0 ? 0 : 1;
-  }
+// A cluster of one has no blocking tile around it; a cluster of two is a pair of tiles inside the map
+// each of which has the other as its only blocking neighbour (the frame counts as blocking).
+int mark_free_standing(grid& g, const tile_map& map, const legend& names) {
+  const auto is_pillar = [&](point p) { return names.kind(map.at(p)) == tile_kind::pillar; };
+  // How many blocking tiles are around p, and the last one found.
+  const auto blocking_around = [&](point p, point& last) {
+    int count = 0;
+    for (const point d : around) {
+      const point q{p.x + d.x, p.y + d.y};
+      if (!g.open(g.at(q.x, q.y))) {
+        ++count;
+        last = q;
+      }
+    }
+    return count;
+  };
   int counted = 0;
-  int id = 0;
-  for (std::size_t i = 0; i < blocking.size(); ++i) {
-    if (blocking[i] == 0 || c.labelled(i)) {
-      continue;
-    }
-    const auto tiles = c.fill(g, blocking, i, around, id++);
-    if (tiles.size() > 2) {
-      continue;
-    }
-    bool standing = true;
-    bool has_pillar = false;
-    for (const int t : tiles) {
-      const int x = t % g.w;
-      const int y = t / g.w;
-      has_pillar = has_pillar || names.kind(map.at({x, y})) == tile_kind::pillar;
-      for (const point d : around) {
-        const int nx = x + d.x;
-        const int ny = y + d.y;
-        // A blocking neighbour inside the map is the cluster's other tile (8-connected clusters).
-        standing = standing && (g.walk(nx, ny) || (g.inside(nx, ny) && blocking[g.at(nx, ny)] != 0));
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      const point p{x, y};
+      if (g.open(g.at(x, y))) {
+        continue;
       }
-    }
-    if (standing) {
-      for (const int t : tiles) {
-        g.roomy[static_cast<std::size_t>(t)] = 1;
+      point partner;
+      const int blocking = blocking_around(p, partner);
+      if (blocking == 0) {
+        g.make_roomy(g.at(x, y));
+        counted += is_pillar(p) ? 0 : 1;
+        continue;
       }
-      counted += has_pillar ? 0 : 1;
+      const bool partner_inside = partner.x >= 0 && partner.y >= 0 && partner.x < g.width() && partner.y < g.height();
+      // A pair is looked at from its first tile in reading order only.
+      if (blocking != 1 || !partner_inside || g.at(partner.x, partner.y) < g.at(x, y)) {
+        continue;
+      }
+      point back;
+      if (blocking_around(partner, back) == 1) {
+        g.make_roomy(g.at(x, y));
+        g.make_roomy(g.at(partner.x, partner.y));
+        counted += is_pillar(p) || is_pillar(partner) ? 0 : 1;
+      }
     }
   }
   return counted;
@@ -136,22 +160,25 @@ int mark_free_standing(grid& g, const tile_map& map, const legend& names, compon
 
 // Chambers: clusters of "core" tiles (the whole 3x3 block roomy) big enough to stand in, so a 4x4
 // hall counts and a 3-wide gallery or a narrow cave does not.
-int count_chambers(const grid& g, components& c, std::vector<unsigned char>& core) {
+int count_chambers(grid& g) {
   constexpr std::size_t min_core_tiles = 4;
-  for (int y = 0; y < g.h; ++y) {
-    for (int x = 0; x < g.w; ++x) {
-      bool all = g.room(x, y);
-      for (std::size_t k = 0; all && k < around.size(); ++k) {
-        all = g.room(x + around[k].x, y + around[k].y);
+  const auto steps = g.around_offsets();
+  std::vector<unsigned char>& core = g.marks();
+  std::fill(core.begin(), core.end(), 0);
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      const std::size_t i = g.at(x, y);
+      bool all = g.roomy(i);
+      for (std::size_t k = 0; all && k < steps.size(); ++k) {
+        all = g.roomy(static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + steps[k]));
       }
-      core[g.at(x, y)] = all ? 1 : 0;
+      core[i] = all ? 1 : 0;
     }
   }
   int chambers = 0;
-  int id = 0;
-  for (std::size_t i = 0; i < core.size(); ++i) {
-    if (core[i] != 0 && !c.labelled(i)) {
-      if (c.fill(g, core, i, sides, id++).size() >= min_core_tiles) {
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      if (core[g.at(x, y)] != 0 && g.fill(core, g.at(x, y)) >= min_core_tiles) {
         ++chambers;
       }
     }
@@ -160,16 +187,16 @@ int count_chambers(const grid& g, components& c, std::vector<unsigned char>& cor
 }
 
 // The side of the largest all-walkable square (classic dynamic programme over one row).
-int widest_span(const grid& g, std::vector<int>& row) {
-  std::fill(row.begin(), row.end(), 0);
+int widest_span(const grid& g) {
+  std::vector<int> row(static_cast<std::size_t>(g.width()), 0);
   int best = 0;
-  for (int y = 0; y < g.h; ++y) {
+  for (int y = 0; y < g.height(); ++y) {
     int diagonal = 0;  // the previous row's value one column to the left
-    for (int x = 0; x < g.w; ++x) {
+    for (int x = 0; x < g.width(); ++x) {
       const std::size_t ux = static_cast<std::size_t>(x);
       const int above = row[ux];
       const int left = x > 0 ? row[ux - 1] : 0;
-      row[ux] = g.walk(x, y) ? 1 + std::min({above, left, diagonal}) : 0;
+      row[ux] = g.open(g.at(x, y)) ? 1 + std::min({above, left, diagonal}) : 0;
       diagonal = above;
       best = std::max(best, row[ux]);
     }
@@ -180,12 +207,13 @@ int widest_span(const grid& g, std::vector<int>& row) {
 // 1-wide tiles: walkable and in no roomy 2x2 block. A corridor's tiles, its junctions and the mouth
 // where it meets a room are thin; a room's tiles are not, nor the gap between a pillar and a wall.
 bool thin(const grid& g, int x, int y) {
-  if (!g.walk(x, y)) {
+  if (!g.open(g.at(x, y))) {
     return false;
   }
   for (int top = y - 1; top <= y; ++top) {
     for (int left = x - 1; left <= x; ++left) {
-      if (g.room(left, top) && g.room(left + 1, top) && g.room(left, top + 1) && g.room(left + 1, top + 1)) {
+      if (g.roomy(g.at(left, top)) && g.roomy(g.at(left + 1, top)) && g.roomy(g.at(left, top + 1)) &&
+          g.roomy(g.at(left + 1, top + 1))) {
         return false;
       }
     }
@@ -193,23 +221,24 @@ bool thin(const grid& g, int x, int y) {
   return true;
 }
 
-int longest_corridor(const grid& g, std::vector<unsigned char>& thin_tiles) {
-  for (int y = 0; y < g.h; ++y) {
-    for (int x = 0; x < g.w; ++x) {
+int longest_corridor(grid& g) {
+  std::vector<unsigned char>& thin_tiles = g.marks();
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
       thin_tiles[g.at(x, y)] = thin(g, x, y) ? 1 : 0;
     }
   }
   int best = 0;
-  for (int y = 0; y < g.h; ++y) {
+  for (int y = 0; y < g.height(); ++y) {
     int run = 0;
-    for (int x = 0; x < g.w; ++x) {
+    for (int x = 0; x < g.width(); ++x) {
       run = thin_tiles[g.at(x, y)] != 0 ? run + 1 : 0;
       best = std::max(best, run);
     }
   }
-  for (int x = 0; x < g.w; ++x) {
+  for (int x = 0; x < g.width(); ++x) {
     int run = 0;
-    for (int y = 0; y < g.h; ++y) {
+    for (int y = 0; y < g.height(); ++y) {
       run = thin_tiles[g.at(x, y)] != 0 ? run + 1 : 0;
       best = std::max(best, run);
     }
@@ -219,15 +248,17 @@ int longest_corridor(const grid& g, std::vector<unsigned char>& thin_tiles) {
 
 // Alcoves: a walkable tile reached from one side only. A door is not one: it leads on out of the room.
 int count_dead_ends(const grid& g, const tile_map& map, const legend& names) {
+  const auto steps = g.side_offsets();
   int dead_ends = 0;
-  for (int y = 0; y < g.h; ++y) {
-    for (int x = 0; x < g.w; ++x) {
-      if (!g.walk(x, y) || names.kind(map.at({x, y})) == tile_kind::door) {
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      const std::size_t i = g.at(x, y);
+      if (!g.open(i) || names.kind(map.at({x, y})) == tile_kind::door) {
         continue;
       }
       int ways = 0;
-      for (const point d : sides) {
-        ways += g.walk(x + d.x, y + d.y) ? 1 : 0;
+      for (const std::ptrdiff_t d : steps) {
+        ways += g.open(static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + d)) ? 1 : 0;
       }
       dead_ends += ways == 1 ? 1 : 0;
     }
@@ -259,12 +290,10 @@ interior_features measure(const tile_map& map, const legend& names) {
     return f;
   }
 
-  grid g{map.width(), map.height(), std::vector<unsigned char>(area, 0), {}};
   int pillar_tiles = 0;
-  for (std::size_t i = 0; i < area; ++i) {
-    const tile_kind k = names.kind(map.tiles()[i]);
-    g.open[i] = is_walkable(k) ? 1 : 0;
-    f.walkable += g.open[i];
+  for (const entity_id e : map.tiles()) {
+    const tile_kind k = names.kind(e);
+    f.walkable += is_walkable(k) ? 1 : 0;
     f.water += k == tile_kind::water ? 1 : 0;
     f.rubble += k == tile_kind::rubble ? 1 : 0;
     f.roots += k == tile_kind::roots ? 1 : 0;
@@ -272,21 +301,16 @@ interior_features measure(const tile_map& map, const legend& names) {
     f.scenery += k == tile_kind::scenery ? 1 : 0;
     pillar_tiles += k == tile_kind::pillar ? 1 : 0;
   }
-  g.roomy = g.open;
   f.open_share = static_cast<double>(f.walkable) / static_cast<double>(area);
   f.water_share = f.walkable == 0 ? 0.0 : static_cast<double>(f.water) / static_cast<double>(f.walkable);
 
-  components c(area);
-  std::vector<unsigned char> flags(area, 0);  // scratch: blocking tiles, core tiles, thin tiles in turn
-  std::vector<int> row(static_cast<std::size_t>(map.width()), 0);
-
-  measure_areas(g, c, f);
-  c.reset();
-  f.pillars = pillar_tiles + mark_free_standing(g, map, names, c, flags);
-  c.reset();
-  f.chambers = count_chambers(g, c, flags);
-  f.widest_span = widest_span(g, row);
-  f.longest_corridor = longest_corridor(g, flags);
+  grid g(map, names);
+  measure_areas(g, f);
+  // Pillars first: the passes after them see free-standing pillars as part of the room around them.
+  f.pillars = pillar_tiles + mark_free_standing(g, map, names);
+  f.chambers = count_chambers(g);
+  f.widest_span = widest_span(g);
+  f.longest_corridor = longest_corridor(g);
   f.dead_ends = count_dead_ends(g, map, names);
   return f;
 }

@@ -1,0 +1,43 @@
+# Runs deepwell-mapgen for one case (cmake -P; CTest passes TOOL, CASE, INTERIORS and WORK) and fails
+# with a message when its exit code or output is not what a content author should see.
+function(expect_match what text pattern)
+  if(NOT text MATCHES "${pattern}")
+    message(FATAL_ERROR "${CASE}: ${what} does not match \"${pattern}\":\n${text}")
+  endif()
+endfunction()
+
+if(CASE STREQUAL "good")
+  execute_process(COMMAND ${TOOL} ${INTERIORS}/pillared_halls.json --seed 7 --count 3 --stats
+                  RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT code EQUAL 0)
+    message(FATAL_ERROR "good: exit code ${code}, stderr: ${err}")
+  endif()
+  expect_match("output" "${out}" "seed 7  [0-9]+x[0-9]+\n#")
+  expect_match("output" "${out}" "seed 9  ")
+  expect_match("output" "${out}" "# solid  \\. empty")
+  expect_match("output" "${out}" "open_share [0-9.]+")
+  expect_match("output" "${out}" "over 3 map\\(s\\) from seed 7")
+  expect_match("output" "${out}" "pillars +[0-9]+ +[0-9.]+ +[0-9]+")
+  expect_match("output" "${out}" "distinct maps: [0-9]+ of 3")
+elseif(CASE STREQUAL "bad")
+  # A misspelt neighbourhood: the message names the file and the rule.
+  file(WRITE ${WORK}/bad_script.json
+       "{\"metadata\": {\"min\": \"9x7\", \"max\": \"9x7\"}, \"entities\": [\"solid\", \"empty\"],\n"
+       " \"explorers\": [{\"type\": \"narrow_horz\", \"region\": \"map\", \"rules\": [\"self(any) -> plsu(solid)\"]}]}\n")
+  execute_process(COMMAND ${TOOL} ${WORK}/bad_script.json RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT code EQUAL 2)
+    message(FATAL_ERROR "bad: exit code ${code}, expected 2; stderr: ${err}")
+  endif()
+  expect_match("stderr" "${err}" "bad_script.json: explorers\\[0\\]")
+  if(NOT out STREQUAL "")
+    message(FATAL_ERROR "bad: printed a map for a bad script:\n${out}")
+  endif()
+elseif(CASE STREQUAL "missing")
+  execute_process(COMMAND ${TOOL} ${WORK}/no_such_script.json RESULT_VARIABLE code ERROR_VARIABLE err)
+  if(NOT code EQUAL 2)
+    message(FATAL_ERROR "missing: exit code ${code}, expected 2; stderr: ${err}")
+  endif()
+  expect_match("stderr" "${err}" "no_such_script.json: cannot be read")
+else()
+  message(FATAL_ERROR "unknown case ${CASE}")
+endif()
