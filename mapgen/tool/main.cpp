@@ -21,6 +21,7 @@ namespace {
 
 using namespace dw::mapgen;
 
+constexpr int exit_bad_usage = 1;
 constexpr int exit_bad_script = 2;
 constexpr int max_side = 200;  // generator::generate's bound on each side
 constexpr std::uint64_t max_count = 100'000;
@@ -73,14 +74,19 @@ int main(int argc, char** argv) {
   cli.add_option("--size", size_text, "Generate at this size (WxH) instead of one drawn from the script's min..max");
   cli.add_option("--glyph", glyph_texts, "Show an entity with another glyph, e.g. --glyph water=w (repeatable)");
   cli.footer(steps_help());
-  CLI11_PARSE(cli, argc, argv);
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11 prints the help or the mistake; its own exit codes (100 and up) are folded into one.
+    return cli.exit(e) == 0 ? 0 : exit_bad_usage;
+  }
 
   std::optional<std::pair<int, int>> size;
   if (!size_text.empty()) {
     size = parse_size(size_text);
     if (!size) {
       std::cerr << "--size: expected WxH with each side 1.." << max_side << ", got \"" << size_text << "\"\n";
-      return 1;
+      return exit_bad_usage;
     }
   }
   std::vector<std::pair<std::string, char>> overrides;
@@ -88,7 +94,7 @@ int main(int argc, char** argv) {
     const auto parsed = parse_glyph(g);
     if (!parsed) {
       std::cerr << "--glyph: expected NAME=C (one character), got \"" << g << "\"\n";
-      return 1;
+      return exit_bad_usage;
     }
     overrides.push_back(*parsed);
   }
