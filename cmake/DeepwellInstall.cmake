@@ -94,5 +94,5 @@ configure_file("${PROJECT_SOURCE_DIR}/packaging/deepwell.service.in" "${PROJECT_
 # The binary itself is installed by server/CMakeLists.txt, where the target is made.
 install(FILES "${PROJECT_BINARY_DIR}/install/deepwell.toml" DESTINATION "${DEEPWELL_INSTALL_CONFIG_DIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/content/" DESTINATION "${DEEPWELL_INSTALL_CONTENT_DIR}"
-        FILES_MATCHING PATTERN "*.toml")
+        FILES_MATCHING PATTERN "*.toml" PATTERN "*.json")
 install(FILES "${PROJECT_BINARY_DIR}/install/deepwell.service" DESTINATION "${DEEPWELL_SYSTEMD_UNIT_DIR}")

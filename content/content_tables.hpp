@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "content/fight_rules.hpp"
+#include "content/interior_tables.hpp"
 #include "content/item_def.hpp"
 #include "content/markov_names.hpp"
 #include "content/monster_def.hpp"
@@ -26,6 +27,7 @@ struct content_tables {
   scroll_tables scrolls;
   markov_names names;
   std::vector<room_band> rooms;  ///< ascending min_depth, the first at 0
+  interior_tables interiors;     ///< interiors.toml and the scripts the bands name
 
   /// The monster with this key, or nullptr.
   const monster_def* find_monster(std::string_view key) const;

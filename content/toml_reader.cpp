@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <sstream>
 
 namespace dw::content {
@@ -15,6 +16,25 @@ std::string format_number(double v) {
 }
 
 }  // namespace
+
+std::optional<std::string> read_source(const table_source& source, std::string_view name) {
+  if (source.texts != nullptr) {
+    const auto it = source.texts->find(name);
+    return it == source.texts->end() ? std::nullopt : std::optional<std::string>(it->second);
+  }
+  const std::filesystem::path path = source.dir / name;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in && !in.eof()) {
+    return std::nullopt;
+  }
+  return std::move(text).str();
+}
 
 toml_reader::toml_reader(const table_source& source, std::string_view name)
     : path_(source.dir / name), file_(path_.generic_string()), name_(name), texts_(source.texts) {}

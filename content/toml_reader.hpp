@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <toml++/toml.h>
@@ -23,6 +24,10 @@ struct table_source {
   std::filesystem::path dir;
   const table_texts* texts = nullptr;
 };
+
+/// The text of the file `name` (a path under the folder, "interiors/caves.json"), or nullopt when it is
+/// missing or unreadable.
+std::optional<std::string> read_source(const table_source& source, std::string_view name);
 
 /// Thrown inside the loader only; load_content catches it and returns the error as a value.
 struct content_load_failure {

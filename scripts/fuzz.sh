@@ -60,10 +60,10 @@ seed_corpus() {
       # Input = a character picking the table (content/*.toml in name order, as in fuzz_content.cpp) and
       # the tables around it ('0'.. the real ones, 'a'.. the small ones in tests/fuzz/content_small), then
       # the table's text.
-      local i=0 table name letters=(a b c d e f g h i j)
+      local i=0 table name digits=(0 1 2 3 4 5 6 7 8 9 :) letters=(a b c d e f g h i j k)
       for table in $(LC_ALL=C ls content/*.toml); do
         name="$(basename "$table")"
-        { printf '%d' "$i"; cat "$table"; } >"$dir/real_$name"
+        { printf '%s' "${digits[$i]}"; cat "$table"; } >"$dir/real_$name"
         { printf '%s' "${letters[$i]}"; cat "tests/fuzz/content_small/$name"; } >"$dir/small_$name"
         i=$((i + 1))
       done

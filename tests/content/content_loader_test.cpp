@@ -89,9 +89,12 @@ TEST(ContentLoader, ASyntaxErrorCarriesItsLine) {
 /// Every table file of `copy`, as load_content_texts takes them.
 table_texts texts_of(const content_copy& copy) {
   table_texts texts;
-  for (const auto& entry : std::filesystem::directory_iterator(copy.dir())) {
-    const std::string name = entry.path().filename().string();
-    texts.emplace(name, copy.read(name));
+  // (the tables, and the interior scripts as "interiors/<name>.json")
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(copy.dir())) {
+    if (entry.is_regular_file()) {
+      const std::string name = std::filesystem::relative(entry.path(), copy.dir()).generic_string();
+      texts.emplace(name, copy.read(name));
+    }
   }
   return texts;
 }

@@ -24,6 +24,13 @@ content_copy::content_copy(std::string_view test_name)
       std::filesystem::copy_file(entry.path(), dir_ / entry.path().filename());
     }
   }
+  // The interior scripts the bands name (interiors/*.json).
+  std::filesystem::create_directories(dir_ / "interiors");
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(DW_CONTENT_DIR) / "interiors")) {
+    if (entry.path().extension() == ".json") {
+      std::filesystem::copy_file(entry.path(), dir_ / "interiors" / entry.path().filename());
+    }
+  }
 }
 
 content_copy::~content_copy() {

@@ -1,9 +1,10 @@
 // libFuzzer target for the content tables an operator edits and reloads (@reload content): the loader
 // in content/ through load_content_texts. Input: one selector byte, then the TOML text of the table it
-// picks; the other nine tables stay valid, so cross-table checks (drops, difficulty) run too.
-// Selector '0'..'9': the real tables from content/ fill in; 'a'..'j': the small ones from
-// tests/fuzz/content_small/, which load many times faster. Either way the digit or letter indexes the
-// content/*.toml file names in name order (table_names): '0'/'a' armour.toml ... '9'/'j' weapons.toml.
+// picks; the other ten tables (and the interior scripts they name) stay valid, so cross-table checks
+// (drops, difficulty, scripts) run too. Selector '0'..':': the real tables from content/ fill in;
+// 'a'..'k': the small ones from tests/fuzz/content_small/, which load many times faster. Either way the
+// character indexes the content/*.toml file names in name order (table_names): '0'/'a' armour.toml ...
+// ':'/'k' weapons.toml. (The scripts themselves are fuzzed by fuzz_mapgen_script.)
 // A bad table must come back as a content_error naming a file and a line inside it; tables the loader
 // accepts must keep the documented rules and work in the generators.
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include "content/markov_names.hpp"
 #include "content/monster_group.hpp"
 #include "content/room_description.hpp"
+#include "content/room_interior.hpp"
 #include "content/room_roll.hpp"
 #include "content/scroll.hpp"
 #include "content/tape.hpp"
@@ -32,8 +34,8 @@ namespace {
 using namespace dw::content;
 
 /// content/*.toml in name order, which scripts/fuzz.sh relies on to make seeds of the real tables.
-constexpr std::array<std::string_view, 10> table_names{
-    "armour.toml", "fights.toml",       "monsters.toml",     "names.toml",          "rooms.toml",
+constexpr std::array<std::string_view, 11> table_names{
+    "armour.toml",  "fights.toml",       "interiors.toml",    "monsters.toml",       "names.toml",  "rooms.toml",
     "scaling.toml", "scroll_paper.toml", "scroll_tubes.toml", "scroll_writing.toml", "weapons.toml"};
 
 /// The label errors carry; load_content_texts only uses it for messages.
@@ -64,6 +66,15 @@ table_texts read_tables(const std::filesystem::path& dir) {
     text << in.rdbuf();
     texts.emplace(std::string(name), text.str());
   }
+  // The interior scripts the bands name, as "interiors/<name>.json".
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "interiors")) {
+    if (entry.path().extension() == ".json") {
+      std::ifstream in(entry.path(), std::ios::binary);
+      std::ostringstream text;
+      text << in.rdbuf();
+      texts.emplace("interiors/" + entry.path().filename().string(), text.str());
+    }
+  }
   // They must load, or every input would only reach the error path.
   FUZZ_CHECK(std::holds_alternative<content_tables>(load_content_texts(label_dir, texts)));
   return texts;
@@ -82,6 +93,7 @@ void check_error(const content_error& e, const table_texts& texts) {
       FUZZ_CHECK(e.line <= line_count(texts.find(name)->second));
     }
   }
+  // (a rooms.toml that names a script reports at its own key; the scripts here are all valid)
   FUZZ_CHECK(known_file);
 }
 
@@ -138,7 +150,12 @@ void check_rules(const content_tables& tables) {
   for (std::size_t i = 0; i < tables.rooms.size(); ++i) {
     FUZZ_CHECK(i == 0 || tables.rooms[i].min_depth > tables.rooms[i - 1].min_depth);
     FUZZ_CHECK(!tables.rooms[i].name.empty() && !tables.rooms[i].variants.empty());
+    FUZZ_CHECK(!tables.rooms[i].material.empty() && !tables.rooms[i].interiors.empty());
+    for (const band_interior& used : tables.rooms[i].interiors) {
+      FUZZ_CHECK(used.script < tables.interiors.scripts.size() && used.weight >= 1);
+    }
   }
+  FUZZ_CHECK(!tables.interiors.shapes.empty() && tables.interiors.shapes.back().when.empty());
   // Scroll texts use only the placeholders a scroll fills in.
   for (const std::string& text : tables.scrolls.texts) {
     for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
@@ -176,6 +193,10 @@ void check_tables_work(const content_tables& tables, std::uint64_t seed) {
     }
     const room_description description = describe_room(tables, depth, seed + static_cast<std::uint64_t>(depth));
     FUZZ_CHECK(!description.name.empty() && !description.description.empty());
+    // A room's interior: named and described from its shape, every placeholder filled in.
+    const auto inside = make_interior(tables, depth, seed * 31 + static_cast<std::uint64_t>(depth), 15U);
+    FUZZ_CHECK(inside.has_value() && !inside->name.empty() && !inside->description.empty());
+    FUZZ_CHECK(inside->name.find('{') == std::string::npos && inside->description.find('{') == std::string::npos);
 
     const std::uint64_t scroll_seed = scroll_seed_for_depth(tables, seed, depth);
     const auto print = registry.make_blueprint(tables, scroll_type, scroll_seed);
@@ -203,7 +224,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) {
     return 0;
   }
-  const bool small = data[0] >= 'a' && data[0] <= 'j';
+  const bool small = data[0] >= 'a' && data[0] <= 'k';
   const std::size_t index = small ? data[0] - 'a' : static_cast<std::uint8_t>(data[0] - '0') % table_names.size();
   table_texts& texts = companions()[small ? 1 : 0];
   std::string& slot = texts.find(table_names[index])->second;

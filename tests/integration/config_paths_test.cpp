@@ -39,6 +39,7 @@ struct scratch_tree {
         fs::copy_file(entry.path(), root / "content" / entry.path().filename());
       }
     }
+    fs::copy(fs::path(DW_CONTENT_DIR) / "interiors", root / "content" / "interiors");  // the interior scripts
     fs::create_directories(cwd());
   }
   ~scratch_tree() {
@@ -73,8 +74,8 @@ struct scratch_tree {
 /// What scratch_tree holds before the server ran.
 std::set<std::string> untouched(const scratch_tree& t) {
   std::set<std::string> out{"config", "config/deepwell.toml", "content", "cwd"};
-  for (const auto& entry : fs::directory_iterator(t.root / "content")) {
-    out.insert("content/" + entry.path().filename().string());
+  for (const auto& entry : fs::recursive_directory_iterator(t.root / "content")) {
+    out.insert("content/" + fs::relative(entry.path(), t.root / "content").string());
   }
   return out;
 }

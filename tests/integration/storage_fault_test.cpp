@@ -197,11 +197,14 @@ TEST(StorageFaults, AReadOnlyDatabaseFileIsRefusedAtStartUpAndByCheck) {
   // The unprivileged user must be able to read the content tables (content is checked before the
   // database), wherever the checkout lies: a private copy, readable by all.
   const auto content = dir / "content";
-  std::filesystem::copy(DW_CONTENT_DIR, content);
+  std::filesystem::copy(DW_CONTENT_DIR, content, std::filesystem::copy_options::recursive);
   std::filesystem::permissions(content, std::filesystem::perms::all);
-  for (const auto& table : std::filesystem::directory_iterator(content)) {
-    std::filesystem::permissions(table.path(), std::filesystem::perms::owner_read | std::filesystem::perms::group_read |
-                                                   std::filesystem::perms::others_read);
+  for (const auto& table : std::filesystem::recursive_directory_iterator(content)) {
+    if (table.is_regular_file()) {
+      std::filesystem::permissions(table.path(), std::filesystem::perms::owner_read |
+                                                     std::filesystem::perms::group_read |
+                                                     std::filesystem::perms::others_read);
+    }
   }
   std::ofstream(cfg) << "[log]\ndir = \"" << (dir / "logs").string() << "\"\n[content]\ndir = \"" << content.string()
                      << "\"\n";

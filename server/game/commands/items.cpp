@@ -256,6 +256,11 @@ void examine(const item_parts& p, command_context& ctx) {
       return;
     }
   }
+  // Something of the room itself: its water, pillars, walls, doors (from its interior).
+  if (auto seen = p.where.look_at_interior(ctx.actor, words)) {
+    ctx.reply(*seen);
+    return;
+  }
   ctx.reply("You see no '" + std::string(ctx.args.raw) + "' here.\n");
 }
 
@@ -319,8 +324,9 @@ void register_item_commands(command_registry& r, item_parts p) {
   r.add(make_command("inventory", {"i", "inv"}, P, "What you carry, and your hit points.", "inventory   (also: i)",
                      arguments::raw, [p](command_context& ctx) { inventory(p, ctx); }));
   r.add(make_command("examine", {"x"}, P, "Look closely at an item, a monster or someone here.",
-                     "examine <item, monster or player>   (also: x, look <thing>)\nShows what it is, and for a "
-                     "scroll its appearance and price. 2.scroll is the second scroll.",
+                     "examine <item, monster, player or part of the room>   (also: x, look <thing>)\nShows what it "
+                     "is, and for a scroll its appearance and price. 2.scroll is the second scroll. Parts of the "
+                     "room: look water, look pillars, look walls, look door.",
                      arguments::object("Examine what?"), [p](command_context& ctx) { examine(p, ctx); }));
   r.add(make_command("read", {}, P, "Read a scroll.", "read <scroll>", arguments::object("Read what?"),
                      [p](command_context& ctx) { read(p, ctx); }));

@@ -351,8 +351,9 @@ void register_world_admin_commands(command_registry& r, world_admin_parts p) {
   r.add(make_command("spawn", {}, A, "Make a scroll in this room.",
                      "@spawn scroll [seed]\nThe same seed always makes the same scroll.", arguments::raw, bind(spawn)));
   r.add(make_command("reload", {}, A, "Reload the content tables.",
-                     "@reload content\nReads content/*.toml again; if anything is invalid, the old tables stay and you "
-                     "are told why.",
+                     "@reload content\nReads content/*.toml and the interior scripts (content/interiors/*.json) again; if "
+                     "anything is invalid, the old tables stay and you are told why. Rooms already made keep their "
+                     "interiors and words; rooms made later use the new ones.",
                      arguments::raw, bind(reload)));
 }
 

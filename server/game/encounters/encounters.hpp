@@ -28,6 +28,9 @@ class encounters final : public room_hooks {
   std::string room_extras(std::int64_t room_id, const character& viewer) override {
     return contents.room_extras(room_id, viewer);
   }
+  std::vector<interior_mark> interior_marks(std::int64_t room_id, const character& viewer) override {
+    return contents.interior_marks(room_id, viewer);
+  }
   void room_shown(const character& viewer) override { news.send_list(viewer, "room"); }
   bool in_combat(const character& ch) const override { return combat.in_combat(ch); }
   void leave_room(const character& ch) override { combat.leave_room(ch); }

@@ -164,6 +164,19 @@ std::string room_contents::room_extras(std::int64_t room_id, const character& vi
   return out;
 }
 
+std::vector<interior_mark> room_contents::interior_marks(std::int64_t room_id, const character& viewer) {
+  std::vector<interior_mark> marks;
+  if (viewer.where.branch_id != 0) {
+    if (room_state* state = state_of(viewer); state != nullptr && state->fight && !state->fight->won()) {
+      marks.push_back({interior_mark::kind::monster, monsters_text(*state)});
+    }
+  }
+  for (const item& it : floor_of(room_id)) {
+    marks.push_back({interior_mark::kind::item, item_name(it)});
+  }
+  return marks;
+}
+
 void room_contents::forget_branch(std::uint64_t branch) {
   // The store deletes the rooms' items with the rooms (cascade); here the cached floors go with the
   // cached room states (a branch room's floor is only ever loaded after its state).

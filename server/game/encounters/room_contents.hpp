@@ -44,6 +44,8 @@ class room_contents {
   void room_created(const dungeon::room& r);
   /// Lines describing the room's monsters and items.
   std::string room_extras(std::int64_t room_id, const character& viewer);
+  /// The same as marks on the room's interior: the monsters (if any still stand), then each thing on the floor.
+  std::vector<interior_mark> interior_marks(std::int64_t room_id, const character& viewer);
   /// A branch collapsed: forget its rooms' state.
   void forget_branch(std::uint64_t branch);
 

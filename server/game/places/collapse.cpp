@@ -36,6 +36,7 @@ int places::collapse(dungeon::branch_id b, bool evacuate) {
   }
   spdlog::info("{} (branch {}) collapsed", branch_name(*info), b);
   hooks_->forget_branch(b);
+  forget_interiors(static_cast<std::int64_t>(b));
   changes_.on_rollback([this, restored = *emptied] { dungeon_->restore_branch(restored); });
   // Characters who logged out inside wake up at the bottom of the well, and are told why.
   changes_.persist(storage::collapse_branch{

@@ -142,12 +142,18 @@ std::optional<place> places::dungeon_place(const store::location& where) {
   p.exits.reserve(dungeon::all_directions.size());
   p.id = static_cast<std::int64_t>(room->id);
   p.branch = where.branch_id;
-  // The variant is chosen from the room's own identity so it never changes between visits.
-  const std::uint64_t variant = (static_cast<std::uint64_t>(room->branch) << 32) ^ room->id;
   const auto depth = static_cast<int>(dungeon::depth_of(room->pos));
-  content::room_description look = content::describe_room(content_.get(), depth, variant);
-  p.name = std::move(look.name);
-  p.description = std::move(look.description);
+  // The room's words come from its interior's shape (made from the branch's seed and the room's place).
+  if (const auto inside = interior(*room, *info)) {
+    p.name = inside->name;
+    p.description = inside->description;
+  } else {
+    // (content without interior scripts: the band's own words, the variant chosen from the room's identity)
+    const std::uint64_t variant = (static_cast<std::uint64_t>(room->branch) << 32) ^ room->id;
+    content::room_description look = content::describe_room(content_.get(), depth, variant);
+    p.name = std::move(look.name);
+    p.description = std::move(look.description);
+  }
   p.area = branch_name(*info);
   if (const content::room_band* band = content::band_at(content_.get(), depth)) {
     p.environment = band->name;
@@ -365,6 +371,9 @@ void places::show_room(const character& ch, bool full) {
     hooks_->room_shown(ch);
     if (output::gmcp_wanted(*conn, "Room.Info")) {
       out_.send_gmcp(*conn, "Room.Info", room_info_json(here));
+    }
+    if (ch.where.branch_id != 0 && output::gmcp_wanted(*conn, "Room.Interior")) {
+      out_.send_gmcp(*conn, "Room.Interior", room_interior_json(ch));
     }
   }
 }

@@ -6,9 +6,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
+#include "content/room_interior.hpp"
 #include "dungeon/dungeon.hpp"
 #include "server/game/content_source.hpp"
 #include "server/game/events/event_sink.hpp"
@@ -96,6 +98,20 @@ class places final : public load_target, public prompt_facts {
   /// The same for a screen reader: no drawing, each way out of the room said in words (map_view.cpp).
   std::string spoken_map(const character& ch);
 
+  // ---- interiors (interiors.cpp)
+  /// The interior of the dungeon room at `where`, made from its seed on first need and kept while it is in
+  /// play; nullptr for the fixed rooms (and a room that no longer exists).
+  std::shared_ptr<const content::room_interior> interior(const store::location& where);
+  /// `survey`: the room's interior drawn as text with a legend, or said in words in screen-reader mode.
+  std::string survey(const character& ch);
+  /// What `look <words>` sees of the room's tiles (water, pillars, walls, doors), if the room has any.
+  std::optional<std::string> look_at_interior(const character& ch, std::string_view words);
+  /// GMCP Room.Interior for `ch`'s room: the tile rows, their legend, doors, things and where `ch` stands
+  /// ("{}" outside the dungeon).
+  std::string room_interior_json(const character& ch);
+  /// The sides of a room that have exits, as make_interior takes them (north 1, east 2, south 4, west 8).
+  static unsigned exit_sides(const dungeon::room& r);
+
   // ---- prompt_facts (for %d and %x in prompts)
   int depth(const character& ch) override;
   void exits(const character& ch, std::string& out) override;
@@ -146,6 +162,9 @@ class places final : public load_target, public prompt_facts {
   void persist_changes(const dungeon::change_set& changes);
   void walk_fixed(connection& conn, character& ch, exit_dir d);
   void walk_branch(connection& conn, character& ch, exit_dir d);
+  std::shared_ptr<const content::room_interior> interior(const dungeon::room& r, const dungeon::branch_info& b);
+  /// A collapsed branch's interiors go with it.
+  void forget_interiors(std::int64_t branch);
 
   live_settings& settings_;
   const content_source& content_;
@@ -167,6 +186,13 @@ class places final : public load_target, public prompt_facts {
   static_rooms rooms_;
   std::unordered_set<std::int64_t> missing_rooms_;  ///< room ids a lookup found in no branch
   std::function<bool(const dungeon::room&)> clear_decider_;
+  /// Interiors made so far, by room id; one is made again when its room's exits are on other sides now.
+  struct cached_interior {
+    std::shared_ptr<const content::room_interior> room;
+    unsigned sides = 0;
+    std::int64_t branch = 0;
+  };
+  std::unordered_map<std::int64_t, cached_interior> interiors_;
 };
 
 }  // namespace dw::game

@@ -80,6 +80,8 @@ void places::walk_fixed(connection& conn, character& ch, exit_dir d) {
   if (entered.new_branch) {
     hooks_->room_created(entered.first_room);
   }
+  // (a branch's first room is entered from the well: by the door on the side the well lies)
+  ch.arrived_side = static_cast<int>(dungeon::index_of(dungeon::opposite(d)));
   move_character(ch, location_of(entered.first_room), leave_text(ch, d), arrive_text(ch, d));
 }
 
@@ -100,6 +102,8 @@ void places::walk_branch(connection& conn, character& ch, exit_dir d) {
         changes_.on_rollback([this, changes = moved.changes] { dungeon_->undo_spawn(changes); });
         hooks_->room_created(moved.destination);
       }
+      // (standing by the door on the side it came in by: the opposite of the way it walked)
+      ch.arrived_side = static_cast<int>(dungeon::index_of(dungeon::opposite(d)));
       move_character(ch, location_of(moved.destination), leave_text(ch, d), arrive_text(ch, d));
       // A new room changes the exits of the room walked from (and may turn others' one-way, or open a way
       // on elsewhere): whoever stands there is shown them again.
@@ -121,6 +125,7 @@ void places::walk_branch(connection& conn, character& ch, exit_dir d) {
       }
       return;
     case dungeon::move_status::to_start:
+      ch.arrived_side = -1;
       move_character(ch, start_location(), leave_text(ch, d), arrive_text(ch, d));
       return;
     case dungeon::move_status::no_exit:

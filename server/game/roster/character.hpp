@@ -26,6 +26,9 @@ struct character {
   std::string reply_to;          ///< who last told this character something (`reply`); in memory only
   /// Rooms this character has been shown in this session (brief mode shortens them on a revisit).
   std::unordered_set<std::int64_t> rooms_seen;
+  /// The side of its room this character came in by (0 north .. 3 west; -1: not by a side, e.g. at login):
+  /// where `survey` shows it standing. In memory only.
+  int arrived_side = -1;
 };
 
 }  // namespace dw::game

@@ -10,6 +10,7 @@
 #include "server/store/rooms.hpp"
 #include "tests/game/game_harness.hpp"
 #include "tests/support/content_seeds.hpp"
+#include "tests/support/files.hpp"
 
 using dw::testing::game_harness;
 
@@ -164,10 +165,8 @@ TEST(ContentPlay, WieldWearAndDropArePersisted) {
 TEST(ContentPlay, ReloadKeepsTheOldTablesWhenTheNewOnesAreInvalid) {
   const auto dir = std::filesystem::temp_directory_path() / ("dw-reload-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  for (const auto& entry : std::filesystem::directory_iterator(DW_CONTENT_DIR)) {
-    std::filesystem::copy_file(entry.path(), dir / entry.path().filename(),
-                               std::filesystem::copy_options::overwrite_existing);
-  }
+  std::filesystem::copy(DW_CONTENT_DIR, dir,
+                        std::filesystem::copy_options::recursive | std::filesystem::copy_options::overwrite_existing);
   auto s = dw::testing::fast_settings();
   s.content.dir = dir.string();
   game_harness h(s);
@@ -184,6 +183,53 @@ TEST(ContentPlay, ReloadKeepsTheOldTablesWhenTheNewOnesAreInvalid) {
   h.line(admin, "reload content");
   EXPECT_NE(admin.port->take().find("Content reloaded."), std::string::npos);
   EXPECT_NE(&h.world.content(), before);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ContentPlay, ReloadChecksInteriorScriptsAndOnlyRoomsMadeLaterUseTheNewWords) {
+  const auto dir = std::filesystem::temp_directory_path() / ("dw-reload-interiors-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy(DW_CONTENT_DIR, dir,
+                        std::filesystem::copy_options::recursive | std::filesystem::copy_options::overwrite_existing);
+  auto s = dw::testing::fast_settings();
+  s.content.dir = dir.string();
+  game_harness h(s);
+  auto admin = h.create("Ann");
+  h.line(admin, "down");
+  h.line(admin, "east");
+  admin.port->take();
+  h.line(admin, "look");
+  const std::string before = admin.port->take();
+  const std::string name_before = before.substr(0, before.find("  ["));
+
+  // A broken script is refused with its file and where in it, and the old tables stay.
+  const auto script = dir / "interiors" / "flooded_tunnels.json";
+  const std::string good_script = dw::testing::read_text(script);
+  std::ofstream(script, std::ios::trunc) << "{\"metadata\": {\"min\": \"9x7\", \"max\": \"21x11\"}, \"explorers\": [{\"type\": \"drunkard\", "
+                                            "\"parameters\": {\"share\": \"lots\"}}]}";
+  h.line(admin, "@reload content");
+  std::string out = admin.port->take();
+  EXPECT_NE(out.find("old tables stay in use"), std::string::npos) << out;
+  EXPECT_NE(out.find("interiors/flooded_tunnels.json"), std::string::npos) << out;
+  EXPECT_NE(out.find("share"), std::string::npos) << out;
+  std::ofstream(script, std::ios::trunc) << good_script;
+
+  // New words: the room already made keeps its own; a room made after the reload has the new ones.
+  std::string tables = dw::testing::read_text(dir / "interiors.toml");
+  for (std::size_t at = tables.find("names = ["); at != std::string::npos; at = tables.find("names = [", at + 1)) {
+    tables.replace(at, tables.find(']', at) - at + 1, "names = [\"Renamed {material} place\"]");
+  }
+  std::ofstream(dir / "interiors.toml", std::ios::trunc) << tables;
+  h.line(admin, "@reload content");
+  EXPECT_NE(admin.port->take().find("Content reloaded."), std::string::npos);
+  h.line(admin, "look");
+  const std::string again = admin.port->take();
+  EXPECT_EQ(again.substr(0, again.find("  [")), name_before);
+  h.line(admin, "west");
+  h.line(admin, "north");
+  const std::string fresh = admin.port->take();
+  EXPECT_NE(fresh.find("Renamed muddy place"), std::string::npos) << fresh;
   std::filesystem::remove_all(dir);
 }
 
