@@ -369,11 +369,12 @@ void places::show_room(const character& ch, bool full) {
     }
     out_.send(*conn, room_text(ch, here, brief));
     hooks_->room_shown(ch);
-    if (output::gmcp_wanted(*conn, "Room.Info")) {
-      out_.send_gmcp(*conn, "Room.Info", room_info_json(here));
-    }
+    // (the interior first: Room.Info stays the last thing a room shown sends, as mappers expect)
     if (ch.where.branch_id != 0 && output::gmcp_wanted(*conn, "Room.Interior")) {
       out_.send_gmcp(*conn, "Room.Interior", room_interior_json(ch));
+    }
+    if (output::gmcp_wanted(*conn, "Room.Info")) {
+      out_.send_gmcp(*conn, "Room.Info", room_info_json(here));
     }
   }
 }

@@ -162,11 +162,22 @@ TEST(ContentPlay, WieldWearAndDropArePersisted) {
   EXPECT_EQ(dw::store::items::list_in_room(h.services.db(), 1).size(), 1U);
 }
 
-TEST(ContentPlay, ReloadKeepsTheOldTablesWhenTheNewOnesAreInvalid) {
-  const auto dir = std::filesystem::temp_directory_path() / ("dw-reload-" + std::to_string(::getpid()));
+namespace {
+
+/// A fresh copy of content/ (tables and interior scripts) in a temporary folder named `prefix` + pid.
+std::filesystem::path content_copy(const std::string& prefix) {
+  const auto dir = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   std::filesystem::copy(DW_CONTENT_DIR, dir,
                         std::filesystem::copy_options::recursive | std::filesystem::copy_options::overwrite_existing);
+  return dir;
+}
+
+}  // namespace
+
+TEST(ContentPlay, ReloadKeepsTheOldTablesWhenTheNewOnesAreInvalid) {
+  const auto dir = content_copy("dw-reload-");
   auto s = dw::testing::fast_settings();
   s.content.dir = dir.string();
   game_harness h(s);
@@ -187,11 +198,7 @@ TEST(ContentPlay, ReloadKeepsTheOldTablesWhenTheNewOnesAreInvalid) {
 }
 
 TEST(ContentPlay, ReloadChecksInteriorScriptsAndOnlyRoomsMadeLaterUseTheNewWords) {
-  const auto dir = std::filesystem::temp_directory_path() / ("dw-reload-interiors-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  std::filesystem::copy(DW_CONTENT_DIR, dir,
-                        std::filesystem::copy_options::recursive | std::filesystem::copy_options::overwrite_existing);
+  const auto dir = content_copy("dw-reload-interiors-");
   auto s = dw::testing::fast_settings();
   s.content.dir = dir.string();
   game_harness h(s);
@@ -206,7 +213,8 @@ TEST(ContentPlay, ReloadChecksInteriorScriptsAndOnlyRoomsMadeLaterUseTheNewWords
   // A broken script is refused with its file and where in it, and the old tables stay.
   const auto script = dir / "interiors" / "flooded_tunnels.json";
   const std::string good_script = dw::testing::read_text(script);
-  std::ofstream(script, std::ios::trunc) << "{\"metadata\": {\"min\": \"9x7\", \"max\": \"21x11\"}, \"explorers\": [{\"type\": \"drunkard\", "
+  std::ofstream(script, std::ios::trunc) << "{\"metadata\": {\"min\": \"9x7\", \"max\": \"21x11\"}, \"entities\": [\"solid\", \"empty\"], "
+                                            "\"explorers\": [{\"type\": \"drunkard\", \"region\": \"map\", "
                                             "\"parameters\": {\"share\": \"lots\"}}]}";
   h.line(admin, "@reload content");
   std::string out = admin.port->take();
