@@ -10,6 +10,7 @@
 #include "content/fight_round.hpp"
 #include "content/markov_names.hpp"
 #include "content/room_description.hpp"
+#include "content/room_interior.hpp"
 #include "content/room_roll.hpp"
 #include "content/scroll.hpp"
 #include "seed/mix64.hpp"
@@ -54,6 +55,22 @@ void bm_roll_and_describe_room(benchmark::State& state) {
   state.SetLabel("rooms");
 }
 BENCHMARK(bm_roll_and_describe_room);
+
+/// A whole room interior as the game makes it on first need: the band's script, the measure, the words, two
+/// doors. Depth 0 (flooded tunnels, stone passages), 20 (clay chambers, root caves), 70 (pillared halls,
+/// granite vaults).
+void bm_make_interior(benchmark::State& state) {
+  const content_tables tables = load_tables();
+  const auto depth = static_cast<int>(state.range(0));
+  std::uint64_t n = 1;
+  for (auto _ : state) {
+    auto room = make_interior(tables, depth, dw::seed::mix64(n++), side_west | side_east);
+    benchmark::DoNotOptimize(room);
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel("interiors");
+}
+BENCHMARK(bm_make_interior)->Arg(0)->Arg(20)->Arg(70);
 
 void bm_generate_scroll(benchmark::State& state) {
   const content_tables tables = load_tables();
