@@ -1,6 +1,7 @@
 #include "content/room_interior.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "content/interior_text.hpp"

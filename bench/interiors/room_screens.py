@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""How different the dungeon's rooms read, measured as a player sees them (BENCHMARKS.md, "Room screens").
+
+Logs in to a running Deepwell server over telnet as an administrator, walks the dungeon depth-first
+(taking unexplored exits, clearing each room with @clear, backing up when a branch offers no new way,
+and starting another branch from the well when one is walked out) until ROOMS rooms have been seen, and
+counts how many room screens (the name and the description, not the coordinates line) differ from every
+other one.
+
+    python3 bench/interiors/room_screens.py --port 4000 --name Ann --password secret [--rooms 358] [--seed 1]
+
+The account must be an administrator (the first account of a fresh database is one). Plain Python 3
+(standard library only); the server's command rate limit is respected by a short pause per command.
+"""
+import argparse
+import random
+import re
+import socket
+import sys
+import time
+
+IAC, SB, SE = 255, 250, 240
+HEADER = re.compile(r"^(.*)  \[(.*?), (-?\d+),(-?\d+), depth (\d+)\]$", re.M)
+EXITS = re.compile(r"^Exits: ([^.]*)\.", re.M | re.S)
+BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+
+class telnet_text:
+    """Lines from the server with telnet commands removed; answers nothing (a plain client)."""
+
+    def __init__(self, port, timeout):
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.settimeout(timeout)
+        self.buf = b""
+        self.timeout = timeout
+
+    @staticmethod
+    def text(data):
+        out = bytearray()
+        i = 0
+        while i < len(data):
+            if data[i] == IAC and i + 1 < len(data):
+                if data[i + 1] == SB:
+                    end = data.find(bytes([IAC, SE]), i)
+                    i = end + 2 if end >= 0 else len(data)
+                else:
+                    i += 3 if 251 <= data[i + 1] <= 254 else 2
+                continue
+            out.append(data[i])
+            i += 1
+        return out.decode("utf-8", "replace").replace("\r", "")
+
+    def until(self, pattern):
+        deadline = time.time() + self.timeout
+        while True:
+            seen = self.text(self.buf)
+            if re.search(pattern, seen):
+                self.buf = b""
+                return seen
+            if time.time() > deadline:
+                sys.exit("timed out waiting for %r; last text: %r" % (pattern, seen[-300:]))
+            self.buf += self.sock.recv(65536)
+
+    def command(self, line, pattern=r"hp\] > "):
+        time.sleep(0.06)  # (under the server's per-connection command rate)
+        self.sock.sendall(line.encode() + b"\r\n")
+        return self.until(pattern)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--port", type=int, default=4000)
+    ap.add_argument("--name", required=True)
+    ap.add_argument("--password", required=True)
+    ap.add_argument("--rooms", type=int, default=358)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rnd = random.Random(args.seed)
+    c = telnet_text(args.port, 60)
+    c.until("quit")
+    c.command("connect %s %s" % (args.name, args.password))
+    screens = {}
+    seen = set()
+    path = []
+    room = c.command("look")
+    while len(seen) < args.rooms:
+        head = HEADER.search(room)
+        if head is None:  # above the dungeon: into a branch from the well
+            c.command("@goto 2")
+            room = c.command(rnd.choice(list(BACK)))
+            continue
+        where = (head.group(2), head.group(3), head.group(4))
+        description = " ".join(room[head.end():].split("Exits:")[0].split())
+        if where not in seen:
+            seen.add(where)
+            screen = (head.group(1).split("\n")[-1].strip(), description)
+            screens[screen] = screens.get(screen, 0) + 1
+        c.command("@clear")
+        exits = EXITS.search(room)
+        ways = " ".join(exits.group(1).split()).split(", ") if exits else []
+        unexplored = [w.split(" ")[0] for w in ways if "unexplored" in w]
+        if unexplored:
+            way = rnd.choice(unexplored)
+            path.append(way)
+        elif path:
+            way = BACK[path.pop()]
+        else:  # this branch is walked out: another one from the well
+            c.command("@goto 2")
+            way = rnd.choice(list(BACK))
+        room = c.command(way)
+    unlike = sum(1 for n in screens.values() if n == 1)
+    names = {}
+    for (name, _), n in screens.items():
+        names[name] = names.get(name, 0) + n
+    print("rooms seen: %d; distinct screens: %d; screens unlike every other: %d (%.0f%%); distinct names: %d"
+          % (len(seen), len(screens), unlike, 100.0 * unlike / max(1, len(seen)), len(names)))
+    for name, n in sorted(names.items(), key=lambda kv: (-kv[1], kv[0]))[:8]:
+        print("  %4d  %s" % (n, name))
+
+
+if __name__ == "__main__":
+    main()
