@@ -1,0 +1,245 @@
+// What a person sees of a place: the room's text (styled; in words in screen-reader mode; brief on a
+// revisit), the prompt's depth and exits, GMCP Room.Info, Room.Interior and Char.Status.
+#include <boost/json.hpp>
+
+#include "server/game/output/style.hpp"
+#include "server/game/places/places.hpp"
+
+namespace dw::game {
+namespace json = boost::json;
+
+namespace {
+
+std::string_view exit_label(const place_exit& e, bool spoken) {
+  if (e.kind == exit_kind::to_well && e.no_way_back_in) {
+    return spoken ? ", to the well, one-way" : " (to the well, one-way)";
+  }
+  switch (e.kind) {
+    case exit_kind::unexplored:
+      return spoken ? ", unexplored" : " (unexplored)";
+    case exit_kind::one_way:
+      return spoken ? ", one-way" : " (one-way)";
+    case exit_kind::to_well:
+      return spoken ? ", to the well" : " (to the well)";
+    case exit_kind::open:
+    case exit_kind::passage:
+      break;
+  }
+  return "";
+}
+
+/// "Exits: north, east (unexplored)." with each exit marked as what it is (unexplored ones apart); in
+/// screen-reader mode "Exits: north; east, unexplored."
+std::string exits_line(const place& here, bool spoken) {
+  std::string line = "Exits: ";
+  bool first = true;
+  for (const place_exit& e : here.exits) {
+    if (!first) {
+      line += spoken ? "; " : ", ";
+    }
+    first = false;
+    std::string name(exit_name(e.dir));
+    name += exit_label(e, spoken);
+    append_styled(line, e.kind == exit_kind::unexplored ? style::exit_unexplored : style::exit, name);
+  }
+  line += first ? "none.\n" : ".\n";
+  return line;
+}
+
+/// Said in a branch's first room once its team-up window has closed: the well's passage now opens new branches.
+std::string way_back_note(const place& here) {
+  for (const place_exit& e : here.exits) {
+    if (e.kind == exit_kind::to_well && e.no_way_back_in) {
+      return "The way back to the well no longer leads back in here: once you climb out, this branch is behind "
+             "you for good.\n";
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- what a person sees
+
+std::string places::room_text(const character& viewer) { return room_text(viewer, at(viewer.where)); }
+
+std::string places::room_text(const character& viewer, const std::optional<place>& here, bool brief) {
+  if (!here) {
+    return viewer.where.branch_id == 0 ? "You are nowhere.\n" : "You are somewhere that no longer exists.\n";
+  }
+  const bool spoken = out_.view_of(viewer).screen_reader;
+  std::string text;
+  append_styled(text, style::room_name, here->name);
+  if (spoken) {
+    // Words only: the title, then where it is as a sentence of its own.
+    text += ".\n";
+    if (here->branch != 0) {
+      text += "In " + here->area + ", at " + std::to_string(here->coords->x) + "," + std::to_string(here->coords->y) +
+              ", depth " + std::to_string(here->depth) + ".\n";
+    }
+  } else {
+    if (here->branch != 0) {
+      text += "  [" + here->area + ", " + std::to_string(here->coords->x) + "," + std::to_string(here->coords->y) +
+              ", depth " + std::to_string(here->depth) + "]";
+    }
+    text += "\n";
+  }
+  bool unexplored = false;
+  for (const place_exit& e : here->exits) {
+    unexplored = unexplored || e.kind == exit_kind::unexplored;
+  }
+  std::string blocked;
+  if (!here->clear && unexplored) {
+    append_styled(blocked, style::warning, "The way forward is blocked until this room is cleared.");
+    blocked += "\n";
+  }
+  blocked += way_back_note(*here);
+  if (brief) {
+    return text + exits_line(*here, spoken) + blocked;
+  }
+  text += here->description + "\n";
+  if (!spoken) {
+    text += exits_line(*here, false) + blocked;
+  }
+  // (in screen-reader mode what the room holds comes first, one thing a line, and the exits last)
+  text += hooks_->room_extras(here->id, viewer);
+  if (here->id == start_room_id) {
+    const std::int64_t now = services_.now();
+    for (const dungeon::branch_info& b : dungeon_->branches()) {
+      if (dungeon::joinable(b, now)) {
+        text += "Fresh footprints lead " + std::string(dungeon::name(b.dir)) + " into " + branch_name(b) + " (" +
+                std::to_string(b.window_end - now) + " s left to follow).\n";
+      }
+    }
+  }
+  std::string others;
+  for (const character* other : people_.characters_in(viewer.where.room_id)) {
+    if (other->account_id != viewer.account_id) {
+      if (spoken) {
+        append_styled(text, style::player, other->name);
+        text += " is here.\n";
+        continue;
+      }
+      others += others.empty() ? "" : ", ";
+      append_styled(others, style::player, other->name);
+    }
+  }
+  if (!others.empty()) {
+    text += "Here: " + others + ".\n";
+  }
+  if (spoken) {
+    text += exits_line(*here, true) + blocked;
+  }
+  return text;
+}
+
+int places::depth(const character& ch) {
+  return ch.where.branch_id == 0 ? 0 : static_cast<int>(dungeon::depth_of({ch.where.x, ch.where.y}));
+}
+
+void places::exits(const character& ch, std::string& out) {
+  std::optional<place> here;
+  try {
+    here = at(ch.where);
+  } catch (const storage::load_needed&) {
+    // (a prompt never waits for a branch to be read: the exits show once it is in memory)
+  }
+  if (!here) {
+    out += '-';
+    return;
+  }
+  bool first = true;
+  for (const place_exit& e : here->exits) {
+    if (!first) {
+      out += ' ';
+    }
+    first = false;
+    out += exit_letter(e.dir);
+    if (e.kind == exit_kind::unexplored) {
+      out += '?';
+    }
+  }
+  if (first) {
+    out += '-';
+  }
+}
+
+std::string places::room_info_json(const character& viewer) { return room_info_json(at(viewer.where)); }
+
+std::string places::room_info_json(const std::optional<place>& here) {
+  if (!here) {
+    return "{}";
+  }
+  json::object o;
+  o["num"] = here->id;
+  o["name"] = here->name;
+  o["area"] = here->area;
+  o["environment"] = here->environment;
+  o["coords"] = here->coords ? json::value(json::array{here->coords->x, here->coords->y}) : json::value(nullptr);
+  o["depth"] = here->depth;
+  o["clear"] = here->clear;
+  json::object exits;
+  for (const place_exit& e : here->exits) {
+    exits[exit_letter(e.dir)] = e.target;
+  }
+  o["exits"] = std::move(exits);
+  return json::serialize(o);
+}
+
+void places::show_room(const character& ch, bool full) {
+  if (connection* conn = people_.find_connection(ch.connection)) {
+    const std::optional<place> here = at(ch.where);  // built once for the text and the Room.Info
+    bool brief = false;
+    if (here) {
+      if (character* seer = people_.find_character(ch.account_id)) {
+        // (a room seen before, in brief mode: its title and exits only)
+        brief = !seer->rooms_seen.insert(here->id).second && !full && out_.view_of(ch).brief;
+      }
+    }
+    out_.send(*conn, room_text(ch, here, brief));
+    hooks_->room_shown(ch);
+    // (the interior first: Room.Info stays the last thing a room shown sends, as mappers expect)
+    if (ch.where.branch_id != 0 && output::gmcp_wanted(*conn, "Room.Interior")) {
+      out_.send_gmcp(*conn, "Room.Interior", room_interior_json(ch));
+    }
+    if (output::gmcp_wanted(*conn, "Room.Info")) {
+      out_.send_gmcp(*conn, "Room.Info", room_info_json(here));
+    }
+  }
+}
+
+void places::send_room_info(const character& ch) {
+  if (connection* conn = people_.find_connection(ch.connection); conn != nullptr && output::gmcp_wanted(*conn, "Room.Info")) {
+    out_.send_gmcp(*conn, "Room.Info", room_info_json(ch));
+  }
+}
+
+void places::refresh_room_info(std::int64_t room_id) {
+  for (const character* c : people_.characters_in(room_id)) {
+    send_room_info(*c);
+  }
+}
+
+std::pair<int, std::string> places::status_of(const store::location& where) {
+  if (where.branch_id == 0) {
+    return {0, std::string()};
+  }
+  const auto info = dungeon_->branch(static_cast<dungeon::branch_id>(where.branch_id));
+  return {static_cast<int>(dungeon::depth_of({where.x, where.y})), info ? branch_name(*info) : std::string()};
+}
+
+void places::send_status(const character& ch) {
+  connection* conn = people_.find_connection(ch.connection);
+  if (conn == nullptr || !output::gmcp_wanted(*conn, "Char.Status")) {
+    return;
+  }
+  auto [depth, branch] = status_of(ch.where);
+  json::object o;
+  o["name"] = ch.name;
+  o["role"] = role_name(ch.account_role);
+  o["depth"] = depth;
+  o["branch"] = std::move(branch);
+  out_.send_gmcp(*conn, "Char.Status", json::serialize(o));
+}
+
+}  // namespace dw::game
