@@ -135,9 +135,4 @@ std::size_t require_script(const table_source& source, interior_tables& tables, 
   return tables.scripts.size() - 1;
 }
 
-const interior_script* interior_tables::find_script(std::string_view name) const {
-  const auto it = std::find_if(scripts.begin(), scripts.end(), [&](const interior_script& s) { return s.name == name; });
-  return it == scripts.end() ? nullptr : &*it;
-}
-
 }  // namespace dw::content

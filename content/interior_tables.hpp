@@ -79,9 +79,6 @@ struct interior_tables {
   int max_details = 3;                   ///< sentences of detail at most per room
   std::vector<interior_look> looks;
 
-  /// The script called `name`, or nullptr.
-  const interior_script* find_script(std::string_view name) const;
-
   bool operator==(const interior_tables&) const = default;
 };
 

@@ -110,7 +110,7 @@ const std::string& pick(const std::vector<std::string>& from, mapgen::rng& rando
   return from[static_cast<std::size_t>(random.below(from.size()))];
 }
 
-void name_and_describe(const content_tables& tables, const room_band& band, room_interior& room, std::uint64_t seed) {
+void name_and_describe(const content_tables& tables, int depth, room_interior& room, std::uint64_t seed) {
   mapgen::rng words(seed_for(seed, stream::words));
   const interior_tables& t = tables.interiors;
   for (const interior_shape& shape : t.shapes) {
@@ -131,8 +131,10 @@ void name_and_describe(const content_tables& tables, const room_band& band, room
       ++told;
     }
   }
-  if (!band.variants.empty()) {
-    room.description += (room.description.empty() ? "" : " ") + pick(band.variants, words);
+  // The band's own closing sentence, chosen as the band's words always were.
+  const std::string closing = describe_room(tables, depth, seed).description;
+  if (!closing.empty()) {
+    room.description += (room.description.empty() ? "" : " ") + closing;
   }
 }
 
@@ -175,7 +177,7 @@ std::optional<room_interior> make_interior(const content_tables& tables, int dep
   }
   const mapgen::legend legend = mapgen::make_legend(room.entities);
   room.features = mapgen::measure(room.map, legend);  // (before the doors: new exits never rename a room)
-  name_and_describe(tables, *band, room, seed);
+  name_and_describe(tables, depth, room, seed);
 
   std::vector<mapgen::entity_id> walkable;
   for (std::size_t e = 0; e < room.entities.size(); ++e) {

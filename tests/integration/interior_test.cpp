@@ -61,6 +61,12 @@ TEST(Interior, SurveyDrawsTheRoomWithYouByTheDoorYouCameIn) {
   EXPECT_NE(text.find("# rock"), std::string::npos) << text;
   // The room's title is the room's name, as `look` shows it.
   EXPECT_NE(text.find(r.head->line.substr(0, r.head->line.find("  ["))), std::string::npos) << text << r.text;
+  // (Sue made the first account: an administrator, who can see which script made the room)
+  c.send_line("@stat room");
+  const std::string stat = c.expect(prompt);
+  EXPECT_NE(stat.find("Interior: "), std::string::npos) << stat;
+  EXPECT_NE(stat.find(std::to_string(rows.front().size()) + "x" + std::to_string(rows.size())), std::string::npos)
+      << stat;
 }
 
 TEST(Interior, LookAtPartsOfTheRoomAndRoomInteriorGmcp) {

@@ -34,6 +34,10 @@ std::string stat_room(const world_admin_parts& p, const character& here) {
                     std::to_string(room->pos.x) + "," + std::to_string(room->pos.y) + "), depth " +
                     std::to_string(dungeon::depth_of(room->pos)) + ", " + (room->clear ? "clear" : "NOT clear") +
                     "\nTape seed: " + std::to_string(tape) + "\nExits:\n" + exits_text(*room);
+  if (const auto inside = p.where.interior(here.where)) {
+    out += "Interior: " + inside->script_name + ", " + std::to_string(inside->map.width()) + "x" +
+           std::to_string(inside->map.height()) + ", seed " + std::to_string(inside->seed) + "\n";
+  }
   if (const auto* state = p.play.contents.state_of(here); state != nullptr) {
     out += "Event: " + std::string(content::to_string(state->event)) + "\n";
     if (state->fight) {

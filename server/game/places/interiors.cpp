@@ -68,9 +68,8 @@ std::vector<placed_mark> place_marks(const content::room_interior& room, const s
   return out;
 }
 
-}  // namespace
-
-unsigned places::exit_sides(const dungeon::room& r) {
+/// The sides of a room that have exits, as make_interior takes them (north 1, east 2, south 4, west 8).
+unsigned exit_sides(const dungeon::room& r) {
   unsigned sides = 0;
   for (dungeon::direction d : dungeon::all_directions) {
     if (r.exit(d) != dungeon::exit_state::none) {
@@ -79,6 +78,8 @@ unsigned places::exit_sides(const dungeon::room& r) {
   }
   return sides;
 }
+
+}  // namespace
 
 std::shared_ptr<const content::room_interior> places::interior(const dungeon::room& r, const dungeon::branch_info& b) {
   const unsigned sides = exit_sides(r);

@@ -92,20 +92,17 @@ std::optional<place> places::dungeon_place(const store::location& where) {
   p.id = static_cast<std::int64_t>(room->id);
   p.branch = where.branch_id;
   const auto depth = static_cast<int>(dungeon::depth_of(room->pos));
-  // The room's words come from its interior's shape (made from the branch's seed and the room's place).
+  p.area = branch_name(*info);
+  if (const content::room_band* band = content::band_at(content_.get(), depth)) {
+    p.environment = band->name;
+  }
+  // The room's words come from its interior's shape (made from the branch's seed and the room's place);
+  // loaded content always gives every band scripts, so there is an interior (else: the band's name only).
   if (const auto inside = interior(*room, *info)) {
     p.name = inside->name;
     p.description = inside->description;
   } else {
-    // (content without interior scripts: the band's own words, the variant chosen from the room's identity)
-    const std::uint64_t variant = (static_cast<std::uint64_t>(room->branch) << 32) ^ room->id;
-    content::room_description look = content::describe_room(content_.get(), depth, variant);
-    p.name = std::move(look.name);
-    p.description = std::move(look.description);
-  }
-  p.area = branch_name(*info);
-  if (const content::room_band* band = content::band_at(content_.get(), depth)) {
-    p.environment = band->name;
+    p.name = p.environment;
   }
   p.coords = room->pos;
   p.depth = depth;
@@ -118,7 +115,7 @@ std::optional<place> places::dungeon_place(const store::location& where) {
         p.exits.push_back({d, exit_kind::unexplored, 0});
         break;
       case exit_state::to_start:
-        p.exits.push_back({d, exit_kind::to_well, start_room_id, !dungeon::window_open(*info, services_.now())});
+        p.exits.push_back({d, exit_kind::to_well, start_room_id, !dungeon::joinable(*info, services_.now())});
         break;
       case exit_state::two_way:
       case exit_state::one_way: {

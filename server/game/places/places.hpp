@@ -109,8 +109,6 @@ class places final : public load_target, public prompt_facts {
   /// GMCP Room.Interior for `ch`'s room: the tile rows, their legend, doors, things and where `ch` stands
   /// ("{}" outside the dungeon).
   std::string room_interior_json(const character& ch);
-  /// The sides of a room that have exits, as make_interior takes them (north 1, east 2, south 4, west 8).
-  static unsigned exit_sides(const dungeon::room& r);
 
   // ---- prompt_facts (for %d and %x in prompts)
   int depth(const character& ch) override;
