@@ -8,6 +8,7 @@
 
 #include "mapgen/neighbourhood.hpp"
 #include "mapgen/script_model.hpp"
+#include "mapgen/text_values.hpp"
 
 // Rules, estimators and entity lists from their text to the plain structs of script_model.hpp, once,
 // at load. Errors are text_error with a message that names the bad part; the loader adds the path.
@@ -44,12 +45,6 @@ class rule_parser {
   std::vector<std::string> hood_names_;
   std::map<std::vector<std::int32_t>, std::uint16_t> set_index_;  // equal sets are stored once
 };
-
-/// `text` in double quotes for a message, cut if long, control characters shown as '?'.
-std::string quote(std::string_view text);
-
-/// `text` without blanks at either end.
-std::string_view trim(std::string_view text) noexcept;
 
 /// `text` cut at each `separator` outside parentheses; throws text_error on unbalanced parentheses.
 std::vector<std::string_view> split_outside_parentheses(std::string_view text, char separator);
