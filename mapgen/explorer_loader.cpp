@@ -199,7 +199,7 @@ void load_rules(const script_reader& in, const json::value& list, explorer& x, s
     x.tile_cost += rules.cost(s.rules.back());
   }
   for (const estimator& e : x.heuristics) {
-    x.tile_cost += e.kind == estimator_kind::neighbourhood ? 1 + s.neighbourhoods[e.hood].size() : 1;
+    x.tile_cost += rules.cost(e);
   }
   x.rule_count = static_cast<std::uint32_t>(list.size());
 }

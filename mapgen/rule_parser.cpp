@@ -332,7 +332,7 @@ std::vector<estimator> rule_parser::parse_estimators(std::string_view text) {
   return result;
 }
 
-std::uint64_t rule_parser::estimator_cost(const estimator& e) const {
+std::uint64_t rule_parser::cost(const estimator& e) const {
   return e.kind == estimator_kind::neighbourhood ? 1 + target_.neighbourhoods[e.hood].size() : 1;
 }
 
@@ -340,7 +340,7 @@ std::uint64_t rule_parser::cost(const rule& r) const {
   std::uint64_t total = 0;
   for (std::uint32_t i = 0; i < r.condition_count; ++i) {
     const condition& c = target_.conditions[r.first_condition + i];
-    total += estimator_cost(c.left) + estimator_cost(c.right);
+    total += cost(c.left) + cost(c.right);
   }
   for (std::uint32_t i = 0; i < r.executer_count; ++i) {
     total += 1 + target_.neighbourhoods[target_.executers[r.first_executer + i].hood].size();

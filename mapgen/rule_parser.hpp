@@ -31,6 +31,8 @@ class rule_parser {
   entity_id parse_out(std::string_view text) const;
   /// Work units one visit of a tile may cost with these rules (cells read and written).
   std::uint64_t cost(const rule& r) const;
+  /// Work units one evaluation of `e` may cost (the cells of its neighbourhood, if it reads one).
+  std::uint64_t cost(const estimator& e) const;
 
  private:
   estimator parse_estimator(std::string_view text);
@@ -39,7 +41,6 @@ class rule_parser {
   /// The entity called `name` (script entities and `unknown`), or throws.
   entity_id entity(std::string_view name) const;
   std::vector<std::pair<std::string_view, int>> list_items(std::string_view text) const;
-  std::uint64_t estimator_cost(const estimator& e) const;
 
   script& target_;
   std::vector<std::string> hood_names_;
