@@ -42,23 +42,19 @@ std::int32_t label_areas(rect region, const std::vector<std::int32_t>& set, cons
   labels.assign(area, none);
   std::int32_t count = 0;
   for (std::uint32_t start = 0; start < area; ++start) {
-    const point p{region.x + static_cast<int>(start % static_cast<std::uint32_t>(region.w)),
-                  region.y + static_cast<int>(start / static_cast<std::uint32_t>(region.w))};
-    if (labels[start] != none || set[slot(env.b.read(p))] <= 0) {
+    if (labels[start] != none || set[slot(env.b.read(tile_at(region, start)))] <= 0) {
       continue;
     }
     labels[start] = count;
     queue.assign(1, start);
     for (std::size_t head = 0; head < queue.size(); ++head) {
-      const std::uint32_t u = queue[head];
-      const int ux = region.x + static_cast<int>(u % static_cast<std::uint32_t>(region.w));
-      const int uy = region.y + static_cast<int>(u / static_cast<std::uint32_t>(region.w));
+      const point u = tile_at(region, queue[head]);
       for (const point& d : links) {
-        const point q{ux + d.x, uy + d.y};
+        const point q{u.x + d.x, u.y + d.y};
         if (!region.contains(q)) {
           continue;
         }
-        const auto v = static_cast<std::uint32_t>((q.y - region.y) * region.w + (q.x - region.x));
+        const std::uint32_t v = index_in(region, q);
         if (labels[v] == none && set[slot(env.b.read(q))] > 0) {
           labels[v] = count;
           queue.push_back(v);
@@ -86,14 +82,13 @@ bool find_walk(rect region, const std::array<point, max_neighbourhood_side * max
   }
   for (std::size_t head = 0; head < space.queue.size(); ++head) {
     const std::uint32_t u = space.queue[head];
-    const int ux = region.x + static_cast<int>(u % static_cast<std::uint32_t>(region.w));
-    const int uy = region.y + static_cast<int>(u / static_cast<std::uint32_t>(region.w));
+    const point up = tile_at(region, u);
     for (std::size_t m = 0; m < move_count; ++m) {
-      const point q{ux + moves[m].x, uy + moves[m].y};
+      const point q{up.x + moves[m].x, up.y + moves[m].y};
       if (!region.contains(q)) {
         continue;
       }
-      const auto v = static_cast<std::uint32_t>((q.y - region.y) * region.w + (q.x - region.x));
+      const std::uint32_t v = index_in(region, q);
       if (space.parent[v] != none) {
         continue;
       }
@@ -160,9 +155,7 @@ void run_connect_pass(const explorer& x, rect region, double repeat_share, explo
       }
       at.tiles = static_cast<double>(done) / (areas - 1);
       at.changes = static_cast<double>(changes) / change_limit;
-      const point p{region.x + static_cast<int>(t % static_cast<std::uint32_t>(region.w)),
-                    region.y + static_cast<int>(t / static_cast<std::uint32_t>(region.w))};
-      if (runner.apply(x, p, at)) {
+      if (runner.apply(x, tile_at(region, t), at)) {
         ++changes;
       }
       ++visited;

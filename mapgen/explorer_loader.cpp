@@ -2,7 +2,6 @@
 // region choice, parameters and rules checked and compiled here.
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <utility>
 
 #include "mapgen/script_reader.hpp"
@@ -57,9 +56,8 @@ std::vector<int> parse_regions(const script_reader& in, const json::value& v, co
     } else if (item == "all") {
       items.push_back(s.regions.kind == divider_kind::none ? whole_map : every_region);
     } else {
-      int index = -1;
-      const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), index);
-      if (item.empty() || ec != std::errc{} || ptr != item.data() + item.size() || index < 0) {
+      const int index = read_whole(item).value_or(-1);
+      if (index < 0) {
         in.fail(v, "must be map, all or region numbers separated by commas, not " + quote(text));
       }
       if (s.regions.kind == divider_kind::none) {
@@ -115,12 +113,7 @@ void load_parameters(const script_reader& in, const json::value& e, const json::
   for (std::size_t i = 0; i < count; ++i) {
     const json::value& p = (*params)[i];
     if (std::find(known.begin(), known.end(), p.key()) == known.end()) {
-      std::string list;
-      for (std::string_view k : known) {
-        list += list.empty() ? "" : ", ";
-        list += k;
-      }
-      in.fail(p, "unknown parameter " + quote(p.key()) + " (this explorer takes " + list + ")");
+      in.fail(p, "unknown parameter " + quote(p.key()) + " (this explorer takes " + joined(known) + ")");
     }
   }
   auto find = [&](std::string_view key) { return params != nullptr ? params->find(key) : nullptr; };
@@ -206,7 +199,7 @@ void load_rules(const script_reader& in, const json::value& list, explorer& x, s
     x.tile_cost += rules.cost(s.rules.back());
   }
   for (const estimator& e : x.heuristics) {
-    x.tile_cost += e.kind == estimator_kind::neighbourhood ? 1 + s.neighbourhoods[e.hood].size() : 1;
+    x.tile_cost += rules.cost(e);
   }
   x.rule_count = static_cast<std::uint32_t>(list.size());
 }

@@ -9,10 +9,6 @@ namespace dw::mapgen::detail {
 
 namespace {
 
-point tile_at(rect r, std::uint32_t i) {
-  return {r.x + static_cast<int>(i % static_cast<std::uint32_t>(r.w)), r.y + static_cast<int>(i / static_cast<std::uint32_t>(r.w))};
-}
-
 point random_tile(rng& random, rect r) {
   return {r.x + static_cast<int>(random.below(static_cast<std::uint64_t>(r.w))),
           r.y + static_cast<int>(random.below(static_cast<std::uint64_t>(r.h)))};

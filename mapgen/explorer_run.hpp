@@ -33,6 +33,16 @@ struct explorer_env {
   scratch& space;
 };
 
+/// The tile at index i of region r, counted row by row from its top-left tile.
+inline point tile_at(rect r, std::uint32_t i) noexcept {
+  return {r.x + static_cast<int>(i % static_cast<std::uint32_t>(r.w)), r.y + static_cast<int>(i / static_cast<std::uint32_t>(r.w))};
+}
+
+/// The index in region r of tile p (inside r), the inverse of tile_at.
+inline std::uint32_t index_in(rect r, point p) noexcept {
+  return static_cast<std::uint32_t>((p.y - r.y) * r.w + (p.x - r.x));
+}
+
 /// Runs explorer `x` on its regions (`regions` = what the divider made), `repeats` times.
 void run_explorer(const explorer& x, std::span<const rect> regions, explorer_env& env, rng& random);
 

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "mapgen/text_values.hpp"
+
 namespace dw::mapgen::detail {
 
 namespace {
@@ -26,13 +28,8 @@ std::vector<point> parse_neighbourhood(std::string_view matrix, int max_side) {
   std::size_t start = 0;
   for (;;) {
     const std::size_t comma = matrix.find(',', start);
-    std::string_view row = matrix.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-    while (!row.empty() && row.front() == ' ') {
-      row.remove_prefix(1);
-    }
-    while (!row.empty() && row.back() == ' ') {
-      row.remove_suffix(1);
-    }
+    const std::string_view row =
+        trim(matrix.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
     if (row.empty()) {
       throw text_error("a neighbourhood row is empty (rows are digits 0-3 separated by commas, e.g. \"010,131,010\")");
     }

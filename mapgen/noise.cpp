@@ -34,7 +34,7 @@ double noise_field::at(int x, int y) const noexcept {
   const double tx = fx - cx;
   const double ty = fy - cy;
   auto corner = [&](std::int64_t gx, std::int64_t gy, double dx, double dy) {
-    const std::uint64_t h = seed::mix64(seed_ ^ seed::mix64(static_cast<std::uint64_t>(gx) * 0x9E3779B97F4A7C15ULL +
+    const std::uint64_t h = seed::mix64(seed_ ^ seed::mix64(static_cast<std::uint64_t>(gx) * seed::golden_gamma +
                                                             static_cast<std::uint64_t>(gy) * 0xC2B2AE3D27D4EB4FULL + 1));
     const gradient& g = gradients[h >> 61U];
     return g.x * dx + g.y * dy;

@@ -10,13 +10,6 @@ namespace dw::mapgen::detail {
 
 namespace {
 
-bool is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool is_name_char(char c) { return is_name_start(c) || (c >= '0' && c <= '9') || c == '-'; }
-
-bool is_name(std::string_view text) {
-  return !text.empty() && is_name_start(text.front()) && std::all_of(text.begin(), text.end(), is_name_char);
-}
-
 // A number as Marahel writes them: optional minus, digits, optional fraction ("3", "-1", "0.45").
 bool parse_number(std::string_view text, double& out) {
   if (text.empty() || !(text.front() == '-' || text.front() == '.' || (text.front() >= '0' && text.front() <= '9'))) {
@@ -30,28 +23,6 @@ bool parse_number(std::string_view text, double& out) {
 constexpr std::uint16_t max_index = std::numeric_limits<std::uint16_t>::max();
 
 }  // namespace
-
-std::string quote(std::string_view text) {
-  constexpr std::size_t longest = 60;  // a message quotes a part, not a whole hostile line
-  std::string out = "\"";
-  for (char c : text.substr(0, longest)) {
-    out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
-  }
-  if (text.size() > longest) {
-    out += "...";
-  }
-  return out + "\"";
-}
-
-std::string_view trim(std::string_view text) noexcept {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
 
 std::vector<std::string_view> split_outside_parentheses(std::string_view text, char separator) {
   std::vector<std::string_view> parts;
@@ -203,7 +174,7 @@ estimator rule_parser::parse_estimator(std::string_view raw) {
       return e;
     }
   }
-  if (!is_name(text)) {
+  if (!valid_name(text)) {
     throw text_error(quote(text) + " is not an estimator (a number, random, noise, percent, cpercent, rpercent, "
                                     "an entity, dist(entities) or neighbourhood(entities))");
   }
@@ -361,7 +332,7 @@ std::vector<estimator> rule_parser::parse_estimators(std::string_view text) {
   return result;
 }
 
-std::uint64_t rule_parser::estimator_cost(const estimator& e) const {
+std::uint64_t rule_parser::cost(const estimator& e) const {
   return e.kind == estimator_kind::neighbourhood ? 1 + target_.neighbourhoods[e.hood].size() : 1;
 }
 
@@ -369,7 +340,7 @@ std::uint64_t rule_parser::cost(const rule& r) const {
   std::uint64_t total = 0;
   for (std::uint32_t i = 0; i < r.condition_count; ++i) {
     const condition& c = target_.conditions[r.first_condition + i];
-    total += estimator_cost(c.left) + estimator_cost(c.right);
+    total += cost(c.left) + cost(c.right);
   }
   for (std::uint32_t i = 0; i < r.executer_count; ++i) {
     total += 1 + target_.neighbourhoods[target_.executers[r.first_executer + i].hood].size();

@@ -8,6 +8,7 @@
 
 #include "mapgen/neighbourhood.hpp"
 #include "mapgen/script_model.hpp"
+#include "mapgen/text_values.hpp"
 
 // Rules, estimators and entity lists from their text to the plain structs of script_model.hpp, once,
 // at load. Errors are text_error with a message that names the bad part; the loader adds the path.
@@ -30,6 +31,8 @@ class rule_parser {
   entity_id parse_out(std::string_view text) const;
   /// Work units one visit of a tile may cost with these rules (cells read and written).
   std::uint64_t cost(const rule& r) const;
+  /// Work units one evaluation of `e` may cost (the cells of its neighbourhood, if it reads one).
+  std::uint64_t cost(const estimator& e) const;
 
  private:
   estimator parse_estimator(std::string_view text);
@@ -38,18 +41,11 @@ class rule_parser {
   /// The entity called `name` (script entities and `unknown`), or throws.
   entity_id entity(std::string_view name) const;
   std::vector<std::pair<std::string_view, int>> list_items(std::string_view text) const;
-  std::uint64_t estimator_cost(const estimator& e) const;
 
   script& target_;
   std::vector<std::string> hood_names_;
   std::map<std::vector<std::int32_t>, std::uint16_t> set_index_;  // equal sets are stored once
 };
-
-/// `text` in double quotes for a message, cut if long, control characters shown as '?'.
-std::string quote(std::string_view text);
-
-/// `text` without blanks at either end.
-std::string_view trim(std::string_view text) noexcept;
 
 /// `text` cut at each `separator` outside parentheses; throws text_error on unbalanced parentheses.
 std::vector<std::string_view> split_outside_parentheses(std::string_view text, char separator);

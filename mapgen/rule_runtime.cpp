@@ -33,7 +33,7 @@ void board::begin_pass(rect region, bool buffer, entity_id out) {
       const entity_id e = map_.at({x, y});
       ++region_counts_[slot(e)];
       if (buffer_) {
-        back_[static_cast<std::size_t>(y) * static_cast<std::size_t>(map_.width()) + static_cast<std::size_t>(x)] = e;
+        back_[index({x, y})] = e;
       }
     }
   }
@@ -45,7 +45,7 @@ void board::end_pass() {
   }
   for (int y = region_.y; y < region_.y + region_.h; ++y) {
     for (int x = region_.x; x < region_.x + region_.w; ++x) {
-      map_.set({x, y}, back_[static_cast<std::size_t>(y) * static_cast<std::size_t>(map_.width()) + static_cast<std::size_t>(x)]);
+      map_.set({x, y}, back_[index({x, y})]);
     }
   }
   buffer_ = false;
@@ -55,8 +55,8 @@ void board::write(point p, entity_id e) noexcept {
   if (!region_.contains(p)) {
     return;
   }
-  const std::size_t index = static_cast<std::size_t>(p.y) * static_cast<std::size_t>(map_.width()) + static_cast<std::size_t>(p.x);
-  const entity_id old = buffer_ ? back_[index] : map_.at(p);
+  const std::size_t at = index(p);
+  const entity_id old = buffer_ ? back_[at] : map_.at(p);
   if (old == e) {
     return;
   }
@@ -68,7 +68,7 @@ void board::write(point p, entity_id e) noexcept {
   --totals_[slot(old)];
   ++totals_[slot(e)];
   if (buffer_) {
-    back_[index] = e;
+    back_[at] = e;
   } else {
     map_.set(p, e);
     --region_counts_[slot(old)];

@@ -56,6 +56,11 @@ class board {
   [[nodiscard]] bool meets_minimums() const noexcept;
 
  private:
+  // p's place in the map's row-by-row tiles, and so in back_.
+  [[nodiscard]] std::size_t index(point p) const noexcept {
+    return static_cast<std::size_t>(p.y) * static_cast<std::size_t>(map_.width()) + static_cast<std::size_t>(p.x);
+  }
+
   tile_map& map_;
   const script& script_;
   std::vector<entity_id> back_;

@@ -33,8 +33,14 @@ namespace {
 constexpr std::array<std::string_view, 10> reserved_words = {"unknown", "out",      "any",      "entity",   "random",
                                                              "noise",   "percent", "cpercent", "rpercent", "dist"};
 
-bool reserved(std::string_view name) {
-  return std::find(reserved_words.begin(), reserved_words.end(), name) != reserved_words.end();
+// An entity's or a neighbourhood's name (`what`): name-shaped and not a word of the rule language.
+void check_name(const script_reader& in, const json::value& where, std::string_view name, std::string_view what) {
+  if (!valid_name(name)) {
+    in.fail(where, quote(name) + " is not a valid " + std::string(what) + " name (a letter or '_', then letters, digits, '_' or '-')");
+  }
+  if (std::find(reserved_words.begin(), reserved_words.end(), name) != reserved_words.end()) {
+    in.fail(where, quote(name) + " is a reserved word of the rule language");
+  }
 }
 
 void load_metadata(const script_reader& in, const json::value& root, script& s) {
@@ -49,12 +55,7 @@ void load_metadata(const script_reader& in, const json::value& root, script& s) 
 }
 
 void add_entity(const script_reader& in, const json::value& where, std::string name, script& s) {
-  if (!valid_name(name)) {
-    in.fail(where, quote(name) + " is not a valid entity name (a letter or '_', then letters, digits, '_' or '-')");
-  }
-  if (reserved(name)) {
-    in.fail(where, quote(name) + " is a reserved word of the rule language");
-  }
+  check_name(in, where, name, "entity");
   if (std::find(s.entities.begin(), s.entities.end(), name) != s.entities.end()) {
     in.fail(where, "the entity " + quote(name) + " is listed twice");
   }
@@ -119,12 +120,7 @@ std::vector<std::string> load_neighbourhoods(const script_reader& in, const json
   }
   for (std::size_t i = 0; i < hoods->size(); ++i) {
     const json::value& h = (*hoods)[i];
-    if (!valid_name(h.key())) {
-      in.fail(h, quote(h.key()) + " is not a valid neighbourhood name (a letter or '_', then letters, digits, '_' or '-')");
-    }
-    if (reserved(h.key())) {
-      in.fail(h, quote(h.key()) + " is a reserved word of the rule language");
-    }
+    check_name(in, h, h.key(), "neighbourhood");
     in.expect(h, json::kind::string);
     std::vector<point> offsets;
     try {

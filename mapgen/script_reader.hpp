@@ -45,10 +45,6 @@ class script_reader {
   std::string file_;
 };
 
-/// True for names a script may give an entity or a neighbourhood: a letter or '_', then letters,
-/// digits, '_' or '-'.
-bool valid_name(std::string_view name) noexcept;
-
 /// Reads the `explorers` array into `target` (explorer_loader.cpp).
 void load_explorers(const script_reader& reader, const json::value& explorers, script& target, rule_parser& rules);
 

@@ -16,7 +16,7 @@ TEST(MapgenRng, SameSeedSameDraws) {
 }
 
 TEST(MapgenRng, PinnedValues) {
-  // Maps must regenerate identically on every machine: the first draws are pinned.
+  // Maps must regenerate identically on every machine: the first draw is pinned.
   rng r(0);
   EXPECT_EQ(r.next(), 0xE220A8397B1DCDAFULL);
 }
