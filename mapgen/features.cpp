@@ -9,15 +9,16 @@ namespace dw::mapgen {
 
 namespace {
 
-// The interior vocabulary. A new word is a new row; a name not listed here is blocking scenery.
+// The interior vocabulary, with the glyph render.cpp draws each word with. A new word is a new row;
+// a name not listed here is blocking scenery.
 constexpr std::array<vocabulary_entry, 7> vocabulary{{
-    {"solid", tile_kind::wall},
-    {"empty", tile_kind::floor},
-    {"water", tile_kind::water},
-    {"pillar", tile_kind::pillar},
-    {"rubble", tile_kind::rubble},
-    {"roots", tile_kind::roots},
-    {"door", tile_kind::door},
+    {"solid", tile_kind::wall, '#'},
+    {"empty", tile_kind::floor, '.'},
+    {"water", tile_kind::water, '~'},
+    {"pillar", tile_kind::pillar, 'o'},
+    {"rubble", tile_kind::rubble, '%'},
+    {"roots", tile_kind::roots, '"'},
+    {"door", tile_kind::door, '+'},
 }};
 
 constexpr std::array<point, 8> around{{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
