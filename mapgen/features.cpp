@@ -160,7 +160,7 @@ int mark_free_standing(grid& g, const tile_map& map, const legend& names) {
 }
 
 // Chambers: clusters of "core" tiles (the whole 3x3 block roomy) big enough to stand in, so a 4x4
-// hall counts and a 3-wide gallery or a narrow cave does not.
+// hall counts, a 3-wide gallery only from 6 tiles long (its core is the middle row), a narrow cave not.
 int count_chambers(grid& g) {
   constexpr std::size_t min_core_tiles = 4;
   const auto steps = g.around_offsets();

@@ -157,6 +157,12 @@ TEST(InteriorFeatures, TwoHallsJoinedByAPassage) {
   EXPECT_EQ(f.dead_ends, 0);
 }
 
+TEST(InteriorFeatures, AThreeWideGalleryIsAChamberFromSixTilesLong) {
+  // Its core tiles are the middle row less its two ends: three of them at five long, four at six.
+  EXPECT_EQ(measured({"#######", "#.....#", "#.....#", "#.....#", "#######"}).chambers, 0);
+  EXPECT_EQ(measured({"########", "#......#", "#......#", "#......#", "########"}).chambers, 1);
+}
+
 TEST(InteriorFeatures, ALongWindingTunnel) {
   const interior_features f = measured({
       "#########",
