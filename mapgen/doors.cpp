@@ -75,6 +75,10 @@ bool on_border(const tile_map& map, point p) {
   return p.x == 0 || p.y == 0 || p.x == map.width() - 1 || p.y == map.height() - 1;
 }
 
+bool is_corner(const tile_map& map, point p) {
+  return (p.x == 0 || p.x == map.width() - 1) && (p.y == 0 || p.y == map.height() - 1);
+}
+
 // The tile inside the border next to a non-corner border tile.
 point inward(const tile_map& map, point p) {
   if (p.y == 0) {
@@ -94,16 +98,12 @@ point anchor(tile_map& map, const std::vector<point>& tiles, const std::vector<e
     return representative(inner);
   }
   point edge_tile = tiles.front();
-  const bool corner = (edge_tile.x == 0 || edge_tile.x == map.width() - 1) &&
-                      (edge_tile.y == 0 || edge_tile.y == map.height() - 1);
-  if (tiles.size() == 1 && corner) {
+  if (tiles.size() == 1 && is_corner(map, edge_tile)) {
     // Walled in on both sides along the border: the one place we dig the border (see doors.hpp).
     edge_tile = {edge_tile.x == 0 ? 1 : edge_tile.x - 1, edge_tile.y};
     map.set(edge_tile, floor);
   } else {
-    edge_tile = *std::find_if(tiles.begin(), tiles.end(), [&](point p) {
-      return !((p.x == 0 || p.x == map.width() - 1) && (p.y == 0 || p.y == map.height() - 1));
-    });
+    edge_tile = *std::find_if(tiles.begin(), tiles.end(), [&](point p) { return !is_corner(map, p); });
   }
   const point in = inward(map, edge_tile);
   if (std::find(open.begin(), open.end(), map.at(in)) == open.end()) {

@@ -9,15 +9,16 @@ namespace dw::mapgen {
 
 namespace {
 
-// The interior vocabulary. A new word is a new row; a name not listed here is blocking scenery.
+// The interior vocabulary, with the glyph render.cpp draws each word with. A new word is a new row;
+// a name not listed here is blocking scenery.
 constexpr std::array<vocabulary_entry, 7> vocabulary{{
-    {"solid", tile_kind::wall},
-    {"empty", tile_kind::floor},
-    {"water", tile_kind::water},
-    {"pillar", tile_kind::pillar},
-    {"rubble", tile_kind::rubble},
-    {"roots", tile_kind::roots},
-    {"door", tile_kind::door},
+    {"solid", tile_kind::wall, '#'},
+    {"empty", tile_kind::floor, '.'},
+    {"water", tile_kind::water, '~'},
+    {"pillar", tile_kind::pillar, 'o'},
+    {"rubble", tile_kind::rubble, '%'},
+    {"roots", tile_kind::roots, '"'},
+    {"door", tile_kind::door, '+'},
 }};
 
 constexpr std::array<point, 8> around{{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
@@ -159,7 +160,7 @@ int mark_free_standing(grid& g, const tile_map& map, const legend& names) {
 }
 
 // Chambers: clusters of "core" tiles (the whole 3x3 block roomy) big enough to stand in, so a 4x4
-// hall counts and a 3-wide gallery or a narrow cave does not.
+// hall counts, a 3-wide gallery only from 6 tiles long (its core is the middle row), a narrow cave not.
 int count_chambers(grid& g) {
   constexpr std::size_t min_core_tiles = 4;
   const auto steps = g.around_offsets();

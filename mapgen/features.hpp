@@ -35,6 +35,7 @@ enum class tile_kind : unsigned char {
 struct vocabulary_entry {
   std::string_view name;
   tile_kind kind;
+  char glyph;  ///< how render() and deepwell-mapgen draw it
 };
 
 /// The interior vocabulary: every entity name with a meaning of its own.

@@ -1,29 +1,15 @@
 #include "mapgen/render.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
+#include <span>
 #include <string_view>
+
+#include "mapgen/features.hpp"
 
 namespace dw::mapgen {
 
 namespace {
-
-struct fixed_glyph {
-  std::string_view name;
-  char glyph;
-};
-
-// The interior vocabulary's glyphs (features.cpp lists what each word means).
-constexpr std::array<fixed_glyph, 7> fixed{{
-    {"solid", '#'},
-    {"empty", '.'},
-    {"water", '~'},
-    {"pillar", 'o'},
-    {"rubble", '%'},
-    {"roots", '"'},
-    {"door", '+'},
-}};
 
 bool printable(char c) { return std::isgraph(static_cast<unsigned char>(c)) != 0; }
 
@@ -62,6 +48,7 @@ glyph_set make_glyphs(const std::vector<std::string>& entity_names,
     taken.push_back(g);
   };
   const auto is_taken = [&](char g) { return std::find(taken.begin(), taken.end(), g) != taken.end(); };
+  const std::span<const vocabulary_entry> fixed = interior_vocabulary();  // the words with glyphs of their own
 
   // Three passes so that an entity's glyph never depends on the names listed before it, except
   // where two names compete for one letter (then the earlier entity wins).
@@ -72,7 +59,7 @@ glyph_set make_glyphs(const std::vector<std::string>& entity_names,
     }
   }
   for (std::size_t i = 0; i < entity_names.size(); ++i) {
-    const auto f = std::find_if(fixed.begin(), fixed.end(), [&](const fixed_glyph& g) { return g.name == entity_names[i]; });
+    const auto f = std::find_if(fixed.begin(), fixed.end(), [&](const vocabulary_entry& v) { return v.name == entity_names[i]; });
     if (glyphs[i] == unset && f != fixed.end() && !is_taken(f->glyph)) {
       claim(i, f->glyph);
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "mapgen/steps/factories.hpp"
+#include "mapgen/steps/room_params.hpp"
 
 namespace dw::mapgen {
 namespace {
@@ -56,18 +57,12 @@ void partition(rng& random, rect area, extent min, extent max, std::vector<rect>
 class bsp_rooms_step final : public step {
  public:
   explicit bsp_rooms_step(const param_reader& params)
-      : margin_(params.integer("margin", 1, 0, 1'000)), floor_(params.entity("floor", "empty")) {
-    const auto [min_w, min_h] = params.size("min", {4, 4}, 1, 1'000);
-    const auto [max_w, max_h] = params.size("max", {10, 8}, 1, 1'000);
-    if (max_w < min_w || max_h < min_h) {
-      throw param_error("max", "must be at least as large as min on both sides");
-    }
-    min_ = {min_w, min_h};
-    max_ = {max_w, max_h};
-  }
+      : margin_(params.integer("margin", 1, 0, 1'000)),
+        floor_(params.entity("floor", "empty")),
+        sizes_(read_size_range(params, {4, 4}, {10, 8})) {}
 
   void run(tile_map& map, rect area, rng& random) const override {
-    for (const rect& leaf : bsp_leaves(random, area, min_, max_)) {
+    for (const rect& leaf : bsp_leaves(random, area, sizes_.min, sizes_.max)) {
       const rect inner{leaf.x + margin_, leaf.y + margin_, leaf.w - 2 * margin_, leaf.h - 2 * margin_};
       if (inner.w <= 0 || inner.h <= 0) {
         continue;  // the margin eats the whole leaf
@@ -77,19 +72,14 @@ class bsp_rooms_step final : public step {
       const int h = random.between((inner.h + 1) / 2, inner.h);
       const int x0 = random.between(inner.x, inner.x + inner.w - w);
       const int y0 = random.between(inner.y, inner.y + inner.h - h);
-      for (int y = y0; y < y0 + h; ++y) {
-        for (int x = x0; x < x0 + w; ++x) {
-          map.set({x, y}, floor_);
-        }
-      }
+      fill_room(map, {x0, y0, w, h}, floor_);
     }
   }
 
  private:
   int margin_;
   entity_id floor_;
-  extent min_;
-  extent max_;
+  size_range sizes_;
 };
 
 }  // namespace

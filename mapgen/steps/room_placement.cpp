@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "mapgen/steps/factories.hpp"
+#include "mapgen/steps/room_params.hpp"
 
 namespace dw::mapgen {
 namespace {
@@ -19,23 +20,12 @@ class place_rooms_step final : public step {
       : count_(params.integer("rooms", 6, 0, 10'000)),
         tries_(params.integer("tries", 50, 1, 100'000)),
         gap_(params.integer("gap", 1, 0, 1'000)),
-        floor_(params.entity("floor", "empty")) {
-    const auto [min_w, min_h] = params.size("min", {3, 3}, 1, 1'000);
-    const auto [max_w, max_h] = params.size("max", {7, 5}, 1, 1'000);
-    if (max_w < min_w || max_h < min_h) {
-      throw param_error("max", "must be at least as large as min on both sides");
-    }
-    min_ = {min_w, min_h};
-    max_ = {max_w, max_h};
-  }
+        floor_(params.entity("floor", "empty")),
+        sizes_(read_size_range(params, {3, 3}, {7, 5})) {}
 
   void run(tile_map& map, rect area, rng& random) const override {
-    for (const rect& room : place_rooms(random, area, count_, min_, max_, tries_, gap_)) {
-      for (int y = room.y; y < room.y + room.h; ++y) {
-        for (int x = room.x; x < room.x + room.w; ++x) {
-          map.set({x, y}, floor_);
-        }
-      }
+    for (const rect& room : place_rooms(random, area, count_, sizes_.min, sizes_.max, tries_, gap_)) {
+      fill_room(map, room, floor_);
     }
   }
 
@@ -44,8 +34,7 @@ class place_rooms_step final : public step {
   int tries_;
   int gap_;
   entity_id floor_;
-  extent min_;
-  extent max_;
+  size_range sizes_;
 };
 
 }  // namespace

@@ -28,7 +28,7 @@ class run_summary {
   void add(const tile_map& map, const interior_features& features);
 
   [[nodiscard]] std::size_t maps() const noexcept { return maps_; }
-  /// How many of the maps differ from every other (same size and tiles count as one).
+  /// How many different maps the run holds (maps of the same size and tiles count as one).
   [[nodiscard]] std::size_t distinct() const noexcept { return distinct_.size(); }
   /// Every feature in feature_values() order; the median of an even count is the mean of the middle two.
   [[nodiscard]] std::vector<feature_spread> spreads() const;
@@ -47,7 +47,8 @@ class run_summary {
 /// in lines of at most `width` characters.
 [[nodiscard]] std::vector<std::string> features_lines(const interior_features& features, std::size_t width = 100);
 
-/// The run as a table: a heading, one row per feature (min, median, max), and the distinct share.
+/// The run as a table: a heading, one row per feature (min, median, max), and the distinct share
+/// (a whole percentage rounded down, so 100% only when no map repeats).
 [[nodiscard]] std::vector<std::string> summary_table(const run_summary& run);
 
 }  // namespace dw::mapgen

@@ -1,5 +1,6 @@
 // deepwell-mapgen: runs a map generator script and prints its maps, for content authors tuning a script.
-//   deepwell-mapgen SCRIPT.json [--seed N] [--count K] [--stats] [--size WxH]
+//   deepwell-mapgen SCRIPT.json [--seed N] [--count K] [--stats] [--quiet] [--size WxH] [--glyph NAME=C]
+// Maps and statistics go to stdout; usage mistakes and script errors to stderr.
 // Exit codes: 0 done, 1 bad command line, 2 the script cannot be read or loaded (its message on stderr).
 #include <CLI/CLI.hpp>
 #include <cstdint>

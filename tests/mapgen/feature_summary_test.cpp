@@ -76,6 +76,15 @@ TEST(FeatureSummary, FeatureLinesWrapAtTheWidthAndKeepEveryFeature) {
   EXPECT_NE(all.find("scenery 0"), std::string::npos);
 }
 
+TEST(FeatureSummary, TheDistinctShareIsRoundedDownSoRepeatsNeverShowAsAHundred) {
+  run_summary run;
+  for (int i = 0; i < 200; ++i) {
+    run.add(tile_map(1, 1, static_cast<entity_id>(i == 199 ? 0 : i)), with(1, 1));  // the last repeats the first
+  }
+  EXPECT_EQ(run.distinct(), 199U);
+  EXPECT_EQ(summary_table(run).back(), "distinct maps: 199 of 200 (99%)");
+}
+
 TEST(FeatureSummary, TableHasAHeadingARowPerFeatureAndTheDistinctShare) {
   run_summary run;
   run.add(tile_map(1, 1, 0), with(4, 1));

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,22 @@ tile_map draw(const std::vector<std::string>& rows) {
 }
 
 interior_features measured(const std::vector<std::string>& rows) { return measure(draw(rows), make_legend(names)); }
+
+// One expected value, by the feature's name in feature_values().
+struct expected {
+  std::string_view feature;
+  double value;
+};
+
+// Checks each listed feature of `f`, naming the one that differs (whole numbers compare exactly as doubles).
+void expect_features(const interior_features& f, std::initializer_list<expected> wanted) {
+  const std::vector<feature_value> values = feature_values(f);
+  for (const expected& e : wanted) {
+    const auto it = std::find_if(values.begin(), values.end(), [&](const feature_value& v) { return v.name == e.feature; });
+    ASSERT_NE(it, values.end()) << "no feature " << e.feature;
+    EXPECT_DOUBLE_EQ(it->value, e.value) << e.feature;
+  }
+}
 
 TEST(InteriorLegend, ReadsTheVocabularyAndCallsOtherNamesScenery) {
   const legend l = make_legend({"empty", "lava", "door", "solid", "water", "roots", "rubble", "pillar"});
@@ -61,18 +78,12 @@ TEST(InteriorFeatures, SmallRoomIsNoChamber) {
       "#....#",
       "######",
   });
-  EXPECT_EQ(f.width, 6);
-  EXPECT_EQ(f.height, 5);
-  EXPECT_EQ(f.walkable, 12);
-  EXPECT_DOUBLE_EQ(f.open_share, 12.0 / 30.0);
-  EXPECT_EQ(f.areas, 1);
-  EXPECT_EQ(f.largest_area, 12);
-  EXPECT_EQ(f.chambers, 0);  // 4x3 open: two core tiles, fewer than four
-  EXPECT_EQ(f.widest_span, 3);
-  EXPECT_EQ(f.longest_corridor, 0);
-  EXPECT_EQ(f.dead_ends, 0);
-  EXPECT_EQ(f.pillars, 0);
-  EXPECT_DOUBLE_EQ(f.water_share, 0.0);
+  expect_features(f, {
+      {"width", 6}, {"height", 5}, {"walkable", 12}, {"open_share", 12.0 / 30.0}, {"areas", 1},
+      {"largest_area", 12},
+      {"chambers", 0},  // 4x3 open: two core tiles, fewer than four
+      {"widest_span", 3}, {"longest_corridor", 0}, {"dead_ends", 0}, {"pillars", 0}, {"water_share", 0.0},
+  });
 }
 
 TEST(InteriorFeatures, PillarsStandingInAHallKeepItOneChamber) {
@@ -85,16 +96,13 @@ TEST(InteriorFeatures, PillarsStandingInAHallKeepItOneChamber) {
       "#.......#",
       "#########",
   });
-  EXPECT_EQ(f.walkable, 32);
-  EXPECT_DOUBLE_EQ(f.open_share, 32.0 / 63.0);
-  EXPECT_EQ(f.pillars, 3);  // the pillar, and the rubble and the statue standing free
-  EXPECT_EQ(f.rubble, 1);
-  EXPECT_EQ(f.scenery, 1);
-  EXPECT_EQ(f.chambers, 1);
-  EXPECT_EQ(f.widest_span, 3);
-  EXPECT_EQ(f.longest_corridor, 0);  // the 1-wide gaps beside the pillars are no corridors
-  EXPECT_EQ(f.dead_ends, 0);
-  EXPECT_EQ(f.areas, 1);
+  expect_features(f, {
+      {"walkable", 32}, {"open_share", 32.0 / 63.0},
+      {"pillars", 3},           // the pillar, and the rubble and the statue standing free
+      {"rubble", 1}, {"scenery", 1}, {"chambers", 1}, {"widest_span", 3},
+      {"longest_corridor", 0},  // the 1-wide gaps beside the pillars are no corridors
+      {"dead_ends", 0}, {"areas", 1},
+  });
 }
 
 TEST(InteriorFeatures, CorridorsDeadEndsAndSeparateAreas) {
@@ -107,14 +115,12 @@ TEST(InteriorFeatures, CorridorsDeadEndsAndSeparateAreas) {
       "#.######..#",
       "###########",
   });
-  EXPECT_EQ(f.walkable, 20);
-  EXPECT_EQ(f.areas, 2);
-  EXPECT_EQ(f.largest_area, 19);
-  EXPECT_EQ(f.chambers, 0);
-  EXPECT_EQ(f.widest_span, 3);
-  EXPECT_EQ(f.longest_corridor, 6);  // row 2 from the room's mouth to the dead end
-  EXPECT_EQ(f.dead_ends, 2);         // the lone tile has no way out at all, so it is no alcove
-  EXPECT_EQ(f.pillars, 0);
+  expect_features(f, {
+      {"walkable", 20}, {"areas", 2}, {"largest_area", 19}, {"chambers", 0}, {"widest_span", 3},
+      {"longest_corridor", 6},  // row 2 from the room's mouth to the dead end
+      {"dead_ends", 2},         // the lone tile has no way out at all, so it is no alcove
+      {"pillars", 0},
+  });
 }
 
 TEST(InteriorFeatures, WaterDoorsRootsAndRubble) {
@@ -126,18 +132,13 @@ TEST(InteriorFeatures, WaterDoorsRootsAndRubble) {
       "#\"....%.#",
       "#########",
   });
-  EXPECT_EQ(f.walkable, 25);
-  EXPECT_EQ(f.water, 4);
-  EXPECT_DOUBLE_EQ(f.water_share, 4.0 / 25.0);
-  EXPECT_EQ(f.doors, 1);
-  EXPECT_EQ(f.rubble, 3);
-  EXPECT_EQ(f.roots, 1);
-  EXPECT_EQ(f.pillars, 1);  // the two rubble tiles standing free; the one by the wall is not
-  EXPECT_EQ(f.areas, 1);    // the door joins the room
-  EXPECT_EQ(f.dead_ends, 1);  // the nook right of the rubble; the door leads on, so it is none
-  EXPECT_EQ(f.chambers, 1);
-  EXPECT_EQ(f.widest_span, 3);
-  EXPECT_EQ(f.longest_corridor, 1);
+  expect_features(f, {
+      {"walkable", 25}, {"water", 4}, {"water_share", 4.0 / 25.0}, {"doors", 1}, {"rubble", 3}, {"roots", 1},
+      {"pillars", 1},    // the two rubble tiles standing free; the one by the wall is not
+      {"areas", 1},      // the door joins the room
+      {"dead_ends", 1},  // the nook right of the rubble; the door leads on, so it is none
+      {"chambers", 1}, {"widest_span", 3}, {"longest_corridor", 1},
+  });
 }
 
 TEST(InteriorFeatures, TwoHallsJoinedByAPassage) {
@@ -149,12 +150,16 @@ TEST(InteriorFeatures, TwoHallsJoinedByAPassage) {
       "#....##....#",
       "############",
   });
-  EXPECT_EQ(f.walkable, 34);
-  EXPECT_EQ(f.areas, 1);
-  EXPECT_EQ(f.chambers, 2);
-  EXPECT_EQ(f.widest_span, 4);
-  EXPECT_EQ(f.longest_corridor, 2);
-  EXPECT_EQ(f.dead_ends, 0);
+  expect_features(f, {
+      {"walkable", 34}, {"areas", 1}, {"chambers", 2}, {"widest_span", 4}, {"longest_corridor", 2},
+      {"dead_ends", 0},
+  });
+}
+
+TEST(InteriorFeatures, AThreeWideGalleryIsAChamberFromSixTilesLong) {
+  // Its core tiles are the middle row less its two ends: three of them at five long, four at six.
+  expect_features(measured({"#######", "#.....#", "#.....#", "#.....#", "#######"}), {{"chambers", 0}});
+  expect_features(measured({"########", "#......#", "#......#", "#......#", "########"}), {{"chambers", 1}});
 }
 
 TEST(InteriorFeatures, ALongWindingTunnel) {
@@ -167,12 +172,11 @@ TEST(InteriorFeatures, ALongWindingTunnel) {
       "#.......#",
       "#########",
   });
-  EXPECT_EQ(f.walkable, 7 + 1 + 7 + 1 + 7);
-  EXPECT_EQ(f.areas, 1);
-  EXPECT_EQ(f.chambers, 0);
-  EXPECT_EQ(f.widest_span, 1);
-  EXPECT_EQ(f.longest_corridor, 7);
-  EXPECT_EQ(f.dead_ends, 2);  // both ends of the tunnel
+  expect_features(f, {
+      {"walkable", 7 + 1 + 7 + 1 + 7}, {"areas", 1}, {"chambers", 0}, {"widest_span", 1},
+      {"longest_corridor", 7},
+      {"dead_ends", 2},  // both ends of the tunnel
+  });
 }
 
 TEST(InteriorFeatures, UnwrittenTilesBlockAndAnOpenEdgeStillBounds) {
@@ -182,21 +186,20 @@ TEST(InteriorFeatures, UnwrittenTilesBlockAndAnOpenEdgeStillBounds) {
       "?...",
       "?...",
   });
-  EXPECT_EQ(f.walkable, 9);
-  EXPECT_EQ(f.widest_span, 3);
-  EXPECT_EQ(f.chambers, 0);  // one core tile: the open edge's tiles have no whole 3x3 block
-  EXPECT_EQ(f.scenery, 0);
+  expect_features(f, {
+      {"walkable", 9}, {"widest_span", 3},
+      {"chambers", 0},  // one core tile: the open edge's tiles have no whole 3x3 block
+      {"scenery", 0},
+  });
 }
 
 TEST(InteriorFeatures, NothingWalkable) {
   const interior_features f = measured({"###", "#%#", "###"});
-  EXPECT_EQ(f.walkable, 0);
-  EXPECT_DOUBLE_EQ(f.open_share, 0.0);
-  EXPECT_DOUBLE_EQ(f.water_share, 0.0);
-  EXPECT_EQ(f.areas, 0);
-  EXPECT_EQ(f.largest_area, 0);
-  EXPECT_EQ(f.pillars, 0);  // rubble against walls stands nowhere free
-  EXPECT_EQ(f.longest_corridor, 0);
+  expect_features(f, {
+      {"walkable", 0}, {"open_share", 0.0}, {"water_share", 0.0}, {"areas", 0}, {"largest_area", 0},
+      {"pillars", 0},  // rubble against walls stands nowhere free
+      {"longest_corridor", 0},
+  });
 }
 
 TEST(InteriorFeatures, EmptyMap) {
