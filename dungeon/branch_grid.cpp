@@ -112,7 +112,8 @@ room branch_grid::spawn(coord target, direction back, room_id id, std::uint32_t 
   if (open == 0 && !can_finish) {
     // The walked exit was the last way on and this room (boxed in) offers none. The design wants a branch that
     // never runs dry, so the nearest room that borders an empty coordinate gets a new exit instead. It is
-    // part of this change set, so it is saved together with the room that caused it.
+    // part of this change set, so it is saved together with the room that caused it. The new room itself is
+    // never chosen: open == 0 means it had no free neighbour (with one, the spawn rule gives it k >= 1).
     const std::uint64_t choice_seed = room_seed(info_.seed, target) ^ 0x776179206F6E0000ULL;
     if (const std::optional<opened_exit> way = nearest_way_on(*this, target, choice_seed, loader)) {
       room_slot* opened = rooms_.find(way->pos);  // resident: the search has just read it
@@ -128,9 +129,6 @@ room branch_grid::spawn(coord target, direction back, room_id id, std::uint32_t 
       }
       if (!listed) {
         out.rooms.push_back(value);
-      }
-      if (value.id == fresh.id) {
-        fresh = value;
       }
       out.opened = way;
     }

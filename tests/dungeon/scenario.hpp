@@ -73,6 +73,22 @@ class scenario {
   room_id next_id_ = 100;
 };
 
+/// The tutorial's walled-in room: (2,0) is surrounded by D(2,1) above, E(3,0) to the east, G(2,-1) below and
+/// A(1,0) to the west; D's unexplored exit south leads into it. `a_east` is A's exit toward it: none (the room is
+/// boxed in) or unexplored (walking D's exit closes a loop and turns A's one-way). A is the grid neighbour of the
+/// new room and borders empty (1,-1), but by walking it is three rooms away (through D and C); D, one step away,
+/// borders empty (2,2).
+inline scenario& walled_in(scenario& s, exit_state a_east = exit_state::none) {
+  s.add({1, 0}, {T, a_east, N, S})
+      .add({1, 1}, {N, T, T, N})
+      .add({2, 1}, {N, T, U, T})
+      .add({3, 1}, {N, N, T, T})
+      .add({3, 0}, {T, N, T, N})
+      .add({3, -1}, {T, N, N, T})
+      .add({2, -1}, {N, T, N, N});
+  return s;
+}
+
 /// Number of unexplored exits of a room.
 inline int unexplored_exits(const room& r) {
   int n = 0;

@@ -80,14 +80,7 @@ TEST(SpawnRule, ClosingALoopMakesTheOtherExitOneWay) {
 TEST(SpawnRule, ClosingALoopCanLeaveTheBranchWithNoExitUnderTheLiteralRule) {
   scenario s(12345, 4, true);
   // (2,0) is walled in by D above, E to the east, G below, and A's one-way exit from the west.
-  s.add({1, 0}, {T, U, N, S})
-      .add({1, 1}, {N, T, T, N})
-      .add({2, 1}, {N, T, U, T})
-      .add({3, 1}, {N, N, T, T})
-      .add({3, 0}, {T, N, T, N})
-      .add({3, -1}, {T, N, N, T})
-      .add({2, -1}, {N, T, N, N})
-      .restore();
+  walled_in(s, U).restore();
   const move_result r = s.move({2, 1}, direction::south);
   ASSERT_TRUE(r.spawned);
   EXPECT_EQ(unexplored_exits(r.destination), 0);
@@ -100,14 +93,7 @@ TEST(SpawnRule, BoxedInRoomAlsoEndsTheBranchUnderTheLiteralRule) {
   // As above but A has no exit east: no loop closes, yet the room has no free neighbour and the walked exit
   // was the last open one. The rules force k = 0, so the branch ends without a one-way exit.
   scenario s(12345, 4, true);
-  s.add({1, 0}, {T, N, N, S})
-      .add({1, 1}, {N, T, T, N})
-      .add({2, 1}, {N, T, U, T})
-      .add({3, 1}, {N, N, T, T})
-      .add({3, 0}, {T, N, T, N})
-      .add({3, -1}, {T, N, N, T})
-      .add({2, -1}, {N, T, N, N})
-      .restore();
+  walled_in(s).restore();
   const move_result r = s.move({2, 1}, direction::south);
   ASSERT_TRUE(r.spawned);
   EXPECT_EQ(r.destination.exits, (std::array<exit_state, 4>{T, N, N, N}));

@@ -50,20 +50,6 @@ TEST(WayOn, TheLiteralRuleLetsBranchesRunDry) {
   EXPECT_GE(dry, 8) << "at budget 1 nearly every branch runs dry within 2,000 rooms under the literal rule";
 }
 
-/// The tutorial's walled-in room: (2,0) is surrounded by D(2,1) above, (3,0) to the east, G(2,-1) below and A(1,0)
-/// to the west. A is the grid neighbour of the new room and borders empty (1,-1), but by walking it is three
-/// rooms away (through D and C); D, one step away, borders empty (2,2).
-scenario& walled_in(scenario& s) {
-  s.add({1, 0}, {T, N, N, S})
-      .add({1, 1}, {N, T, T, N})
-      .add({2, 1}, {N, T, U, T})
-      .add({3, 1}, {N, N, T, T})
-      .add({3, 0}, {T, N, T, N})
-      .add({3, -1}, {T, N, N, T})
-      .add({2, -1}, {N, T, N, N});
-  return s;
-}
-
 TEST(WayOn, TheRoomNearestByWalkingGetsTheNewExit) {
   for (int seed = 1; seed <= 50; ++seed) {
     scenario s(spread_seed(static_cast<std::uint64_t>(seed)));

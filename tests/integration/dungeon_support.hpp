@@ -109,14 +109,16 @@ inline std::string line_starting(const std::string& text, std::string_view prefi
   return {};
 }
 
-/// One entry of an "Exits: north (unexplored), west (to the well)." line.
+/// One entry of an "Exits: north (unexplored), west (to the well, one-way)." line.
 struct exit_entry {
   std::string dir;
   bool unexplored = false;
-  bool to_well = false;
-  bool one_way = false;
+  bool to_well = false;  ///< "(to the well)" or "(to the well, one-way)"
+  bool one_way = false;  ///< "(one-way)" or "(to the well, one-way)"
 };
 
+/// The entries of an "Exits: ..." line, split on the ", " between entries (not the one inside a mark such as
+/// "(to the well, one-way)").
 inline std::vector<exit_entry> parse_exits(std::string line) {
   std::vector<exit_entry> out;
   if (line.rfind("Exits: ", 0) != 0) {
@@ -129,20 +131,24 @@ inline std::vector<exit_entry> parse_exits(std::string line) {
   if (line == "none") {
     return out;
   }
-  std::size_t start = 0;
-  while (start < line.size()) {
-    std::size_t comma = line.find(", ", start);
-    const std::string item = line.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+  std::vector<std::string> items(1);
+  int depth = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    depth += line[i] == '(' ? 1 : line[i] == ')' ? -1 : 0;
+    if (depth == 0 && line.compare(i, 2, ", ") == 0) {
+      items.emplace_back();
+      ++i;
+      continue;
+    }
+    items.back() += line[i];
+  }
+  for (const std::string& item : items) {
     exit_entry e;
     e.dir = item.substr(0, item.find(' '));
     e.unexplored = item.find("(unexplored)") != std::string::npos;
-    e.to_well = item.find("(to the well)") != std::string::npos;
-    e.one_way = item.find("(one-way)") != std::string::npos;
+    e.to_well = item.find("(to the well") != std::string::npos;
+    e.one_way = item.find("one-way)") != std::string::npos;
     out.push_back(e);
-    if (comma == std::string::npos) {
-      break;
-    }
-    start = comma + 2;
   }
   return out;
 }

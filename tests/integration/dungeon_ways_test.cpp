@@ -1,5 +1,6 @@
 // A branch kept from running dry, over telnet: the players inside hear the new way open, and the new exit
-// survives a kill -9 right after the message, and a restart.
+// survives a kill -9 right after the message, and a restart. Also: the exits-line reader these tests share reads
+// the way back's "(to the well, one-way)" as one exit.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -159,4 +160,20 @@ TEST(DungeonWays, TheNewWayIsAnnouncedToThoseInsideAndSurvivesKillDashNineAndARe
   say(ann, "@clear", "You clear the room");
   const std::string beyond = say(ann, dgn::name(walk.opened.dir));
   EXPECT_TRUE(header_in(beyond).has_value()) << "the new way leads on: " << beyond;
+}
+
+TEST(DungeonSupport, ParseExitsKeepsAMarkWithACommaWhole) {
+  const std::vector<exit_entry> exits = parse_exits("Exits: north (unexplored), west (to the well, one-way), east.");
+  ASSERT_EQ(exits.size(), 3U);
+  EXPECT_EQ(exits[0].dir, "north");
+  EXPECT_TRUE(exits[0].unexplored);
+  EXPECT_EQ(exits[1].dir, "west");
+  EXPECT_TRUE(exits[1].to_well);
+  EXPECT_TRUE(exits[1].one_way);
+  EXPECT_EQ(exits[2].dir, "east");
+  EXPECT_FALSE(exits[2].to_well || exits[2].one_way || exits[2].unexplored);
+  const std::vector<exit_entry> back = parse_exits("Exits: west (to the well).");
+  ASSERT_EQ(back.size(), 1U);
+  EXPECT_TRUE(back[0].to_well);
+  EXPECT_FALSE(back[0].one_way);
 }

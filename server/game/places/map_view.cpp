@@ -36,9 +36,10 @@ char connector(const std::optional<dungeon::room>& a, const std::optional<dungeo
   return ' ';
 }
 
-/// Under a branch's map once its team-up window has closed: the well's passage opens new branches now.
+/// Under a branch's map once the well's passage no longer leads into it (its team-up window has closed, or under
+/// branches_can_finish it has no way on left): walking that passage opens a new branch now.
 std::string way_back_line(const dungeon::branch_info& b, std::int64_t now, bool spoken) {
-  if (dungeon::window_open(b, now)) {
+  if (dungeon::joinable(b, now)) {
     return {};
   }
   return spoken ? "The way back to the well no longer leads back into this branch.\n"

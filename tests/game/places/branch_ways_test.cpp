@@ -99,3 +99,35 @@ TEST(BranchWays, AfterTheWindowTheFirstRoomAndTheMapSayTheWayBackNoLongerLeadsBa
   h.line(ann, "east");
   EXPECT_TRUE(has(ann.port->take(), "East branch 2"));
 }
+
+TEST(BranchWays, UnderTheLiteralRuleTheMapSaysADryBranchIsNotLedBackIntoEvenInsideTheWindow) {
+  dw::config::settings s = narrow_branches();
+  s.dungeon.branches_can_finish = true;
+  game_harness h(s);
+  h.world.where().set_clear_decider([](const dw::dungeon::room&) { return true; });
+  auto ann = h.create("Ann");
+  ann.port->info.width = 200;  // lines whole
+  h.line(ann, "down");
+  h.line(ann, "east");
+  dw::dungeon::dungeon& model = h.world.where().dungeon();
+  dw::dungeon::coord at{1, 0};
+  // At budget 1 the room walked into holds the branch's only way on, until one is boxed in and the branch is dry.
+  for (int steps = 0; steps < 2000 && model.branch(1)->unexplored > 0; ++steps) {
+    const auto here = model.room_at(1, at);
+    ASSERT_TRUE(here.has_value());
+    std::optional<dw::dungeon::direction> way;
+    for (auto d : dw::dungeon::all_directions) {
+      if (here->exit(d) == dw::dungeon::exit_state::unexplored) {
+        way = d;
+      }
+    }
+    ASSERT_TRUE(way.has_value());
+    h.line(ann, std::string(dw::dungeon::name(*way)));
+    at = *dw::dungeon::step(at, *way);
+  }
+  ASSERT_EQ(model.branch(1)->unexplored, 0U) << "the branch never ran dry within 2,000 steps";
+  ASSERT_TRUE(dw::dungeon::window_open(*model.branch(1), h.services.now()));
+  ann.port->take();
+  h.line(ann, "map");
+  EXPECT_TRUE(has(ann.port->take(), "W: the way back no longer leads back in here.")) << "a dry branch is never joined";
+}
