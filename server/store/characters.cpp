@@ -17,13 +17,23 @@ character_record read(const statement& st) {
   c.max_hp = st.column_int32(6);
   c.last_seen = st.column_int64(7);
   c.pending_message = st.column_text(8);
+  c.silver = st.column_int64(9);
+  c.deepest = st.column_int32(10);
+  c.deepest_at = st.column_int64(11);
+  c.kills = st.column_int64(12);
+  c.scrolls_sold = st.column_int64(13);
+  c.identified = st.column_text(14);
   return c;
 }
+
+constexpr std::string_view columns =
+    "account_id, room_id, branch_id, x, y, hp, max_hp, last_seen, pending_message, silver, deepest, deepest_at, "
+    "kills, scrolls_sold, identified";
 
 }  // namespace
 
 std::optional<character_record> load(database& db, std::int64_t account_id) {
-  auto st = db.prepare("SELECT account_id, room_id, branch_id, x, y, hp, max_hp, last_seen, pending_message FROM characters WHERE account_id = ?");
+  auto st = db.prepare("SELECT " + std::string(columns) + " FROM characters WHERE account_id = ?");
   st->bind_all(account_id);
   if (!st->step()) {
     return std::nullopt;
@@ -32,14 +42,16 @@ std::optional<character_record> load(database& db, std::int64_t account_id) {
 }
 
 void save(database& db, const character_record& c) {
-  auto st = db.prepare("INSERT INTO characters (account_id, room_id, branch_id, x, y, hp, max_hp, last_seen, pending_message)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+  auto st = db.prepare("INSERT INTO characters (" + std::string(columns) +
+                       ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                        "ON CONFLICT (account_id) DO UPDATE SET room_id = excluded.room_id, "
                        "branch_id = excluded.branch_id, x = excluded.x, y = excluded.y, hp = excluded.hp, "
                        "max_hp = excluded.max_hp, last_seen = excluded.last_seen, "
-                       "pending_message = excluded.pending_message");
+                       "pending_message = excluded.pending_message, silver = excluded.silver, "
+                       "deepest = excluded.deepest, deepest_at = excluded.deepest_at, kills = excluded.kills, "
+                       "scrolls_sold = excluded.scrolls_sold, identified = excluded.identified");
   st->bind_all(c.account_id, c.where.room_id, c.where.branch_id, c.where.x, c.where.y, c.hp, c.max_hp, c.last_seen,
-               c.pending_message)
+               c.pending_message, c.silver, c.deepest, c.deepest_at, c.kills, c.scrolls_sold, c.identified)
       .run();
 }
 
@@ -57,7 +69,7 @@ std::int64_t move_all_in_branch_to(database& db, std::int64_t branch_id, const l
 
 std::vector<character_record> list_in_branch(database& db, std::int64_t branch_id) {
   std::vector<character_record> out;
-  auto st = db.prepare("SELECT account_id, room_id, branch_id, x, y, hp, max_hp, last_seen, pending_message FROM characters WHERE branch_id = ? ORDER BY account_id");
+  auto st = db.prepare("SELECT " + std::string(columns) + " FROM characters WHERE branch_id = ? ORDER BY account_id");
   st->bind_all(branch_id);
   while (st->step()) {
     out.push_back(read(*st));

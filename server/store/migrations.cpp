@@ -130,12 +130,29 @@ CREATE TABLE preferences (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<migration, 5> history{{
+// Version 6: what a character has gained (silver, the deepest depth reached and when, monsters
+// defeated, scrolls sold, the kinds of scroll it has identified), and items that hold an amount of
+// silver or lie inside another item (a fallen pack's contents lie in its room, inside the pack).
+constexpr std::string_view schema_v6 = R"sql(
+ALTER TABLE characters ADD COLUMN silver INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE characters ADD COLUMN deepest INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE characters ADD COLUMN deepest_at INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE characters ADD COLUMN kills INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE characters ADD COLUMN scrolls_sold INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE characters ADD COLUMN identified TEXT NOT NULL DEFAULT '';
+ALTER TABLE items ADD COLUMN container_id INTEGER REFERENCES items(id) ON DELETE CASCADE;
+ALTER TABLE items ADD COLUMN amount INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX items_by_container ON items(container_id);
+CREATE INDEX characters_by_deepest ON characters(deepest DESC, deepest_at);
+)sql";
+
+constexpr std::array<migration, 6> history{{
     {1, schema_v1},
     {2, schema_v2},
     {3, schema_v3},
     {4, schema_v4},
     {5, schema_v5},
+    {6, schema_v6},
 }};
 
 }  // namespace

@@ -45,6 +45,12 @@ struct character_record {
   std::int32_t hp = 0, max_hp = 0;
   std::int64_t last_seen = 0;
   std::string pending_message;  ///< told at next login, e.g. "your branch collapsed"
+  std::int64_t silver = 0;
+  std::int32_t deepest = 0;        ///< the greatest depth reached
+  std::int64_t deepest_at = 0;     ///< unix seconds when it was first reached (0: never went down)
+  std::int64_t kills = 0;          ///< monsters defeated
+  std::int64_t scrolls_sold = 0;
+  std::string identified;          ///< kinds of scroll this character knows, space-separated keys
 };
 
 struct branch_record {
@@ -77,6 +83,8 @@ struct item_record {
   std::int64_t owner_account = 0;  ///< carried by, or 0
   std::int64_t room_id = 0;        ///< lying in, or 0
   bool equipped = false;
+  std::int64_t container_id = 0;   ///< inside this item (it lies in the container's room), or 0
+  std::int64_t amount = 0;         ///< silver it holds (a fallen pack), or 0
 };
 
 struct ban_record {

@@ -198,6 +198,8 @@ item room_contents::from_record(const store::item_record& rec) {
   it.key = rec.key;
   it.seed = rec.seed;
   it.equipped = rec.equipped;
+  it.container_id = rec.container_id;
+  it.amount = rec.amount;
   return it;
 }
 
@@ -221,6 +223,8 @@ void room_contents::persist_item(const item& it, std::int64_t owner, std::int64_
   rec.owner_account = owner;
   rec.room_id = room;
   rec.equipped = it.equipped;
+  rec.container_id = it.container_id;
+  rec.amount = it.amount;
   changes_.persist(storage::save_item{rec});
 }
 

@@ -18,6 +18,12 @@ character character_from(const store::account_record& account, const store::char
   ch.where = rec.where;
   ch.hp = rec.hp;
   ch.max_hp = rec.max_hp;
+  ch.silver = rec.silver;
+  ch.deepest = rec.deepest;
+  ch.deepest_at = rec.deepest_at;
+  ch.kills = rec.kills;
+  ch.scrolls_sold = rec.scrolls_sold;
+  ch.identified = split_identified(rec.identified);
   return ch;
 }
 

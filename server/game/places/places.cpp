@@ -206,6 +206,12 @@ void places::save_character(const character& ch) {
   rec.hp = ch.hp;
   rec.max_hp = ch.max_hp;
   rec.last_seen = services_.now();
+  rec.silver = ch.silver;
+  rec.deepest = ch.deepest;
+  rec.deepest_at = ch.deepest_at;
+  rec.kills = ch.kills;
+  rec.scrolls_sold = ch.scrolls_sold;
+  rec.identified = join_identified(ch.identified);
   changes_.persist(storage::save_character{rec});
 }
 

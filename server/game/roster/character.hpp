@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 #include <vector>
 
@@ -29,6 +31,23 @@ struct character {
   /// The side of its room this character came in by (0 north .. 3 west; -1: not by a side, e.g. at login):
   /// where `survey` shows it standing. In memory only.
   int arrived_side = -1;
+
+  // ---- progress (stored with the character)
+  std::int64_t silver = 0;
+  std::int32_t deepest = 0;     ///< the greatest depth reached
+  std::int64_t deepest_at = 0;  ///< unix seconds when it was reached (0: never went down)
+  std::int64_t kills = 0;       ///< monsters defeated
+  std::int64_t scrolls_sold = 0;
+  std::set<std::string> identified;  ///< kinds of scroll this character knows (blueprint effect keys)
+
+  // ---- in a fight (in memory only)
+  std::int32_t ward_points = 0;  ///< damage a read ward still absorbs
+  std::int32_t ward_rounds = 0;  ///< rounds the ward still lasts
 };
+
+/// `identified` as stored: the keys in order, space-separated.
+std::string join_identified(const std::set<std::string>& kinds);
+/// The stored text back to keys (unknown words are kept: a content reload may bring them back).
+std::set<std::string> split_identified(std::string_view text);
 
 }  // namespace dw::game

@@ -17,6 +17,8 @@ struct item {
   std::string key;         ///< table key for weapons and armour
   std::uint64_t seed = 0;  ///< identity of a generated artefact
   bool equipped = false;   ///< wielded or worn
+  std::int64_t container_id = 0;  ///< inside this item (a fallen pack), or 0
+  std::int64_t amount = 0;        ///< silver it holds (a fallen pack), or 0
 };
 
 /// How a kind of gear is stored and shown: "weapon", "armour".
