@@ -68,6 +68,36 @@ void fights::join(character& ch, connection& conn) {
   }
 }
 
+bool fights::ambush(std::int64_t room_id, character& target) {
+  room_contents::room_state* state = contents_.find_state(room_id);
+  if (state == nullptr || !state->fight || state->fight->won() || target.where.room_id != room_id) {
+    return false;
+  }
+  auto& f = state->fighters;
+  if (std::find(f.begin(), f.end(), target.account_id) == f.end()) {
+    f.push_back(target.account_id);
+  }
+  const std::string foes = styled(style::monster, contents_.monsters_text(*state));
+  out_.send(target.connection, foes + " attack you!\n");
+  out_.send_room(room_id, foes + " attack " + styled(style::player, target.name) + "!\n", target.account_id);
+  if (!state->active) {
+    state->active = true;
+    ++state->generation;
+    schedule_round(room_id, state->generation);
+  }
+  return true;
+}
+
+void fights::spend_turn(const character& ch) {
+  room_contents::room_state* state = contents_.find_state(ch.where.room_id);
+  if (state == nullptr || !state->active) {
+    return;
+  }
+  if (std::find(state->busy.begin(), state->busy.end(), ch.account_id) == state->busy.end()) {
+    state->busy.push_back(ch.account_id);
+  }
+}
+
 void fights::resume(character& ch, connection& conn) {
   room_contents::room_state* state = contents_.state_of(ch);
   if (state == nullptr || !state->fight || state->fight->won()) {

@@ -32,6 +32,13 @@ class fights {
   /// After a hot reboot: `ch` was fighting here, and the fight goes on (rounds start again on the timer).
   void resume(character& ch, connection& conn);
   void flee(character& ch, connection& conn);
+  /// The monsters in `room_id` attack `target` (an aggressive monster as someone walks in, a wanderer
+  /// arriving): `target` joins the fight there and rounds start on the timer. False when nothing there
+  /// can fight.
+  bool ambush(std::int64_t room_id, character& target);
+  /// `ch` spent its turn on something else (quaffed, applied, read a scroll): in the next round it
+  /// takes the monsters' blow as usual but does not strike.
+  void spend_turn(const character& ch);
   /// Clears the room `ch` is in at once (administration); false outside the dungeon.
   bool clear_room(character& ch);
 

@@ -29,6 +29,7 @@ class room_contents {
     content::room_event event = content::room_event::none;
     std::optional<content::fight_state> fight;  ///< monsters still in the room (alive or not yet fought)
     std::vector<std::int64_t> fighters;         ///< account ids in join order
+    std::vector<std::int64_t> busy;             ///< fighters who spent their next round (spend_turn)
     bool active = false;
     std::uint64_t generation = 0;  ///< guards round timers from an earlier fight
   };
