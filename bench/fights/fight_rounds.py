@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""How fights read and behave, measured as a player meets them (BENCHMARKS.md, "Fights as played").
+
+Logs in to a running Deepwell server over telnet as an administrator, walks the dungeon depth-first,
+and in every room whose monsters block the way it fights (FIGHTS fights in all). It counts:
+  - blows: each fighter's turn in a round; "empty" turns where neither side did any damage, and how many
+    of those the server said as a miss (or a blow turned by armour) rather than as "0 damage";
+  - hurry: in HURRY fights it types `fight` ten times, 0.1 s apart, right after the first round, and
+    counts the rounds that arrive within the next 1.5 s (the round timer is game.fight_round_ms);
+  - flee: in FLEES fights it types `flee` after the first round and records whether the character left
+    by the way it came in.
+
+    python3 bench/fights/fight_rounds.py --port 4000 --name Ann --password secret [--fights 60]
+
+The account must be an administrator (the first account of a fresh database is one). Plain Python 3.
+"""
+import argparse
+import random
+import re
+import socket
+import sys
+import time
+
+IAC, SB, SE = 255, 250, 240
+HEADER = re.compile(r"^(.*)  \[(.*?), (-?\d+),(-?\d+), depth (\d+)\]$", re.M)
+EXITS = re.compile(r"^Exits: ([^.]*)\.", re.M | re.S)
+BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
+ROUND = re.compile(r"Round (\d+):")
+OLD_TURN = re.compile(r"takes (\d+) damage from .*? and (?:deals (\d+)|falls)")
+HIT_ME = re.compile(r"hits you for (\d+)")
+MY_HIT = re.compile(r"You hit .*? for (\d+)")
+MISS = re.compile(r"You miss|misses you|turns the blow")
+END = re.compile(r"room is clear|Everything goes dark|You wake up|You break away|You flee|nothing here to fight")
+
+
+class telnet_text:
+    """Lines from the server with telnet commands removed; answers nothing (a plain client)."""
+
+    def __init__(self, port, timeout):
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.settimeout(timeout)
+        self.buf = b""
+        self.timeout = timeout
+
+    @staticmethod
+    def text(data):
+        out = bytearray()
+        i = 0
+        while i < len(data):
+            if data[i] == IAC and i + 1 < len(data):
+                if data[i + 1] == SB:
+                    end = data.find(bytes([IAC, SE]), i)
+                    i = end + 2 if end >= 0 else len(data)
+                else:
+                    i += 3 if 251 <= data[i + 1] <= 254 else 2
+                continue
+            out.append(data[i])
+            i += 1
+        return out.decode("utf-8", "replace").replace("\r", "")
+
+    def until(self, pattern, timeout=None):
+        deadline = time.time() + (timeout or self.timeout)
+        while True:
+            seen = self.text(self.buf)
+            if re.search(pattern, seen):
+                self.buf = b""
+                return seen
+            if time.time() > deadline:
+                sys.exit("timed out waiting for %r; last text: %r" % (pattern, seen[-300:]))
+            self.sock.settimeout(max(0.01, deadline - time.time()))
+            try:
+                self.buf += self.sock.recv(65536)
+            except socket.timeout:
+                pass
+
+    def collect(self, seconds):
+        """Everything that arrives within `seconds`."""
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            self.sock.settimeout(max(0.01, deadline - time.time()))
+            try:
+                self.buf += self.sock.recv(65536)
+            except socket.timeout:
+                pass
+        seen = self.text(self.buf)
+        self.buf = b""
+        return seen
+
+    def send(self, line):
+        time.sleep(0.06)  # (under the server's per-connection command rate)
+        self.sock.sendall(line.encode() + b"\r\n")
+
+    def command(self, line, pattern=r"\] > "):
+        self.send(line)
+        return self.until(pattern)
+
+
+def count_turns(text, stats):
+    """Adds the fighter turns in `text` to `stats`."""
+    for m in OLD_TURN.finditer(text):
+        stats["turns"] += 1
+        if m.group(1) == "0" and m.group(2) == "0":
+            stats["empty"] += 1
+    for line in text.split("\n"):
+        dealt = MY_HIT.search(line)
+        taken = HIT_ME.search(line)
+        if dealt or taken or MISS.search(line):
+            stats["lines"] += 1
+            if (dealt and dealt.group(1) == "0") or (taken and taken.group(1) == "0"):
+                stats["zero_said"] += 1
+            if MISS.search(line):
+                stats["miss_said"] += 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--port", type=int, default=4000)
+    ap.add_argument("--name", required=True)
+    ap.add_argument("--password", required=True)
+    ap.add_argument("--fights", type=int, default=60)
+    ap.add_argument("--hurry", type=int, default=10)
+    ap.add_argument("--flees", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rnd = random.Random(args.seed)
+    c = telnet_text(args.port, 60)
+    c.until("quit")
+    c.command("connect %s %s" % (args.name, args.password))
+    stats = {"turns": 0, "empty": 0, "lines": 0, "zero_said": 0, "miss_said": 0, "rounds": 0}
+    hurry_rounds = []
+    flee_back = flee_other = flee_failed = 0
+    fights = 0
+    path = []
+    room = c.command("look")
+    while fights < args.fights:
+        head = HEADER.search(room)
+        if head is None:  # above the dungeon: into a branch from the well
+            c.command("@goto 2")
+            path = []
+            way = rnd.choice(list(BACK))
+            path.append(way)
+            room = c.command(way)
+            continue
+        if "'fight'" in room:
+            fights += 1
+            came_by = path[-1] if path else None
+            c.send("fight")
+            text = c.until(r"Round \d+:.*\n(?:.*\n)*?.*\] > |room is clear|Everything goes dark", timeout=30)
+            if fights <= args.hurry and not END.search(text):
+                for _ in range(10):
+                    c.send("fight")
+                    time.sleep(0.04)
+                burst = c.collect(1.5)
+                hurry_rounds.append(len(set(ROUND.findall(burst))))
+                text += burst
+            elif fights <= args.hurry + args.flees and not END.search(text):
+                c.send("flee")
+                burst = c.collect(1.0)
+                text += burst
+                went = re.search(r"flee (north|east|south|west)", burst)
+                if went and came_by:
+                    if went.group(1) == BACK[came_by]:
+                        flee_back += 1
+                    else:
+                        flee_other += 1
+                elif not went:
+                    flee_failed += 1
+            while not END.search(text):
+                text += c.collect(0.5)
+            stats["rounds"] += len(set(ROUND.findall(text)))
+            count_turns(text, stats)
+            room = c.command("look")
+            if HEADER.search(room) is None or "'fight'" in room:
+                c.command("@goto 2")
+                path = []
+                room = c.command("look")
+            continue
+        exits = EXITS.search(room)
+        ways = " ".join(exits.group(1).split()).split(", ") if exits else []
+        unexplored = [w.split(" ")[0] for w in ways if "unexplored" in w]
+        if unexplored:
+            way = rnd.choice(unexplored)
+            path.append(way)
+        elif path:
+            way = BACK[path.pop()]
+        else:
+            c.command("@goto 2")
+            way = rnd.choice(list(BACK))
+            path = [way]
+        room = c.command(way)
+    print("fights: %d, rounds: %d" % (fights, stats["rounds"]))
+    if stats["turns"]:
+        print("old-style turns: %d; turns where neither side dealt damage: %d (%.0f%%), said as a miss: 0"
+              % (stats["turns"], stats["empty"], 100.0 * stats["empty"] / stats["turns"]))
+    if stats["lines"]:
+        print("blow lines: %d; saying 0 damage: %d; said as a miss or a turned blow: %d"
+              % (stats["lines"], stats["zero_said"], stats["miss_said"]))
+    if hurry_rounds:
+        print("typing fight 10 times: rounds within 1.5 s: %s (median %d)"
+              % (hurry_rounds, sorted(hurry_rounds)[len(hurry_rounds) // 2]))
+    print("flee: by the way in %d, another way %d, failed or not said %d" % (flee_back, flee_other, flee_failed))
+
+
+if __name__ == "__main__":
+    main()
