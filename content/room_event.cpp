@@ -12,6 +12,10 @@ std::string_view to_string(room_event event) noexcept {
       return "weapon";
     case room_event::armour:
       return "armour";
+    case room_event::rune_lock:
+      return "rune lock";
+    case room_event::rune_hint:
+      return "rune hint";
   }
   return "none";
 }

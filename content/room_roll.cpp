@@ -39,12 +39,17 @@ room_contents roll_room(const content_tables& tables, const tape& room_tape, int
       room.find_key = roll_find(tables, item_kind::armour, room.depth, find_roll).key;
       break;
     case room_event::none:
+    case room_event::rune_lock:
+    case room_event::rune_hint:
       break;
   }
   return room;
 }
 
 bool is_clear_at_start(const room_contents& room) noexcept {
+  if (room.event == room_event::rune_lock) {
+    return false;  // sealed until its runes are pressed (puzzle.hpp)
+  }
   return !room.monsters.has_value() || room.monsters->count <= 0;
 }
 

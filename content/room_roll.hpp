@@ -29,7 +29,8 @@ struct room_contents {
 /// Rolls a new room from the start of its tape.
 room_contents roll_room(const content_tables& tables, const tape& room_tape, int depth, carrier who);
 
-/// A room with monsters is clear only once they are defeated; an empty or find-only room at once.
+/// A room with monsters is clear only once they are defeated, a rune lock once solved; an empty or
+/// find-only room (or a rune hint) at once.
 bool is_clear_at_start(const room_contents& room) noexcept;
 
 /// The weapon or armour found with die roll `v` among those whose min_depth allows `depth`.

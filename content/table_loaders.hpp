@@ -4,6 +4,7 @@
 // files short. Each throws content_load_failure (toml_reader.hpp) on the first problem.
 
 #include "content/markov_names.hpp"
+#include "content/puzzle_rules.hpp"
 #include "content/scroll_tables.hpp"
 
 namespace dw::content {
@@ -15,5 +16,8 @@ scroll_tables load_scroll_tables(const table_source& source);
 
 /// names.toml, trained into a Markov chain.
 markov_names load_names(const table_source& source);
+
+/// puzzles.toml (puzzle_loader.cpp).
+puzzle_rules load_puzzles(const table_source& source);
 
 }  // namespace dw::content

@@ -46,11 +46,12 @@ world::world(config::settings settings, services& svc, world_parts parts)
     return std::nullopt;
   });
   command_registry& r = commands_->commands();
-  register_basic_commands(r, {r, *people_});
+  register_basic_commands(r, {r, *people_, &encounters_->riddles});
   register_movement_commands(r, {*places_, svc});
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                              encounters_->news});
   register_fight_commands(r, {encounters_->combat});
+  register_puzzle_commands(r, {encounters_->riddles});
   register_talk_commands(r, {*people_, *events_, svc});
   register_settings_commands(r, {*people_, *events_, *places_});
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});

@@ -60,7 +60,14 @@ void quit(command_context& ctx) {
 void register_basic_commands(command_registry& r, basic_parts p) {
   const role P = role::player;
   r.add(make_command("say", {}, P, "Speak to the room: say hello, or 'hello.",
-                     "say <text>   or   '<text>\nEveryone in the room hears it.", arguments::speech("Say what?"), say));
+                     "say <text>   or   '<text>\nEveryone in the room hears it (and so does a rune door: speak its "
+                     "word of opening).",
+                     arguments::speech("Say what?"), [p](command_context& ctx) {
+                       say(ctx);
+                       if (p.riddles != nullptr) {
+                         p.riddles->hear(ctx.actor, ctx.args.text);  // the speech is heard either way
+                       }
+                     }));
   r.add(make_command("emote", {"pose"}, P, "Act: emote waves, or :waves.",
                      "emote <action>   or   :<action>\nEveryone in the room sees your name followed by the action.",
                      arguments::speech("Emote what?"), emote));

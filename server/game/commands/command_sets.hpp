@@ -17,6 +17,7 @@ namespace dw::game {
 struct basic_parts {
   const command_registry& commands;  ///< for help
   roster& people;
+  puzzles* riddles = nullptr;  ///< hears what is said (a rune door's word of opening)
 };
 void register_basic_commands(command_registry& r, basic_parts parts);
 
@@ -37,6 +38,12 @@ struct item_parts {
   item_news& news;  ///< GMCP Char.Items as things move
 };
 void register_item_commands(command_registry& r, item_parts parts);
+
+/// press (puzzles.cpp).
+struct puzzle_parts {
+  puzzles& riddles;
+};
+void register_puzzle_commands(command_registry& r, puzzle_parts parts);
 
 /// fight, flee.
 struct fight_parts {

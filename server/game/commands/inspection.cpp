@@ -43,6 +43,18 @@ std::string stat_room(const world_admin_parts& p, const character& here) {
     if (state->fight) {
       out += "Fight: " + state->fight->encode() + (state->active ? " (active)" : "") + "\n";
     }
+    if (state->lock) {
+      std::string order;
+      for (const std::string& rune : state->lock->sequence) {
+        order += (order.empty() ? "" : " ") + rune;
+      }
+      out += "Rune lock: " + order + " (" + (state->lock->solved ? "solved" : "sealed") + "), hint at (" +
+             std::to_string(state->lock->hint_x) + "," + std::to_string(state->lock->hint_y) + ")\n";
+    }
+    if (state->hint) {
+      out += "Rune hint for the lock at (" + std::to_string(state->hint->lock_x) + "," +
+             std::to_string(state->hint->lock_y) + ")\n";
+    }
   }
   return out;
 }

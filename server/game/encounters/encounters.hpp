@@ -2,6 +2,7 @@
 
 #include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/item_news.hpp"
+#include "server/game/encounters/puzzles.hpp"
 #include "server/game/encounters/rest.hpp"
 #include "server/game/encounters/room_contents.hpp"
 #include "server/game/places/room_hooks.hpp"
@@ -9,7 +10,7 @@
 namespace dw::game {
 
 /// What rooms hold and what happens in them: contents and items (room_contents, with GMCP Char.Items in
-/// item_news), fights, and rest. This
+/// item_news), fights, rest, and rune locks (puzzles). This
 /// bundle is what places call when rooms are made, shown, left, loaded and collapsed.
 class encounters final : public room_hooks {
  public:
@@ -19,7 +20,8 @@ class encounters final : public room_hooks {
       : contents(settings, content, changes, where, startup),
         news(people, out, contents),
         combat(settings, content, people, out, changes, events, svc, where, contents, news),
-        recovery(settings, people, out, changes, where) {}
+        recovery(settings, people, out, changes, where),
+        riddles(settings, content, out, changes, where, contents, news) {}
 
   bool decide_clear(const dungeon::room& r, const character* mover) override {
     return contents.decide_clear(r, mover);
@@ -41,6 +43,7 @@ class encounters final : public room_hooks {
   item_news news;
   fights combat;
   rest recovery;
+  puzzles riddles;
 };
 
 }  // namespace dw::game

@@ -1,6 +1,7 @@
 #include "server/game/encounters/room_contents.hpp"
 
 #include <spdlog/spdlog.h>
+#include <array>
 #include <cctype>
 
 #include "content/monster_group.hpp"
@@ -33,8 +34,23 @@ void room_contents::restore_branch(const storage::branch_snapshot& snapshot) {
     }
     room_state state;
     state.branch = static_cast<std::uint64_t>(snapshot.branch_id);
-    state.event = static_cast<content::room_event>(rec.event & 3);
-    if (!rec.contents.empty()) {
+    // Codes 0..3 were all there was before puzzles; anything unknown still reads as before.
+    const bool known = rec.event >= 0 && rec.event <= static_cast<std::int32_t>(content::room_event::rune_hint);
+    state.event = static_cast<content::room_event>(known ? rec.event : rec.event & 3);
+    if (state.event == content::room_event::rune_lock) {
+      state.lock = content::rune_lock::decode(rec.contents);
+      if (!state.lock) {
+        spdlog::error("room {}: unreadable rune lock '{}' ignored", rec.id, log_safe(rec.contents));
+      } else {
+        hints_[state.branch][dungeon::pack({state.lock->hint_x, state.lock->hint_y})] =
+            hint_entry{{rec.x, rec.y}, *state.lock};
+      }
+    } else if (state.event == content::room_event::rune_hint) {
+      state.hint = content::rune_hint::decode(rec.contents);
+      if (!state.hint) {
+        spdlog::error("room {}: unreadable rune hint '{}' ignored", rec.id, log_safe(rec.contents));
+      }
+    } else if (!rec.contents.empty()) {
       state.fight = content::fight_state::decode(rec.contents);
       if (!state.fight) {
         spdlog::error("room {}: unreadable fight state '{}' ignored", rec.id, log_safe(rec.contents));
@@ -56,13 +72,8 @@ bool room_contents::decide_clear(const dungeon::room& r, const character* mover)
       who.has_armour = who.has_armour || is_gear(it, content::item_kind::armour);
     }
   }
-  const auto depth = static_cast<int>(dungeon::depth_of(r.pos));
-  const content::room_contents rolled =
-      content::roll_room(content_.get(), room_tape(settings_.get(), r.branch, r.pos.x, r.pos.y), depth, who);
   room_state state;
-  state.branch = r.branch;
-  state.event = rolled.event;
-  state.fight = content::start_fight(rolled);
+  const content::room_contents rolled = roll_new_room(r, who, state);
   rolled_[static_cast<std::int64_t>(r.id)] = std::move(state);
   if (rolled.find_key) {
     // The find waits in rolled_ until room_created puts it on the floor.
@@ -73,6 +84,50 @@ bool room_contents::decide_clear(const dungeon::room& r, const character* mover)
     floors_[static_cast<std::int64_t>(r.id)].push_back(find);
   }
   return content::is_clear_at_start(rolled);
+}
+
+content::room_contents room_contents::roll_new_room(const dungeon::room& r, const content::carrier& who,
+                                                    room_state& state) {
+  state.branch = r.branch;
+  const auto depth = static_cast<int>(dungeon::depth_of(r.pos));
+  if (const content::rune_lock* lock = lock_hinted_at(r.branch, r.pos)) {
+    // A lock's solution is written here: the room holds nothing else and is clear at once.
+    const auto& entry = hints_[r.branch][dungeon::pack(r.pos)];
+    state.event = content::room_event::rune_hint;
+    state.hint = content::rune_hint{entry.lock_at.x, entry.lock_at.y, lock->sequence};
+    content::room_contents hint_room;
+    hint_room.depth = depth;
+    hint_room.event = content::room_event::rune_hint;
+    spdlog::info("branch {} ({},{}): hint room for the rune lock at ({},{})", r.branch, r.pos.x, r.pos.y,
+                 entry.lock_at.x, entry.lock_at.y);
+    return hint_room;
+  }
+  const dungeon::dungeon& d = places_.dungeon();
+  const content::puzzle_roll rolled = content::roll_room_with_puzzle(
+      content_.get(), room_tape(settings_.get(), r.branch, r.pos.x, r.pos.y), depth, r.pos.x, r.pos.y, who,
+      [&](std::int32_t x, std::int32_t y) {
+        // A room there already, or another lock's hint: no hint room can ever appear there for this lock.
+        // (New rooms only appear in branches whose rooms are all in memory.)
+        const dungeon::coord at{x, y};
+        return d.resident_room_at(r.branch, at).has_value() || lock_hinted_at(r.branch, at) != nullptr;
+      });
+  state.event = rolled.room.event;
+  state.fight = content::start_fight(rolled.room);
+  state.lock = rolled.lock;
+  if (rolled.lock) {
+    spdlog::info("branch {} ({},{}): rune lock, hint at ({},{})", r.branch, r.pos.x, r.pos.y, rolled.lock->hint_x,
+                 rolled.lock->hint_y);
+  }
+  return rolled.room;
+}
+
+const content::rune_lock* room_contents::lock_hinted_at(std::uint64_t branch, dungeon::coord at) const {
+  const auto b = hints_.find(branch);
+  if (b == hints_.end()) {
+    return nullptr;
+  }
+  const auto h = b->second.find(dungeon::pack(at));
+  return h == b->second.end() ? nullptr : &h->second.lock;
 }
 
 void room_contents::room_created(const dungeon::room& r) {
@@ -90,17 +145,28 @@ void room_contents::room_created(const dungeon::room& r) {
       persist_item(find, 0, id);
     }
   }
+  std::optional<std::uint64_t> hint_key;
+  if (state.lock) {
+    hint_key = dungeon::pack({state.lock->hint_x, state.lock->hint_y});
+    hints_[r.branch][*hint_key] = hint_entry{r.pos, *state.lock};
+  }
   rooms_[id] = std::move(state);
   // A room that could not be saved does not exist: neither does what it held (ids are not reused).
-  changes_.on_rollback([this, id] {
+  changes_.on_rollback([this, id, branch = r.branch, hint_key] {
     rooms_.erase(id);
     floors_.erase(id);
+    if (hint_key) {
+      hints_[branch].erase(*hint_key);
+    }
   });
 }
 
 void room_contents::save_contents(std::int64_t room_id, const room_state& state) {
   const auto event = static_cast<std::int32_t>(state.event);
-  std::string contents = state.fight ? state.fight->encode() : std::string();
+  std::string contents = state.fight ? state.fight->encode()
+                         : state.lock ? state.lock->encode()
+                         : state.hint ? state.hint->encode()
+                                      : std::string();
   changes_.persist(storage::save_room_contents{room_id, event, std::move(contents)});
 }
 
@@ -156,6 +222,11 @@ std::string room_contents::room_extras(std::int64_t room_id, const character& vi
                                          : " block the way. Type 'fight' to attack.\n"));
     }
   }
+  if (viewer.where.branch_id != 0) {
+    if (room_state* state = state_of(viewer); state != nullptr) {
+      out += puzzle_text(*state);
+    }
+  }
   for (const item& it : floor_of(room_id)) {
     out += "On the ground: ";
     append_styled(out, style::item, item_name(it));
@@ -177,7 +248,32 @@ std::vector<interior_mark> room_contents::interior_marks(std::int64_t room_id, c
   return marks;
 }
 
+std::string room_contents::puzzle_text(const room_state& state) {
+  static constexpr std::array<std::string_view, 11> counts{"No", "One", "Two", "Three", "Four", "Five",
+                                                           "Six", "Seven", "Eight", "Nine", "Ten"};
+  if (state.lock) {
+    const std::vector<std::string> shown = state.lock->shown();
+    const std::string count =
+        shown.size() < counts.size() ? std::string(counts[shown.size()]) : std::to_string(shown.size());
+    if (state.lock->solved) {
+      return "A door of black stone stands open; its runes (" + content::rune_list(shown) + ") are dark.\n";
+    }
+    return "A door of black stone seals the way on. " + count + " runes are carved in it: " +
+           content::rune_list(shown) + ". Press them in the right order ('press " + shown.front() +
+           " ...') or speak the word of opening.\n";
+  }
+  if (state.hint && !state.hint->sequence.empty()) {
+    std::string order = state.hint->sequence.front();
+    for (std::size_t i = 1; i < state.hint->sequence.size(); ++i) {
+      order += (i == 1 ? ", then " : ", ") + state.hint->sequence[i];
+    }
+    return "Scratched into the wall: " + order + " - the way through a sealed door nearby.\n";
+  }
+  return {};
+}
+
 void room_contents::forget_branch(std::uint64_t branch) {
+  hints_.erase(branch);
   // The store deletes the rooms' items with the rooms (cascade); here the cached floors go with the
   // cached room states (a branch room's floor is only ever loaded after its state).
   std::erase_if(rooms_, [this, branch](const auto& kv) {

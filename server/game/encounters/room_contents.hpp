@@ -8,6 +8,7 @@
 
 #include "content/artefact_registry.hpp"
 #include "content/fight_state.hpp"
+#include "content/puzzle.hpp"
 #include "content/room_event.hpp"
 #include "content/tape.hpp"
 #include "dungeon/room.hpp"
@@ -32,6 +33,8 @@ class room_contents {
     std::vector<std::int64_t> busy;             ///< fighters who spent their next round (spend_turn)
     bool active = false;
     std::uint64_t generation = 0;  ///< guards round timers from an earlier fight
+    std::optional<content::rune_lock> lock;  ///< rune_lock rooms: the door (solved or not)
+    std::optional<content::rune_hint> hint;  ///< rune_hint rooms: the solution on the wall
   };
 
   room_contents(const live_settings& settings, const content_source& content, change_sink& changes, places& where,
@@ -49,11 +52,15 @@ class room_contents {
   std::vector<interior_mark> interior_marks(std::int64_t room_id, const character& viewer);
   /// A branch collapsed: forget its rooms' state.
   void forget_branch(std::uint64_t branch);
+  /// The lock whose solution is written at (branch, at), if any (the hint room need not exist yet).
+  const content::rune_lock* lock_hinted_at(std::uint64_t branch, dungeon::coord at) const;
 
   /// The state of the dungeon room `ch` is in (nullptr in the fixed rooms).
   room_state* state_of(const character& ch);
   room_state* find_state(std::int64_t room_id);
   std::vector<item>& floor_of(std::int64_t room_id);
+  /// The rune door or the scratched solution, as the room's text shows it ("" for other rooms).
+  static std::string puzzle_text(const room_state& state);
   /// "a goblin", "three large rats".
   std::string monsters_text(const room_state& state) const;
   /// Saves a room's event and fight.
@@ -84,6 +91,15 @@ class room_contents {
   std::unordered_map<std::int64_t, std::vector<item>> floors_;
   std::unordered_map<std::int64_t, room_state> rolled_;  ///< decided by decide_clear, saved by room_created
   std::int64_t next_item_id_ = 1;
+  /// Per branch: packed hint coordinate -> the lock (its coordinate, and its runes) whose solution is written
+  /// there. Filled as locks are created and rebuilt from their stored contents when a branch is read.
+  struct hint_entry {
+    dungeon::coord lock_at;
+    content::rune_lock lock;
+  };
+  std::unordered_map<std::uint64_t, std::unordered_map<std::uint64_t, hint_entry>> hints_;
+  /// The room rolled at `r`, puzzles considered; fills `state` and returns the content roll.
+  content::room_contents roll_new_room(const dungeon::room& r, const content::carrier& who, room_state& state);
 };
 
 /// A room's random tape: every roll about the room (contents, fight rounds) is drawn from it.

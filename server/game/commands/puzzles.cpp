@@ -1,0 +1,16 @@
+// Puzzles: press.
+#include "server/game/commands/command_context.hpp"
+#include "server/game/commands/command_sets.hpp"
+
+namespace dw::game {
+
+void register_puzzle_commands(command_registry& r, puzzle_parts p) {
+  r.add(make_command(
+      "press", {}, role::player, "Press the runes of a sealed door in order.",
+      "press <rune> <rune> ...\nPresses the runes carved in a door of black stone, in the order given. The right "
+      "order opens the door and clears the room; it is written somewhere else in the same branch. Saying the "
+      "runes in order (say sun moon eye) works as well.",
+      arguments::raw, [p](command_context& ctx) { p.riddles.press(ctx.actor, ctx.conn, ctx.args.raw); }));
+}
+
+}  // namespace dw::game
