@@ -311,6 +311,7 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     tables.names = load_names(source);
     tables.interiors = load_interiors(source);
     tables.rooms = load_rooms(source, tables.interiors);
+    tables.wanderers = load_wander_rules(source);
     check_difficulty(monsters_file, tables, monster_lines);
     return tables;
   } catch (const content_load_failure& failure) {

@@ -5,6 +5,7 @@
 
 #include "content/markov_names.hpp"
 #include "content/scroll_tables.hpp"
+#include "content/wander_rules.hpp"
 
 namespace dw::content {
 
@@ -15,5 +16,8 @@ scroll_tables load_scroll_tables(const table_source& source);
 
 /// names.toml, trained into a Markov chain.
 markov_names load_names(const table_source& source);
+
+/// wanderers.toml (wanderers_loader.cpp).
+wander_rules load_wander_rules(const table_source& source);
 
 }  // namespace dw::content
