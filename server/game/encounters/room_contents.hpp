@@ -32,6 +32,7 @@ class room_contents {
     std::vector<std::int64_t> busy;             ///< fighters who spent their next round (spend_turn)
     bool active = false;
     std::uint64_t generation = 0;  ///< guards round timers from an earlier fight
+    std::optional<std::uint32_t> wanderer;  ///< the fight is this wanderer's (wanderers.hpp), not the room's own
   };
 
   room_contents(const live_settings& settings, const content_source& content, change_sink& changes, places& where,
@@ -53,6 +54,15 @@ class room_contents {
   /// The state of the dungeon room `ch` is in (nullptr in the fixed rooms).
   room_state* state_of(const character& ch);
   room_state* find_state(std::int64_t room_id);
+  /// Calls fn(room_id, room_state&) for each room of `branch` in memory.
+  template <typename F>
+  void for_each_room_of(std::uint64_t branch, F&& fn) {
+    for (auto& [id, state] : rooms_) {
+      if (state.branch == branch) {
+        fn(id, state);
+      }
+    }
+  }
   std::vector<item>& floor_of(std::int64_t room_id);
   /// "a goblin", "three large rats".
   std::string monsters_text(const room_state& state) const;
