@@ -312,6 +312,7 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     tables.interiors = load_interiors(source);
     tables.rooms = load_rooms(source, tables.interiors);
     tables.puzzles = load_puzzles(source);
+    tables.wanderers = load_wander_rules(source);
     check_difficulty(monsters_file, tables, monster_lines);
     return tables;
   } catch (const content_load_failure& failure) {

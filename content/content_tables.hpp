@@ -12,6 +12,7 @@
 #include "content/room_band.hpp"
 #include "content/scaling_curve.hpp"
 #include "content/scroll_tables.hpp"
+#include "content/wander_rules.hpp"
 
 namespace dw::content {
 
@@ -30,6 +31,7 @@ struct content_tables {
   std::vector<room_band> rooms;  ///< ascending min_depth, the first at 0
   interior_tables interiors;     ///< interiors.toml and the scripts the bands name
   puzzle_rules puzzles;          ///< puzzles.toml
+  wander_rules wanderers;        ///< wanderers.toml
 
   /// The monster with this key, or nullptr.
   const monster_def* find_monster(std::string_view key) const;

@@ -6,6 +6,7 @@
 #include "content/markov_names.hpp"
 #include "content/puzzle_rules.hpp"
 #include "content/scroll_tables.hpp"
+#include "content/wander_rules.hpp"
 
 namespace dw::content {
 
@@ -19,5 +20,7 @@ markov_names load_names(const table_source& source);
 
 /// puzzles.toml (puzzle_loader.cpp).
 puzzle_rules load_puzzles(const table_source& source);
+/// wanderers.toml (wanderers_loader.cpp).
+wander_rules load_wander_rules(const table_source& source);
 
 }  // namespace dw::content

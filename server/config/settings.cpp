@@ -209,6 +209,9 @@ std::vector<setting_def> make_defs() {
                       "Hit points of a new character."));
   d.push_back(integer("game", "rest_hp_per_minute", &S::game, &S::game_section::rest_hp_per_minute, 0, 100000, true,
                       "Hit points regained per minute while resting in the village square."));
+  d.push_back(integer("game", "wander_step_ms", &S::game, &S::game_section::wander_step_ms, 0, 3600000, true,
+                      "Milliseconds between the steps of the monsters that roam a branch while people are in it "
+                      "(0: they stand still; below 100 counts as 100)."));
   d.push_back(path("content", "dir", &S::content, &S::content_section::dir,
                    "Folder of the content tables (monsters, items, scrolls, room descriptions)."));
   d.push_back(boolean("tls", "enabled", &S::tls, &S::tls_section::enabled, false,

@@ -66,6 +66,7 @@ struct settings {
     std::int64_t fight_round_ms = 2000;
     std::int64_t character_max_hp = 40;
     std::int64_t rest_hp_per_minute = 30;
+    std::int64_t wander_step_ms = 20000;  ///< 0: wanderers stand still
   } game;
   struct content_section {
     std::string dir = "content";

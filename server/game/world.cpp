@@ -126,6 +126,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
 }
 
 void world::tick() {
+  encounters_->roaming.start();  // renews the wanderers' step timers (game.wander_step_ms)
   // Each duty is an event of its own, so one that cannot be saved takes nothing else down with it.
   events_->run_event(0, [this] { events_->idle_tick(); });
   events_->run_event(0, [this] { places_->collapse_idle(); });

@@ -1,10 +1,10 @@
 // libFuzzer target for the content tables an operator edits and reloads (@reload content): the loader
 // in content/ through load_content_texts. Input: one selector byte, then the TOML text of the table it
-// picks; the other eleven tables (and the interior scripts they name) stay valid, so cross-table checks
-// (drops, difficulty, scripts) run too. Selector '0'..';': the real tables from content/ fill in;
-// 'a'..'l': the small ones from tests/fuzz/content_small/, which load many times faster. Either way the
-// character indexes the content/*.toml file names in name order (table_names): '0'/'a' armour.toml ...
-// ';'/'l' weapons.toml. (The scripts themselves are fuzzed by fuzz_mapgen_script.)
+// picks; the other tables (and the interior scripts they name) stay valid, so cross-table checks
+// (drops, difficulty, scripts) run too. Selector from '0': the real tables from content/ fill in;
+// from 'a': the small ones from tests/fuzz/content_small/, which load many times faster. Either way the
+// character's distance from '0' or 'a' indexes the content/*.toml file names in name order
+// (table_names): '0'/'a' armour.toml, '1'/'b' fights.toml, and so on. (The scripts themselves are fuzzed by fuzz_mapgen_script.)
 // A bad table must come back as a content_error naming a file and a line inside it; tables the loader
 // accepts must keep the documented rules and work in the generators.
 #include <algorithm>
@@ -34,9 +34,10 @@ namespace {
 using namespace dw::content;
 
 /// content/*.toml in name order, which scripts/fuzz.sh relies on to make seeds of the real tables.
-constexpr std::array<std::string_view, 12> table_names{
-    "armour.toml",  "fights.toml",       "interiors.toml",    "monsters.toml",       "names.toml",  "puzzles.toml",
-    "rooms.toml",   "scaling.toml", "scroll_paper.toml", "scroll_tubes.toml", "scroll_writing.toml", "weapons.toml"};
+constexpr std::array<std::string_view, 13> table_names{
+    "armour.toml",    "fights.toml",  "interiors.toml",    "monsters.toml",     "names.toml",
+    "puzzles.toml",   "rooms.toml",   "scaling.toml",      "scroll_paper.toml", "scroll_tubes.toml",
+    "scroll_writing.toml", "wanderers.toml", "weapons.toml"};
 
 /// The label errors carry; load_content_texts only uses it for messages.
 const std::filesystem::path label_dir = "content";
@@ -224,7 +225,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) {
     return 0;
   }
-  const bool small = data[0] >= 'a' && data[0] <= 'l';
+  const bool small = data[0] >= 'a' && data[0] < 'a' + static_cast<int>(table_names.size());
   const std::size_t index = small ? data[0] - 'a' : static_cast<std::uint8_t>(data[0] - '0') % table_names.size();
   table_texts& texts = companions()[small ? 1 : 0];
   std::string& slot = texts.find(table_names[index])->second;

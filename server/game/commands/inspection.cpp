@@ -73,7 +73,7 @@ std::optional<std::string> stat_branch(const world_admin_parts& p, std::string_v
                                            : std::string("closed")) +
          "\n  rooms " + std::to_string(info->room_count) + ", unexplored exits " + std::to_string(info->unexplored) +
          ", inside " + std::to_string(info->occupants) + ", last occupied " +
-         std::to_string(now - info->last_occupied) + " s ago\n";
+         std::to_string(now - info->last_occupied) + " s ago\n" + p.play.roaming.describe_branch(info->id);
 }
 
 std::optional<std::string> stat_item(const world_admin_parts& p, const character& actor, std::string_view rest) {

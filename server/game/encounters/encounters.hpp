@@ -5,12 +5,14 @@
 #include "server/game/encounters/puzzles.hpp"
 #include "server/game/encounters/rest.hpp"
 #include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/wanderers.hpp"
 #include "server/game/places/room_hooks.hpp"
 
 namespace dw::game {
 
 /// What rooms hold and what happens in them: contents and items (room_contents, with GMCP Char.Items in
 /// item_news), fights, rest, and rune locks (puzzles). This
+/// item_news), fights, wanderers (monsters roaming a branch) and rest. This
 /// bundle is what places call when rooms are made, shown, left, loaded and collapsed.
 class encounters final : public room_hooks {
  public:
@@ -21,29 +23,39 @@ class encounters final : public room_hooks {
         news(people, out, contents),
         combat(settings, content, people, out, changes, events, svc, where, contents, news),
         recovery(settings, people, out, changes, where),
-        riddles(settings, content, out, changes, where, contents, news) {}
+        riddles(settings, content, out, changes, where, contents, news),
+        roaming(settings, content, people, out, events, svc, where, contents, combat) {}
 
   bool decide_clear(const dungeon::room& r, const character* mover) override {
     return contents.decide_clear(r, mover);
   }
   void room_created(const dungeon::room& r) override { contents.room_created(r); }
   std::string room_extras(std::int64_t room_id, const character& viewer) override {
-    return contents.room_extras(room_id, viewer);
+    return contents.room_extras(room_id, viewer) + roaming.room_extras(room_id);
   }
   std::vector<interior_mark> interior_marks(std::int64_t room_id, const character& viewer) override {
-    return contents.interior_marks(room_id, viewer);
+    std::vector<interior_mark> marks = contents.interior_marks(room_id, viewer);
+    roaming.add_marks(room_id, marks);
+    return marks;
   }
-  void room_shown(const character& viewer) override { news.send_list(viewer, "room"); }
+  void room_shown(const character& viewer) override {
+    news.send_list(viewer, "room");
+    roaming.room_shown(viewer);
+  }
   bool in_combat(const character& ch) const override { return combat.in_combat(ch); }
   void leave_room(const character& ch) override { combat.leave_room(ch); }
   void restore_branch(const storage::branch_snapshot& snapshot) override { contents.restore_branch(snapshot); }
-  void forget_branch(std::uint64_t branch) override { contents.forget_branch(branch); }
+  void forget_branch(std::uint64_t branch) override {
+    roaming.forget_branch(branch);
+    contents.forget_branch(branch);
+  }
 
   room_contents contents;
   item_news news;
   fights combat;
   rest recovery;
   puzzles riddles;
+  wanderers roaming;
 };
 
 }  // namespace dw::game

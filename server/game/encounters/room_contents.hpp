@@ -35,6 +35,7 @@ class room_contents {
     std::uint64_t generation = 0;  ///< guards round timers from an earlier fight
     std::optional<content::rune_lock> lock;  ///< rune_lock rooms: the door (solved or not)
     std::optional<content::rune_hint> hint;  ///< rune_hint rooms: the solution on the wall
+    std::optional<std::uint32_t> wanderer;  ///< the fight is this wanderer's (wanderers.hpp), not the room's own
   };
 
   room_contents(const live_settings& settings, const content_source& content, change_sink& changes, places& where,
@@ -58,6 +59,15 @@ class room_contents {
   /// The state of the dungeon room `ch` is in (nullptr in the fixed rooms).
   room_state* state_of(const character& ch);
   room_state* find_state(std::int64_t room_id);
+  /// Calls fn(room_id, room_state&) for each room of `branch` in memory.
+  template <typename F>
+  void for_each_room_of(std::uint64_t branch, F&& fn) {
+    for (auto& [id, state] : rooms_) {
+      if (state.branch == branch) {
+        fn(id, state);
+      }
+    }
+  }
   std::vector<item>& floor_of(std::int64_t room_id);
   /// The rune door or the scratched solution, as the room's text shows it ("" for other rooms).
   static std::string puzzle_text(const room_state& state);
