@@ -60,8 +60,8 @@ void quit(command_context& ctx) {
 void register_basic_commands(command_registry& r, basic_parts p) {
   const role P = role::player;
   r.add(make_command("say", {}, P, "Speak to the room: say hello, or 'hello.",
-                     "say <text>   or   '<text>\nEveryone in the room hears it (and so does a rune door: speak its "
-                     "word of opening).",
+                     "say <text>   or   '<text>\nEveryone in the room hears it. So does a sealed rune door: speak "
+                     "its word of opening.",
                      arguments::speech("Say what?"), [p](command_context& ctx) {
                        say(ctx);
                        if (p.riddles != nullptr) {
