@@ -3,6 +3,11 @@
 // Internal to content/: loaders for the scroll and name files, split from content_loader.cpp to keep
 // files short. Each throws content_load_failure (toml_reader.hpp) on the first problem.
 
+#include <set>
+#include <string>
+#include <vector>
+
+#include "content/economy_tables.hpp"
 #include "content/markov_names.hpp"
 #include "content/scroll_tables.hpp"
 
@@ -15,5 +20,11 @@ scroll_tables load_scroll_tables(const table_source& source);
 
 /// names.toml, trained into a Markov chain.
 markov_names load_names(const table_source& source);
+
+/// merchant.toml; supply keys may not be any of `taken_keys` (the weapons' and armour's).
+merchant_rules load_merchant(const table_source& source, const std::set<std::string>& taken_keys);
+
+/// scroll_effects.toml.
+std::vector<scroll_effect> load_scroll_effects(const table_source& source);
 
 }  // namespace dw::content
