@@ -275,18 +275,18 @@ void use_supply(const economy_parts& p, command_context& ctx, content::supply_us
   ctx.out.send_vitals(ctx.actor);
 }
 
-/// What the scroll does; returns whether the reader is still where it read it.
+/// What the scroll does to its reader (a return scroll moves it, out of any fight).
 void scroll_effect(const economy_parts& p, command_context& ctx, const content::scroll_effect& e) {
   character& ch = ctx.actor;
   if (e.key == "ward") {
-    ch.ward_points = e.amount;
-    ch.ward_rounds = e.rounds;
-    p.changes.on_rollback([p, account = ch.account_id] {
+    p.changes.on_rollback([p, account = ch.account_id, points = ch.ward_points, rounds = ch.ward_rounds] {
       if (character* again = p.people.find_character(account)) {
-        again->ward_points = 0;
-        again->ward_rounds = 0;
+        again->ward_points = points;
+        again->ward_rounds = rounds;
       }
     });
+    ch.ward_points = e.amount;
+    ch.ward_rounds = e.rounds;
     ctx.reply("A shimmering ward settles around you: it will absorb up to " + std::to_string(e.amount) +
               " damage for " + std::to_string(e.rounds) + " rounds.\n");
   } else if (e.key == "heal") {
