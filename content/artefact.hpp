@@ -56,7 +56,10 @@ struct artefact {
   std::string text;               ///< what read shows
   std::vector<artefact_attribute> attributes;
   double base_price = 0.0;
-  std::int64_t price = 0;  ///< round(base_price × every attribute's multiplier), at least 1
+  std::string effect;              ///< what using it does ("ward"), if anything
+  std::string effect_name;         ///< "a scroll of warding"
+  double effect_multiplier = 1.0;  ///< of the price, besides the attributes'
+  std::int64_t price = 0;  ///< round(base_price × every attribute's multiplier × effect_multiplier), at least 1
 
   bool operator==(const artefact&) const = default;
 };

@@ -155,7 +155,7 @@ std::vector<item_def> load_items(const table_source& source, item_kind kind, con
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const toml::table& t = toml_reader::row(rows, i);
     const std::string path = toml_reader::row_path(table_key, i);
-    reader.allow_only(t, path, {"key", "name", "description", power_key, "min_depth", "weight"});
+    reader.allow_only(t, path, {"key", "name", "description", power_key, "price", "min_depth", "weight"});
     item_def item;
     item.kind = kind;
     item.key = reader.identifier(t, path, "key");
@@ -163,6 +163,7 @@ std::vector<item_def> load_items(const table_source& source, item_kind kind, con
     item.description = reader.text(t, path, "description");
     const auto power = static_cast<int>(reader.integer(t, path, power_key, 1, max_stat));
     (weapon ? item.damage : item.reduction) = power;
+    item.price = static_cast<int>(reader.integer(t, path, "price", 1, max_stat));
     item.min_depth = static_cast<int>(reader.integer(t, path, "min_depth", 0, max_depth_value));
     item.weight = static_cast<int>(reader.integer(t, path, "weight", 1, max_stat));
     if (!keys.insert(item.key).second) {
@@ -212,12 +213,13 @@ std::vector<room_band> load_rooms(const table_source& source, interior_tables& i
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const toml::table& t = toml_reader::row(rows, i);
     const std::string path = toml_reader::row_path("bands", i);
-    reader.allow_only(t, path, {"min_depth", "name", "variants", "material", "interiors"});
+    reader.allow_only(t, path, {"min_depth", "name", "variants", "material", "interiors", "dark"});
     room_band band;
     band.min_depth = static_cast<int>(reader.integer(t, path, "min_depth", 0, max_depth_value));
     band.name = reader.text(t, path, "name");
     band.variants = reader.texts(t, path, "variants", false);
     band.material = reader.text(t, path, "material");
+    band.dark = reader.flag(t, path, "dark");
     // "flooded_tunnels:3": the script interiors/flooded_tunnels.json, three times as often as a weight of 1.
     const std::vector<std::string> scripts = reader.texts(t, path, "interiors", false);
     for (std::size_t k = 0; k < scripts.size(); ++k) {
@@ -309,6 +311,16 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     tables.fights = load_fights(source);
     tables.scrolls = load_scroll_tables(source);
     tables.names = load_names(source);
+    {
+      std::set<std::string> gear_keys;
+      for (const auto* list : {&tables.weapons, &tables.armour}) {
+        for (const item_def& d : *list) {
+          gear_keys.insert(d.key);
+        }
+      }
+      tables.merchant = load_merchant(source, gear_keys);
+    }
+    tables.scroll_effects = load_scroll_effects(source);
     tables.interiors = load_interiors(source);
     tables.rooms = load_rooms(source, tables.interiors);
     tables.puzzles = load_puzzles(source);

@@ -3,6 +3,7 @@
 #include <string_view>
 #include <vector>
 
+#include "content/economy_tables.hpp"
 #include "content/fight_rules.hpp"
 #include "content/interior_tables.hpp"
 #include "content/item_def.hpp"
@@ -32,6 +33,8 @@ struct content_tables {
   interior_tables interiors;     ///< interiors.toml and the scripts the bands name
   puzzle_rules puzzles;          ///< puzzles.toml
   wander_rules wanderers;        ///< wanderers.toml
+  merchant_rules merchant;       ///< merchant.toml
+  std::vector<scroll_effect> scroll_effects;  ///< scroll_effects.toml, at least one
 
   /// The monster with this key, or nullptr.
   const monster_def* find_monster(std::string_view key) const;

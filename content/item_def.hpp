@@ -18,6 +18,7 @@ struct item_def {
   int reduction = 0;  ///< armour: damage taken off every monster blow
   int min_depth = 0;  ///< not found above this depth
   int weight = 1;     ///< relative chance among the items found at a depth
+  int price = 1;      ///< what the merchant asks for it
 
   bool operator==(const item_def&) const = default;
 };

@@ -21,6 +21,7 @@ struct room_band {
   std::vector<std::string> variants;    ///< a closing sentence of the description, one chosen per room
   std::string material;                 ///< "muddy": fills {material} in interiors.toml's words
   std::vector<band_interior> interiors;  ///< the scripts that build this band's rooms (at least one)
+  bool dark = false;  ///< without a lantern, look shows only the exits and survey refuses
 
   bool operator==(const room_band&) const = default;
 };

@@ -21,6 +21,7 @@ struct scroll_part_seeds {
   std::uint64_t tube = 0;
   std::uint64_t paper = 0;
   std::uint64_t writing = 0;
+  std::uint64_t effect = 0;  ///< drawn after the others, so they are what they were before effects
 
   bool operator==(const scroll_part_seeds&) const = default;
 };
@@ -30,7 +31,7 @@ scroll_part_seeds scroll_part_seeds_for(std::uint64_t scroll_seed) noexcept;
 
 /// Stage 1: the blueprint of the scroll with identity `seed`. Parts, in order: "name" (words: the
 /// scroll's subject and a place), "tube" (picks: quality, material), "paper" (picks: material,
-/// condition), "writing" (picks: quality, detail, text).
+/// condition), "writing" (picks: quality, detail, text), "effect" (picks: the scroll_effects row).
 blueprint make_scroll_blueprint(const content_tables& tables, std::uint64_t seed);
 
 /// Stage 1 with the part seeds given, so a test (or a tool) can change one part and see only it change.
@@ -48,6 +49,10 @@ std::string describe_paper_and_writing(const word_row& paper, const word_row& co
 /// The product of a scroll's attribute multipliers (its price over the base price), without
 /// generating its name or text.
 double scroll_price_factor(const content_tables& tables, std::uint64_t seed);
+
+/// What reading the scroll with identity `seed` does (scroll_effects.toml), drawn from its effect seed;
+/// nullptr only when the tables have no effects (loaded tables always do).
+const scroll_effect* scroll_effect_of(const content_tables& tables, std::uint64_t seed);
 
 /// A scroll seed for loot found at `depth`: the best (by price factor) of several candidate seeds
 /// chained from `base_seed`, more candidates deeper (fights.toml best_of_per_reward × the reward

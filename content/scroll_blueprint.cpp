@@ -38,11 +38,16 @@ blueprint_part make_writing_part(const content_tables& tables, std::uint64_t see
           {pick(tables.scrolls.writing_qualities, t.at(0)), pick(tables.scrolls.writing_details, t.at(1)), text}, {}};
 }
 
+blueprint_part make_effect_part(const content_tables& tables, std::uint64_t seed) {
+  const tape t(seed);
+  return {"effect", seed, {static_cast<std::uint32_t>(pick_weighted_any(std::span<const scroll_effect>(tables.scroll_effects), t.at(0)))}, {}};
+}
+
 }  // namespace
 
 scroll_part_seeds scroll_part_seeds_for(std::uint64_t scroll_seed) noexcept {
   const tape parent(scroll_seed);
-  return {parent.bits(0), parent.bits(1), parent.bits(2), parent.bits(3)};
+  return {parent.bits(0), parent.bits(1), parent.bits(2), parent.bits(3), parent.bits(4)};
 }
 
 blueprint make_scroll_blueprint_from_part_seeds(const content_tables& tables, std::uint64_t seed,
@@ -50,11 +55,12 @@ blueprint make_scroll_blueprint_from_part_seeds(const content_tables& tables, st
   blueprint print;
   print.type = std::string(scroll_type);
   print.seed = seed;
-  print.parts.reserve(4);
+  print.parts.reserve(5);
   print.parts.push_back(make_name_part(tables, parts.name));
   print.parts.push_back(make_tube_part(tables, parts.tube));
   print.parts.push_back(make_paper_part(tables, parts.paper));
   print.parts.push_back(make_writing_part(tables, parts.writing));
+  print.parts.push_back(make_effect_part(tables, parts.effect));
   return print;
 }
 
@@ -72,6 +78,13 @@ double scroll_price_factor(const content_tables& tables, std::uint64_t seed) {
   return s.tube_qualities[tube.picks[0]].multiplier * s.tube_materials[tube.picks[1]].multiplier *
          s.paper_materials[paper.picks[0]].multiplier * s.paper_conditions[paper.picks[1]].multiplier *
          s.writing_qualities[writing.picks[0]].multiplier * s.writing_details[writing.picks[1]].multiplier;
+}
+
+const scroll_effect* scroll_effect_of(const content_tables& tables, std::uint64_t seed) {
+  if (tables.scroll_effects.empty()) {
+    return nullptr;
+  }
+  return &tables.scroll_effects[make_effect_part(tables, scroll_part_seeds_for(seed).effect).picks[0]];
 }
 
 std::uint64_t scroll_seed_for_depth(const content_tables& tables, std::uint64_t base_seed, int depth) {

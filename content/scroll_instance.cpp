@@ -66,7 +66,8 @@ std::optional<artefact> instantiate_scroll(const content_tables& tables, const b
   const blueprint_part* tube = print.part("tube");
   const blueprint_part* paper = print.part("paper");
   const blueprint_part* writing = print.part("writing");
-  if (print.type != scroll_type || name_part == nullptr || name_part->words.size() < 2 ||
+  const blueprint_part* effect = print.part("effect");
+  if (!fits(effect, {tables.scroll_effects.size()}) || print.type != scroll_type || name_part == nullptr || name_part->words.size() < 2 ||
       !fits(tube, {s.tube_qualities.size(), s.tube_materials.size()}) ||
       !fits(paper, {s.paper_materials.size(), s.paper_conditions.size()}) ||
       !fits(writing, {s.writing_qualities.size(), s.writing_details.size(), s.texts.size()})) {
@@ -100,7 +101,12 @@ std::optional<artefact> instantiate_scroll(const content_tables& tables, const b
   for (const artefact_attribute& attribute : a.attributes) {
     factor *= attribute.multiplier;
   }
-  a.price = std::max<std::int64_t>(1, std::llround(a.base_price * factor));
+  // The effect's multiplier comes last, so the craft's product is what it was before effects.
+  const scroll_effect& what = tables.scroll_effects[effect->picks[0]];
+  a.effect = what.key;
+  a.effect_name = what.name;
+  a.effect_multiplier = what.multiplier;
+  a.price = std::max<std::int64_t>(1, std::llround(a.base_price * factor * what.multiplier));
   return a;
 }
 

@@ -3,6 +3,11 @@
 // Internal to content/: loaders for the scroll and name files, split from content_loader.cpp to keep
 // files short. Each throws content_load_failure (toml_reader.hpp) on the first problem.
 
+#include <set>
+#include <string>
+#include <vector>
+
+#include "content/economy_tables.hpp"
 #include "content/markov_names.hpp"
 #include "content/puzzle_rules.hpp"
 #include "content/scroll_tables.hpp"
@@ -22,5 +27,10 @@ markov_names load_names(const table_source& source);
 puzzle_rules load_puzzles(const table_source& source);
 /// wanderers.toml (wanderers_loader.cpp).
 wander_rules load_wander_rules(const table_source& source);
+/// merchant.toml; supply keys may not be any of `taken_keys` (the weapons' and armour's).
+merchant_rules load_merchant(const table_source& source, const std::set<std::string>& taken_keys);
+
+/// scroll_effects.toml.
+std::vector<scroll_effect> load_scroll_effects(const table_source& source);
 
 }  // namespace dw::content

@@ -50,6 +50,8 @@ world::world(config::settings settings, services& svc, world_parts parts)
   register_movement_commands(r, {*places_, svc});
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                              encounters_->news});
+  register_economy_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
+                                encounters_->news});
   register_fight_commands(r, {encounters_->combat});
   register_puzzle_commands(r, {encounters_->riddles});
   register_talk_commands(r, {*people_, *events_, svc});

@@ -55,6 +55,18 @@ void save(database& db, const character_record& c) {
       .run();
 }
 
+std::vector<depth_record> deepest(database& db, std::int64_t limit) {
+  auto st = db.prepare(
+      "SELECT a.name, c.deepest, c.deepest_at FROM characters c JOIN accounts a ON a.id = c.account_id "
+      "WHERE c.deepest > 0 ORDER BY c.deepest DESC, c.deepest_at ASC LIMIT ?");
+  st->bind_all(limit);
+  std::vector<depth_record> out;
+  while (st->step()) {
+    out.push_back({st->column_text(0), st->column_int32(1), st->column_int64(2)});
+  }
+  return out;
+}
+
 std::int64_t move_all_in_branch_to(database& db, std::int64_t branch_id, const location& to,
                                    std::string_view message) {
   // Appends rather than overwrites: a character may already have something waiting to be told.

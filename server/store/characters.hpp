@@ -23,5 +23,9 @@ std::int64_t move_all_in_branch_to(database& db, std::int64_t branch_id, const l
 /// Characters saved in `branch_id`, ordered by account id.
 std::vector<character_record> list_in_branch(database& db, std::int64_t branch_id);
 
+/// The `limit` greatest depths reached (deepest first, the earliest first among equals), with the
+/// accounts' names; characters that never went down are left out.
+std::vector<depth_record> deepest(database& db, std::int64_t limit);
+
 }  // namespace characters
 }  // namespace dw::store

@@ -73,6 +73,9 @@ storage::world_snapshot game_loader::world(std::int64_t now, const std::vector<s
   out.settings = settings::get_all(db_);
   out.bans = bans::list_active(db_, now);
   out.max_item_id = items::max_id(db_);
+  // The board shows only the top few; more are read so that a board size raised by a content reload fills up.
+  constexpr std::int64_t fame_rows = 1000;
+  out.deepest = characters::deepest(db_, fame_rows);
   for (std::int64_t room : static_rooms) {
     for (item_record& it : items::list_in_room(db_, room)) {
       out.static_floor_items.push_back(std::move(it));

@@ -17,6 +17,13 @@ std::string_view to_string(role r);
 /// The role named `name` (exact lower-case names as produced by to_string), or nullopt.
 std::optional<role> parse_role(std::string_view name);
 
+/// One line of the hall of fame: who reached which depth, and when.
+struct depth_record {
+  std::string name;
+  std::int32_t deepest = 0;
+  std::int64_t deepest_at = 0;
+};
+
 struct account_record {
   std::int64_t id = 0;
   std::string name;

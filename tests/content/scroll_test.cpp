@@ -50,7 +50,7 @@ TEST(Scroll, BlueprintPartsChainFromTheScrollSeed) {
   EXPECT_EQ(print, make_scroll_blueprint_from_part_seeds(tables, seed, parts));
   EXPECT_EQ(print.type, "scroll");
   EXPECT_EQ(print.seed, seed);
-  ASSERT_EQ(print.parts.size(), 4U);
+  ASSERT_EQ(print.parts.size(), 5U);  // name, tube, paper, writing, and the effect drawn after them
   EXPECT_EQ(print.part("name")->seed, parts.name);
   EXPECT_EQ(print.part("tube")->seed, parts.tube);
   EXPECT_EQ(print.part("paper")->seed, parts.paper);
@@ -155,7 +155,7 @@ TEST(Scroll, PriceIsTheBasePriceTimesEveryChosenMultiplier) {
     EXPECT_DOUBLE_EQ(product, expected_factor);
     EXPECT_DOUBLE_EQ(scroll_price_factor(tables, seed), expected_factor);
     EXPECT_EQ(a.base_price, tables.fights.scroll_base_price);
-    EXPECT_EQ(a.price, std::llround(tables.fights.scroll_base_price * product));
+    EXPECT_EQ(a.price, std::llround(tables.fights.scroll_base_price * product * a.effect_multiplier));
   }
 }
 

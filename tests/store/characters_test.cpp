@@ -90,5 +90,27 @@ TEST(Characters, ListInBranchIsOrderedByAccount) {
   EXPECT_EQ(list[1].account_id, b);
 }
 
+TEST(Characters, DeepestIsOrderedByDepthThenByWhoGotThereFirst) {
+  database db = database::open(":memory:");
+  const auto depth_at = [&db](const char* name, std::int32_t deepest, std::int64_t at) {
+    auto c = make_character(accounts::create(db, name, "h", role::player, 1).id, location{1, 0, 0, 0});
+    c.deepest = deepest;
+    c.deepest_at = at;
+    characters::save(db, c);
+  };
+  depth_at("Ann", 3, 100);
+  depth_at("Bob", 7, 300);
+  depth_at("Cid", 7, 200);
+  depth_at("Dot", 0, 0);  // never went down: not on the board
+  const auto rows = characters::deepest(db, 10);
+  ASSERT_EQ(rows.size(), 3U);
+  EXPECT_EQ(rows[0].name, "Cid");
+  EXPECT_EQ(rows[1].name, "Bob");
+  EXPECT_EQ(rows[2].name, "Ann");
+  EXPECT_EQ(rows[2].deepest, 3);
+  EXPECT_EQ(rows[2].deepest_at, 100);
+  EXPECT_EQ(characters::deepest(db, 1).size(), 1U);
+}
+
 }  // namespace
 }  // namespace dw::store

@@ -64,9 +64,11 @@ void server_process::start() {
       out << "[accounts]\nhash_ops_limit = 1\nhash_memory_kib = 8192\nfailed_login_base_delay_ms = 50\n"
           << "failed_login_max_delay_ms = 400\n";
     }
-    out << "[log]\ndir = \"" << (dir_ / "logs").string() << "\"\n"
-        << "[content]\ndir = \"" << DW_CONTENT_DIR << "\"\n"
-        << extra_toml_ << "\n";
+    out << "[log]\ndir = \"" << (dir_ / "logs").string() << "\"\n";
+    if (extra_toml_.find("[content]") == std::string::npos) {  // a test may bring its own content folder
+      out << "[content]\ndir = \"" << DW_CONTENT_DIR << "\"\n";
+    }
+    out << extra_toml_ << "\n";
   }
   const auto port_file = dir_ / "port";
   std::filesystem::remove(port_file);

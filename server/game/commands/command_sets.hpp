@@ -28,7 +28,7 @@ struct movement_parts {
 };
 void register_movement_commands(command_registry& r, movement_parts parts);
 
-/// look, get, drop, wield, wear, remove, inventory, examine, read.
+/// look, get, drop, wield, wear, remove, inventory, examine.
 struct item_parts {
   places& where;  ///< for look without a thing
   roster& people;
@@ -44,6 +44,17 @@ struct puzzle_parts {
   puzzles& riddles;
 };
 void register_puzzle_commands(command_registry& r, puzzle_parts parts);
+/// list, buy, sell, value, identify (the merchant in the village square), quaff, apply, read, score,
+/// deepest (economy.cpp).
+struct economy_parts {
+  places& where;  ///< saving characters, Char.Status, the map and return scrolls, the board by the well
+  roster& people;
+  room_contents& contents;
+  fights& combat;  ///< using something mid-fight costs the next round
+  change_sink& changes;
+  item_news& news;
+};
+void register_economy_commands(command_registry& r, economy_parts parts);
 
 /// fight, flee.
 struct fight_parts {

@@ -1,9 +1,11 @@
-// Looking and things: look, get, drop, wield, wear, remove, inventory, examine, read.
+// Looking and things: look, get, drop, wield, wear, remove, inventory, examine (read is in economy.cpp).
 #include <algorithm>
 
+#include "content/text_helpers.hpp"
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/item_matching.hpp"
 #include "server/game/commands/naming.hpp"
 #include "server/game/output/style.hpp"
 
@@ -48,32 +50,13 @@ void undo_equipment(const item_parts& p, const character& actor) {
   });
 }
 
-/// The one item `query` names among `items`; nullptr when none, or when it asks for all of them.
 item* match(const room_contents& c, std::vector<item>& items, const std::optional<object_query>& query) {
-  if (!query || query->all) {
-    return nullptr;
-  }
-  item* found = nullptr;
-  select_objects(items, *query, [&c](const item& it) { return c.item_name(it); },
-                 [&](std::size_t i) { found = &items[i]; });
-  return found;
+  return match_item(c, items, query);
 }
-
-/// The ids of the items `query` selects among `items`, in order.
 std::vector<std::int64_t> pick(const room_contents& c, const std::vector<item>& items, const object_query& query) {
-  std::vector<std::int64_t> ids;
-  select_objects(items, query, [&c](const item& it) { return c.item_name(it); },
-                 [&](std::size_t i) { ids.push_back(items[i].id); });
-  return ids;
+  return pick_items(c, items, query);
 }
-
-/// Removes the item `id` from `items` and returns it.
-item take_out(std::vector<item>& items, std::int64_t id) {
-  auto it = std::find_if(items.begin(), items.end(), [id](const item& i) { return i.id == id; });
-  item out = std::move(*it);
-  items.erase(it);
-  return out;
-}
+item take_out(std::vector<item>& items, std::int64_t id) { return take_item_out(items, id); }
 
 void get(const item_parts& p, command_context& ctx) {
   const std::int64_t room = ctx.actor.where.room_id;
@@ -182,7 +165,12 @@ void inventory(const item_parts& p, command_context& ctx) {
   ctx.reply(out);
 }
 
-std::string describe_item(const room_contents& c, const item& it) {
+std::string describe_item(const room_contents& c, const character& viewer, const item& it) {
+  if (it.kind == supply_kind) {
+    const content::supply_def* def = c.tables().merchant.find_supply(it.key);
+    return def == nullptr ? "It has gone off; you cannot tell what it was.\n"
+                          : content::capitalise(def->name) + ": " + def->description + "\n";
+  }
   if (const auto kind = gear_kind(it)) {
     const content::item_def* def = c.tables().find_item(it.key);
     if (def == nullptr) {
@@ -198,8 +186,12 @@ std::string describe_item(const room_contents& c, const item& it) {
   if (!a) {
     return "You cannot make sense of it.\n";
   }
-  return a->name + ", " + a->short_description + ".\n" + a->appearance + "\nIt would fetch about " +
-         std::to_string(a->price) + " silver.\n";
+  std::string out = a->name + ", " + a->short_description + ".\n" + a->appearance + "\n";
+  if (!a->effect.empty()) {
+    out += viewer.identified.contains(a->effect) ? "It is " + a->effect_name + ".\n"
+                                                 : "You do not know what this scroll does.\n";
+  }
+  return out + "It would fetch about " + std::to_string(a->price) + " silver.\n";
 }
 
 /// What one sees of a character standing in the room.
@@ -236,7 +228,7 @@ void examine(const item_parts& p, command_context& ctx) {
     it = match(p.contents, p.contents.floor_of(ctx.actor.where.room_id), ctx.args.object);
   }
   if (it != nullptr) {
-    ctx.reply(describe_item(p.contents, *it));
+    ctx.reply(describe_item(p.contents, ctx.actor, *it));
     return;
   }
   const std::string_view words = ctx.args.object ? ctx.args.object->words : ctx.args.raw;
@@ -282,23 +274,6 @@ std::optional<std::string> look_target(std::string_view raw, command_args& out) 
   return raw.empty() ? arguments::raw(raw, out) : arguments::object("Examine what?")(raw, out);
 }
 
-void read(const item_parts& p, command_context& ctx) {
-  item* it = match(p.contents, ctx.actor.inventory, ctx.args.object);
-  if (it == nullptr) {
-    it = match(p.contents, p.contents.floor_of(ctx.actor.where.room_id), ctx.args.object);
-  }
-  if (it == nullptr) {
-    ctx.reply("You see no '" + std::string(ctx.args.raw) + "'.\n");
-    return;
-  }
-  const auto a = p.contents.artefacts().generate(p.contents.tables(), it->kind, it->seed);
-  if (!a || a->text.empty()) {
-    ctx.reply("There is nothing written on " + p.contents.item_name(*it) + ".\n");
-    return;
-  }
-  ctx.reply("You unroll " + a->name + " and read:\n" + a->text + "\n");
-}
-
 }  // namespace
 
 void register_item_commands(command_registry& r, item_parts p) {
@@ -328,8 +303,6 @@ void register_item_commands(command_registry& r, item_parts p) {
                      "is, and for a scroll its appearance and price. 2.scroll is the second scroll. Parts of the "
                      "room: look water, look pillars, look walls, look door.",
                      arguments::object("Examine what?"), [p](command_context& ctx) { examine(p, ctx); }));
-  r.add(make_command("read", {}, P, "Read a scroll.", "read <scroll>", arguments::object("Read what?"),
-                     [p](command_context& ctx) { read(p, ctx); }));
 }
 
 }  // namespace dw::game

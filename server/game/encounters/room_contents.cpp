@@ -300,6 +300,10 @@ item room_contents::from_record(const store::item_record& rec) {
 }
 
 std::string room_contents::item_name(const item& it) const {
+  if (it.kind == supply_kind) {
+    const content::supply_def* def = content_.get().merchant.find_supply(it.key);
+    return def != nullptr ? def->name : "a spoilt supply";
+  }
   if (gear_kind(it)) {
     const content::item_def* def = content_.get().find_item(it.key);
     return def != nullptr ? def->name : "a battered " + it.kind;

@@ -123,6 +123,9 @@ std::string places::survey(const character& ch) {
     return "There is nothing here to survey: the village and the well are plain to see. Try it below, in the "
            "dungeon.\n";
   }
+  if (!can_see(ch)) {
+    return "It is too dark to make out the shape of this place.\n";
+  }
   const std::optional<place> here = at(ch.where);
   const std::vector<placed_mark> marks = place_marks(*room, hooks_->interior_marks(ch.where.room_id, ch));
   std::vector<std::pair<const character*, mapgen::point>> people;

@@ -1,5 +1,7 @@
 #include "server/game/places/places.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include "content/room_description.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
 
@@ -30,6 +32,7 @@ places::places(live_settings& settings, const content_source& content, roster& p
       services_(svc),
       dungeon_(std::make_unique<dungeon::dungeon>(dungeon_settings_of(settings.get()), &room_loader_)) {
   // The branches (their rooms come into memory when someone enters) and the id counters.
+  fame_.reset(startup.deepest);
   const dungeon_snapshot dungeon_state = dungeon_state_of(startup);
   for (const dungeon::branch_info& b : dungeon_state.branches) {
     dungeon_->restore_branch(b);
@@ -225,14 +228,27 @@ void places::move_character(character& ch, const store::location& to, std::strin
   leave(ch);
   ch.where = to;
   enter(ch);
+  const std::int32_t was_deepest = ch.deepest;
+  const std::int64_t was_deepest_at = ch.deepest_at;
+  if (const int d = depth(ch); ch.where.branch_id != 0 && d > ch.deepest) {
+    ch.deepest = d;  // saved with the move below
+    ch.deepest_at = services_.now();
+    fame_.reached(ch.name, ch.deepest, ch.deepest_at);
+    spdlog::info("{} reached depth {}, deeper than ever before", ch.name, d);
+  }
   save_character(ch);
   // If the move cannot be saved, the character is back where it was (registered after the move, so it
   // runs before the undo of whatever made the destination, such as a freshly spawned room).
-  changes_.on_rollback([this, account = ch.account_id, from] {
+  changes_.on_rollback([this, account = ch.account_id, from, was_deepest, was_deepest_at] {
     if (character* c = people_.find_character(account)) {
       leave(*c, false);
       c->where = from;
       enter(*c, false);
+      if (c->deepest != was_deepest) {
+        fame_.undo(c->name, was_deepest, was_deepest_at);
+        c->deepest = was_deepest;
+        c->deepest_at = was_deepest_at;
+      }
     }
   });
   if (!arrive_text.empty()) {

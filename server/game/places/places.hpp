@@ -16,6 +16,7 @@
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
+#include "server/game/places/hall_of_fame.hpp"
 #include "server/game/places/room_hooks.hpp"
 #include "server/game/places/static_rooms.hpp"
 #include "server/game/roster/roster.hpp"
@@ -90,8 +91,9 @@ class places final : public load_target, public prompt_facts {
   void send_room_info(const character& ch);
   /// Everyone in the room gets a fresh Room.Info (it was cleared, or its exits changed).
   void refresh_room_info(std::int64_t room_id);
-  /// GMCP Char.Status: {"name", "role", "depth", "branch"} (branch: "" in the fixed rooms). Sent on entry
-  /// and whenever one of them changes (a move to another depth or branch, a new role).
+  /// GMCP Char.Status: {"name", "role", "depth", "branch", "silver", "deepest"} (branch: "" in the fixed
+  /// rooms). Sent on entry and whenever one of them changes (a move to another depth or branch, a new
+  /// role, silver spent or earned).
   void send_status(const character& ch);
   /// The explored rooms around `ch`, fitted to a window (map_view.cpp).
   std::string map(const character& ch, std::uint16_t width, std::uint16_t height);
@@ -129,6 +131,10 @@ class places final : public load_target, public prompt_facts {
   void leave(const character& ch, bool record = true);
   /// Saves a character's location and hit points (the caller registers the undo of what it changed).
   void save_character(const character& ch);
+  /// The board by the well: the greatest depths reached, kept up to date by move_character.
+  const hall_of_fame& fame() const { return fame_; }
+  /// Whether `ch` can see in its room: not in a dark band (rooms.toml) without a lantern carried.
+  bool can_see(const character& ch);
 
   // ---- branches
   /// Throws storage::load_needed unless every room of branch `b` is in memory (an unknown branch is fine).
@@ -171,6 +177,7 @@ class places final : public load_target, public prompt_facts {
   change_sink& changes_;
   services& services_;
   room_hooks* hooks_ = nullptr;
+  hall_of_fame fame_;
   /// The dungeon's loader: rooms are never read on the world thread, so a miss on a branch that is not
   /// fully in memory asks for it to be loaded (see storage::load_needed).
   class resident_only_loader final : public dungeon::room_loader {

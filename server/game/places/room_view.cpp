@@ -1,7 +1,9 @@
 // What a person sees of a place: the room's text (styled; in words in screen-reader mode; brief on a
 // revisit), the prompt's depth and exits, GMCP Room.Info, Room.Interior and Char.Status.
+#include <algorithm>
 #include <boost/json.hpp>
 
+#include "content/room_description.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/places.hpp"
 
@@ -97,6 +99,10 @@ std::string places::room_text(const character& viewer, const std::optional<place
   if (brief) {
     return text + exits_line(*here, spoken) + blocked;
   }
+  if (!can_see(viewer)) {
+    return text + "It is pitch dark. You can make out the exits and little else.\n" + exits_line(*here, spoken) +
+           blocked;
+  }
   text += here->description + "\n";
   if (!spoken) {
     text += exits_line(*here, false) + blocked;
@@ -131,6 +137,21 @@ std::string places::room_text(const character& viewer, const std::optional<place
     text += exits_line(*here, true) + blocked;
   }
   return text;
+}
+
+bool places::can_see(const character& ch) {
+  if (ch.where.branch_id == 0) {
+    return true;
+  }
+  const content::content_tables& tables = content_.get();
+  const content::room_band* band = content::band_at(tables, depth(ch));
+  if (band == nullptr || !band->dark) {
+    return true;
+  }
+  return std::any_of(ch.inventory.begin(), ch.inventory.end(), [&tables](const item& it) {
+    const content::supply_def* s = it.kind == supply_kind ? tables.merchant.find_supply(it.key) : nullptr;
+    return s != nullptr && s->use == content::supply_use::carry;
+  });
 }
 
 int places::depth(const character& ch) {
@@ -239,6 +260,8 @@ void places::send_status(const character& ch) {
   o["role"] = role_name(ch.account_role);
   o["depth"] = depth;
   o["branch"] = std::move(branch);
+  o["silver"] = ch.silver;
+  o["deepest"] = ch.deepest;
   out_.send_gmcp(*conn, "Char.Status", json::serialize(o));
 }
 

@@ -21,6 +21,9 @@ struct item {
   std::int64_t amount = 0;        ///< silver it holds (a fallen pack), or 0
 };
 
+/// How a supply from merchant.toml (a draught, a bandage, a lantern) is stored; its key names the row.
+inline constexpr std::string_view supply_kind = "supply";
+
 /// How a kind of gear is stored and shown: "weapon", "armour".
 constexpr std::string_view kind_name(content::item_kind k) {
   return k == content::item_kind::weapon ? "weapon" : "armour";

@@ -40,6 +40,7 @@ struct world_snapshot {
   std::vector<store::ban_record> bans;                         ///< bans in force
   std::int64_t max_item_id = 0;
   std::vector<store::item_record> static_floor_items;  ///< items lying in the static rooms
+  std::vector<store::depth_record> deepest;  ///< the hall of fame: the greatest depths reached, deepest first
 };
 
 class loader {

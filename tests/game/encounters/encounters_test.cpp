@@ -64,11 +64,12 @@ TEST(ContentPlay, MonsterRoomBlocksTheWayUntilTheFightIsWon) {
   out = ann.port->take();
   EXPECT_NE(out.find("You pick up"), std::string::npos) << out;
   EXPECT_FALSE(dw::store::items::list_carried(h.services.db(), 1).empty());
+  h.line(ann, "examine scroll");
+  EXPECT_NE(ann.port->take().find("silver"), std::string::npos);
   h.line(ann, "read scroll");
   out = ann.port->take();
   EXPECT_NE(out.find("and read:"), std::string::npos) << out;
-  h.line(ann, "examine scroll");
-  EXPECT_NE(ann.port->take().find("silver"), std::string::npos);
+  EXPECT_NE(out.find("The scroll crumbles to dust."), std::string::npos) << out;  // reading uses it up
 }
 
 TEST(ContentPlay, AtZeroHitPointsYouWakeInTheSquareAndTheRoomStaysUncleared) {
@@ -263,4 +264,38 @@ TEST(ContentPlay, AKnockOutThenATakeOverLeavesOneCharacterInTheRoom) {
   const std::string line = look.substr(here, look.find('\n', here) - here);
   EXPECT_EQ(line.find("Vic"), line.rfind("Vic")) << line;
   EXPECT_EQ(h.world.people().characters_in(dw::game::village_square_id).size(), 2U);
+}
+
+TEST(ContentPlay, RestHealsOnlyInTheVillageSquare) {
+  auto s = dw::testing::fast_settings();
+  s.game.rest_hp_per_minute = 60;  // a hit point a second
+  // A world whose first room east holds no monsters, so nothing but rest changes Ann's hit points.
+  for (std::int64_t seed = 1; seed < 5000; ++seed) {
+    const dw::content::tape tape(dw::content::tape_seed(static_cast<std::uint64_t>(seed), 1, 1, 0));
+    if (dw::content::roll_room(*dw::testing::real_content(), tape, 1, {}).event != dw::content::room_event::monster) {
+      s.dungeon.world_seed = seed;
+      break;
+    }
+  }
+  game_harness h(s);
+  auto ann = h.create("Ann");
+  dw::game::character* ch = h.world.people().find_character_by_name("Ann");
+  ASSERT_NE(ch, nullptr);
+  ch->hp = 5;
+  h.line(ann, "down");
+  h.line(ann, "east");  // into the dungeon: carried draughts are the only healing here
+  for (int i = 0; i < 10; ++i) {
+    h.world.tick();
+  }
+  EXPECT_EQ(ch->hp, 5) << "no rest below the well";
+  h.line(ann, "west");
+  for (int i = 0; i < 10; ++i) {
+    h.world.tick();
+  }
+  EXPECT_EQ(ch->hp, 5) << "nor at the bottom of the well";
+  h.line(ann, "up");
+  for (int i = 0; i < 10; ++i) {
+    h.world.tick();
+  }
+  EXPECT_EQ(ch->hp, 15) << "the square heals";
 }

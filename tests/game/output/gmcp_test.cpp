@@ -152,7 +152,8 @@ TEST(GmcpPlay, VitalsAreNumbersAndStatusComesAtEntryAndWhenDepthOrBranchChanges)
   EXPECT_TRUE(role == "player" || role == "builder" || role == "admin") << role;
   EXPECT_EQ(status[0].at("depth").as_int64(), 0);
   EXPECT_EQ(status[0].at("branch").as_string(), "");
-  EXPECT_FALSE(status[0].as_object().contains("silver")) << "there is no silver yet";
+  EXPECT_EQ(status[0].at("silver").as_int64(), 0);
+  EXPECT_EQ(status[0].at("deepest").as_int64(), 0);
 
   h.line(ann, "down");  // the well: depth 0, no branch: nothing changed
   EXPECT_EQ(messages(*ann.port, "Char.Status").size(), 1U);
@@ -161,6 +162,7 @@ TEST(GmcpPlay, VitalsAreNumbersAndStatusComesAtEntryAndWhenDepthOrBranchChanges)
   ASSERT_EQ(status.size(), 2U);
   EXPECT_EQ(status[1].at("depth").as_int64(), 1);
   EXPECT_EQ(status[1].at("branch").as_string(), "East branch 1");
+  EXPECT_EQ(status[1].at("deepest").as_int64(), 1);
   h.line(ann, "look");
   EXPECT_EQ(messages(*ann.port, "Char.Status").size(), 2U) << "looking changes nothing";
 }

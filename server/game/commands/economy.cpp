@@ -1,0 +1,432 @@
+// The economy: the merchant in the village square (list, buy, sell, value, identify), using what one
+// carries (quaff, apply, read), and progress (score, deepest). Every number comes from the content tables
+// (merchant.toml, scroll_effects.toml, weapons.toml, armour.toml).
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+
+#include "content/scroll.hpp"
+#include "content/text_helpers.hpp"
+#include "server/game/commands/command_context.hpp"
+#include "server/game/commands/command_parser.hpp"
+#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/item_matching.hpp"
+#include "server/game/output/style.hpp"
+
+namespace dw::game {
+namespace {
+
+constexpr std::string_view nobody_here = "There is no one here to trade with.\n";
+
+bool at_merchant(const command_context& ctx) {
+  if (ctx.actor.where.room_id != village_square_id || ctx.actor.where.branch_id != 0) {
+    ctx.reply(nobody_here);
+    return false;
+  }
+  return true;
+}
+
+/// What the merchant would pay for `it`, or nullopt when she does not buy it.
+std::optional<std::int64_t> sale_value(const room_contents& c, const item& it) {
+  const content::content_tables& t = c.tables();
+  if (gear_kind(it)) {
+    const content::item_def* def = t.find_item(it.key);
+    if (def == nullptr) {
+      return std::nullopt;
+    }
+    return std::max<std::int64_t>(1, std::llround(def->price * t.merchant.gear_factor));
+  }
+  if (it.kind == content::scroll_type) {
+    const auto a = c.artefacts().generate(t, it.kind, it.seed);
+    if (!a) {
+      return std::nullopt;
+    }
+    return std::max<std::int64_t>(1, std::llround(static_cast<double>(a->price) * t.merchant.scroll_factor));
+  }
+  return std::nullopt;
+}
+
+/// The character's progress as it is now, restored if the event cannot be saved.
+void undo_progress(const economy_parts& p, const character& ch) {
+  p.changes.on_rollback([p, account = ch.account_id, silver = ch.silver, sold = ch.scrolls_sold, hp = ch.hp,
+                         known = ch.identified] {
+    if (character* again = p.people.find_character(account)) {
+      again->silver = silver;
+      again->scrolls_sold = sold;
+      again->hp = hp;
+      again->identified = known;
+    }
+  });
+}
+
+/// Takes the item `id` out of `ch`'s pack for good (sold, drunk, read to dust): removed from storage,
+/// and back in the pack if the event cannot be saved.
+void use_up(const economy_parts& p, character& ch, std::int64_t id) {
+  item gone = take_item_out(ch.inventory, id);
+  p.changes.persist(storage::remove_item{gone.id});
+  p.news.inv_removed(ch, gone);
+  p.changes.on_rollback([p, account = ch.account_id, gone] {
+    if (character* again = p.people.find_character(account)) {
+      again->inventory.push_back(gone);
+    }
+  });
+}
+
+/// Status and vitals after silver or hit points changed.
+void tell_status(const economy_parts& p, command_context& ctx) {
+  p.where.send_status(ctx.actor);
+  ctx.out.send_vitals(ctx.actor);
+}
+
+std::string price_text(std::int64_t silver) { return std::to_string(silver) + " silver"; }
+
+void list(const economy_parts& p, command_context& ctx) {
+  if (!at_merchant(ctx)) {
+    return;
+  }
+  const content::merchant_rules& m = p.contents.tables().merchant;
+  std::string out = "The merchant sells:\n";
+  for (const content::supply_def& s : m.supplies) {
+    out += "  ";
+    append_styled(out, style::item, s.name);
+    out += " - " + price_text(s.price) + "\n";
+  }
+  const auto percent = [](double f) { return std::to_string(std::llround(f * 100.0)) + "%"; };
+  out += "She buys scrolls for " + percent(m.scroll_factor) + " of what they would fetch, weapons and armour for " +
+         percent(m.gear_factor) + " of their price. For " + price_text(m.identify_price) +
+         " she tells you what kind of scroll you carry (identify <scroll>).\nYou have " + price_text(ctx.actor.silver) +
+         ".\n";
+  ctx.reply(out);
+}
+
+void buy(const economy_parts& p, command_context& ctx) {
+  if (!at_merchant(ctx)) {
+    return;
+  }
+  const content::merchant_rules& m = p.contents.tables().merchant;
+  const std::string_view words = ctx.args.object ? ctx.args.object->words : ctx.args.raw;
+  const content::supply_def* wanted = nullptr;
+  for (const content::supply_def& s : m.supplies) {
+    if (name_matches(s.name, words)) {
+      wanted = &s;
+      break;
+    }
+  }
+  if (wanted == nullptr) {
+    ctx.reply("The merchant has no '" + std::string(ctx.args.raw) + "' for sale. Type 'list' to see her wares.\n");
+    return;
+  }
+  if (ctx.actor.silver < wanted->price) {
+    ctx.reply(content::capitalise(wanted->name) + " costs " + price_text(wanted->price) + "; you have " +
+              price_text(ctx.actor.silver) + ".\n");
+    return;
+  }
+  undo_progress(p, ctx.actor);
+  item bought;
+  bought.id = p.contents.new_item_id();
+  bought.kind = std::string(supply_kind);
+  bought.key = wanted->key;
+  p.contents.persist_item(bought, ctx.actor.account_id, 0);
+  p.changes.on_rollback([p, account = ctx.actor.account_id, id = bought.id] {
+    if (character* again = p.people.find_character(account)) {
+      std::erase_if(again->inventory, [id](const item& i) { return i.id == id; });
+    }
+  });
+  ctx.actor.silver -= wanted->price;
+  p.where.save_character(ctx.actor);
+  p.news.inv_added(ctx.actor, bought);
+  ctx.actor.inventory.push_back(bought);
+  spdlog::info("{} bought {} for {} silver", ctx.actor.name, wanted->key, wanted->price);
+  ctx.reply("You buy " + wanted->name + " for " + price_text(wanted->price) + ". You have " +
+            price_text(ctx.actor.silver) + " left.\n");
+  tell_status(p, ctx);
+}
+
+void sell(const economy_parts& p, command_context& ctx) {
+  if (!at_merchant(ctx)) {
+    return;
+  }
+  const std::vector<std::int64_t> ids = ctx.args.object ? pick_items(p.contents, ctx.actor.inventory, *ctx.args.object)
+                                                        : std::vector<std::int64_t>{};
+  if (ids.empty()) {
+    ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
+    return;
+  }
+  const bool several = ids.size() > 1;
+  undo_progress(p, ctx.actor);
+  std::int64_t earned = 0;
+  for (const std::int64_t id : ids) {
+    const auto found = std::find_if(ctx.actor.inventory.begin(), ctx.actor.inventory.end(),
+                                    [id](const item& i) { return i.id == id; });
+    const std::string name = p.contents.item_name(*found);
+    const std::optional<std::int64_t> value = sale_value(p.contents, *found);
+    if (!value) {
+      if (!several) {
+        ctx.reply("The merchant does not buy " + name + ".\n");
+      }
+      continue;
+    }
+    if (found->equipped) {
+      ctx.reply("You are using " + name + "; remove it first.\n");
+      continue;
+    }
+    const bool scroll = found->kind == content::scroll_type;
+    use_up(p, ctx.actor, id);
+    ctx.actor.silver += *value;
+    earned += *value;
+    if (scroll) {
+      ++ctx.actor.scrolls_sold;
+    }
+    ctx.reply("You sell " + name + " for " + price_text(*value) + ".\n");
+  }
+  if (earned == 0) {
+    if (several) {
+      ctx.reply("The merchant buys none of that.\n");
+    }
+    return;
+  }
+  p.where.save_character(ctx.actor);
+  spdlog::info("{} sold goods for {} silver (now {})", ctx.actor.name, earned, ctx.actor.silver);
+  ctx.reply("You have " + price_text(ctx.actor.silver) + ".\n");
+  tell_status(p, ctx);
+}
+
+void value(const economy_parts& p, command_context& ctx) {
+  if (!at_merchant(ctx)) {
+    return;
+  }
+  item* it = match_item(p.contents, ctx.actor.inventory, ctx.args.object);
+  if (it == nullptr) {
+    ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
+    return;
+  }
+  const std::string name = p.contents.item_name(*it);
+  if (const auto v = sale_value(p.contents, *it)) {
+    ctx.reply("The merchant would pay " + price_text(*v) + " for " + name + ".\n");
+  } else {
+    ctx.reply("The merchant does not buy " + name + ".\n");
+  }
+}
+
+void identify(const economy_parts& p, command_context& ctx) {
+  if (!at_merchant(ctx)) {
+    return;
+  }
+  item* it = match_item(p.contents, ctx.actor.inventory, ctx.args.object);
+  if (it == nullptr) {
+    ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
+    return;
+  }
+  const auto a = p.contents.artefacts().generate(p.contents.tables(), it->kind, it->seed);
+  if (!a || a->effect.empty()) {
+    ctx.reply("The merchant shrugs: there is nothing to tell about " + p.contents.item_name(*it) + ".\n");
+    return;
+  }
+  if (ctx.actor.identified.contains(a->effect)) {
+    ctx.reply("You already know: it is " + a->effect_name + ".\n");
+    return;
+  }
+  const int price = p.contents.tables().merchant.identify_price;
+  if (ctx.actor.silver < price) {
+    ctx.reply("She asks " + price_text(price) + " to tell; you have " + price_text(ctx.actor.silver) + ".\n");
+    return;
+  }
+  undo_progress(p, ctx.actor);
+  ctx.actor.silver -= price;
+  ctx.actor.identified.insert(a->effect);
+  p.where.save_character(ctx.actor);
+  ctx.reply("For " + price_text(price) + " the merchant unrolls it a finger's width and nods: it is " +
+            a->effect_name + ". Now you will know one when you see it.\n");
+  tell_status(p, ctx);
+}
+
+/// quaff and apply: a supply used this way heals and is gone. Mid-fight it costs the next round.
+void use_supply(const economy_parts& p, command_context& ctx, content::supply_use how) {
+  item* it = match_item(p.contents, ctx.actor.inventory, ctx.args.object);
+  if (it == nullptr) {
+    ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
+    return;
+  }
+  const content::supply_def* def =
+      it->kind == supply_kind ? p.contents.tables().merchant.find_supply(it->key) : nullptr;
+  const std::string name = p.contents.item_name(*it);
+  if (def == nullptr || def->use != how) {
+    ctx.reply(how == content::supply_use::quaff ? "You cannot drink " + name + ".\n"
+                                                : "You cannot apply " + name + ".\n");
+    return;
+  }
+  undo_progress(p, ctx.actor);
+  use_up(p, ctx.actor, it->id);
+  ctx.actor.hp = std::min(ctx.actor.max_hp, ctx.actor.hp + def->heal);
+  p.where.save_character(ctx.actor);
+  const bool fighting = p.combat.in_combat(ctx.actor);
+  if (fighting) {
+    p.combat.spend_turn(ctx.actor);
+  }
+  ctx.reply((how == content::supply_use::quaff ? "You drink " : "You bind your wounds with ") + name +
+            ". You feel better (" + std::to_string(ctx.actor.hp) + "/" + std::to_string(ctx.actor.max_hp) +
+            " hp)." + (fighting ? " It costs you your next blow." : "") + "\n");
+  ctx.out.send_room(ctx.actor.where.room_id,
+                    styled(style::player, ctx.actor.name) +
+                        (how == content::supply_use::quaff ? " drinks " : " applies ") + name + ".\n",
+                    ctx.actor.account_id);
+  ctx.out.send_vitals(ctx.actor);
+}
+
+/// What the scroll does to its reader (a return scroll moves it, out of any fight).
+void scroll_effect(const economy_parts& p, command_context& ctx, const content::scroll_effect& e) {
+  character& ch = ctx.actor;
+  if (e.key == "ward") {
+    p.changes.on_rollback([p, account = ch.account_id, points = ch.ward_points, rounds = ch.ward_rounds] {
+      if (character* again = p.people.find_character(account)) {
+        again->ward_points = points;
+        again->ward_rounds = rounds;
+      }
+    });
+    ch.ward_points = e.amount;
+    ch.ward_rounds = e.rounds;
+    ctx.reply("A shimmering ward settles around you: it will absorb up to " + std::to_string(e.amount) +
+              " damage for " + std::to_string(e.rounds) + " rounds.\n");
+  } else if (e.key == "heal") {
+    ch.hp = std::min(ch.max_hp, ch.hp + e.amount);
+    ctx.reply("Warmth runs through you (" + std::to_string(ch.hp) + "/" + std::to_string(ch.max_hp) + " hp).\n");
+    ctx.out.send_vitals(ch);
+  } else if (e.key == "map") {
+    if (ch.where.branch_id == 0) {
+      ctx.reply("Lines of ink crawl over the page, but up here they show only the village you can see anyway.\n");
+    } else if (ctx.out.view_of(ctx.conn).screen_reader) {
+      ctx.reply("The ink crawls into a map of the ways around you:\n" + p.where.spoken_map(ch));
+    } else {
+      const client_abilities& client = ctx.conn.port->client();
+      ctx.reply("The ink crawls into a map of the ways around you:\n" + p.where.map(ch, client.width, client.height));
+    }
+  } else if (e.key == "return") {
+    ctx.reply("The words pull at you; the walls blur, and you are standing in black water at the foot of the "
+              "ladder.\n");
+    store::location to;
+    to.room_id = start_room_id;
+    p.where.move_character(ch, to, styled(style::player, ch.name) + " fades away like a breath on a mirror.\n",
+                           styled(style::player, ch.name) + " appears out of thin air.\n");
+  }
+}
+
+void read(const economy_parts& p, command_context& ctx) {
+  item* it = match_item(p.contents, ctx.actor.inventory, ctx.args.object);
+  if (it == nullptr) {
+    if (match_item(p.contents, p.contents.floor_of(ctx.actor.where.room_id), ctx.args.object) != nullptr) {
+      ctx.reply("Pick it up first.\n");
+    } else {
+      ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
+    }
+    return;
+  }
+  const auto a = p.contents.artefacts().generate(p.contents.tables(), it->kind, it->seed);
+  if (!a || a->text.empty()) {
+    ctx.reply("There is nothing written on " + p.contents.item_name(*it) + ".\n");
+    return;
+  }
+  const content::scroll_effect* effect = content::scroll_effect_of(p.contents.tables(), it->seed);
+  ctx.reply("You unroll " + a->name + " and read:\n" + a->text + "\n");
+  undo_progress(p, ctx.actor);
+  use_up(p, ctx.actor, it->id);
+  const bool fighting = p.combat.in_combat(ctx.actor);
+  if (effect != nullptr) {
+    if (ctx.actor.identified.insert(effect->key).second) {
+      ctx.reply("It was " + effect->name + ": now you will know one when you see it.\n");
+    }
+    if (fighting && effect->key != "return") {
+      p.combat.spend_turn(ctx.actor);  // (return takes the reader out of the fight)
+    }
+    scroll_effect(p, ctx, *effect);
+  }
+  p.where.save_character(ctx.actor);
+  spdlog::info("{} read a scroll ({})", ctx.actor.name, effect != nullptr ? effect->key : "no effect");
+  ctx.reply("The scroll crumbles to dust.\n");
+}
+
+std::string date_of(std::int64_t unix_seconds) {
+  const auto t = static_cast<std::time_t>(unix_seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+  return buf;
+}
+
+void score(const economy_parts& p, command_context& ctx) {
+  const character& ch = ctx.actor;
+  std::string out = "Hit points: " + std::to_string(ch.hp) + "/" + std::to_string(ch.max_hp) + "\n";
+  out += "Silver: " + std::to_string(ch.silver) + "\n";
+  out += "Deepest depth reached: " + std::to_string(ch.deepest) +
+         (ch.deepest_at > 0 ? " (on " + date_of(ch.deepest_at) + ")" : "") + "\n";
+  out += "Monsters defeated: " + std::to_string(ch.kills) + "\n";
+  out += "Scrolls sold: " + std::to_string(ch.scrolls_sold) + "\n";
+  std::string gear;
+  for (const item& it : ch.inventory) {
+    if (it.equipped) {
+      gear += (gear.empty() ? "" : ", ") + p.contents.item_name(it) +
+              (is_gear(it, content::item_kind::weapon) ? " (wielded)" : " (worn)");
+    }
+  }
+  out += "Gear: " + (gear.empty() ? std::string("nothing wielded or worn") : gear) + "\n";
+  if (ch.ward_rounds > 0 && ch.ward_points > 0) {
+    out += "Ward: " + std::to_string(ch.ward_points) + " damage for " + std::to_string(ch.ward_rounds) + " rounds\n";
+  }
+  ctx.reply(out);
+}
+
+void deepest(const economy_parts& p, command_context& ctx) {
+  const auto rows = p.where.fame().top(static_cast<std::size_t>(p.contents.tables().merchant.board_lines));
+  if (rows.empty()) {
+    ctx.reply("The board by the well is blank: no one has gone down yet.\n");
+    return;
+  }
+  std::string out = "The deepest delvers:\n";
+  int rank = 0;
+  for (const store::depth_record& r : rows) {
+    out += "  " + std::to_string(++rank) + ". ";
+    append_styled(out, style::player, r.name);
+    out += ", depth " + std::to_string(r.deepest) + ", on " + date_of(r.deepest_at) + "\n";
+  }
+  ctx.reply(out);
+}
+
+}  // namespace
+
+void register_economy_commands(command_registry& r, economy_parts p) {
+  const role P = role::player;
+  r.add(make_command("list", {}, P, "What the merchant in the village square sells and buys.", "list",
+                     arguments::raw, [p](command_context& ctx) { list(p, ctx); }));
+  r.add(make_command("buy", {}, P, "Buy something from the merchant.", "buy <supply>   (see list)",
+                     arguments::object("Buy what? Type 'list' to see her wares."),
+                     [p](command_context& ctx) { buy(p, ctx); }));
+  r.add(make_command("sell", {}, P, "Sell scrolls, weapons or armour to the merchant.",
+                     "sell <item> | sell all.scroll | sell all\nShe buys scrolls, weapons and armour; 'value <item>' "
+                     "tells what she would pay.",
+                     arguments::object("Sell what?"), [p](command_context& ctx) { sell(p, ctx); }));
+  r.add(make_command("value", {}, P, "What the merchant would pay for something.", "value <item>",
+                     arguments::object("Value what?"), [p](command_context& ctx) { value(p, ctx); }));
+  r.add(make_command("identify", {}, P, "Pay the merchant to tell what kind of scroll you carry.",
+                     "identify <scroll>\nFrom then on, examine tells you what every scroll of that kind does.",
+                     arguments::object("Identify what?"), [p](command_context& ctx) { identify(p, ctx); }));
+  r.add(make_command("quaff", {"drink"}, P, "Drink a draught.",
+                     "quaff <draught>\nHeals at once; in a fight it costs you your next blow.",
+                     arguments::object("Quaff what?"),
+                     [p](command_context& ctx) { use_supply(p, ctx, content::supply_use::quaff); }));
+  r.add(make_command("apply", {}, P, "Bind a wound with a bandage.",
+                     "apply <bandage>\nHeals at once; in a fight it costs you your next blow.",
+                     arguments::object("Apply what?"),
+                     [p](command_context& ctx) { use_supply(p, ctx, content::supply_use::apply); }));
+  r.add(make_command("read", {}, P, "Read a scroll: it takes effect and crumbles.",
+                     "read <scroll>\nThe scroll does what it does (a ward, a map, a way home, healing) and crumbles "
+                     "to dust; from then on you know that kind of scroll. In a fight it costs your next blow.",
+                     arguments::object("Read what?"), [p](command_context& ctx) { read(p, ctx); }));
+  r.add(make_command("score", {}, P, "Your hit points, silver, deepest depth and deeds.", "score", arguments::raw,
+                     [p](command_context& ctx) { score(p, ctx); }));
+  r.add(make_command("deepest", {}, P, "The board by the well: the deepest delvers.", "deepest", arguments::raw,
+                     [p](command_context& ctx) { deepest(p, ctx); }));
+}
+
+}  // namespace dw::game
