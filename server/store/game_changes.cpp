@@ -36,6 +36,7 @@ struct applier {
 
   void operator()(const storage::save_character& c) const { characters::save(db, c.character); }
   void operator()(const storage::save_item& c) const { items::upsert(db, c.item); }
+  void operator()(const storage::delete_item& c) const { items::remove(db, c.id); }
   void operator()(const storage::save_dungeon& c) const {
     if (c.branch) {
       branches::upsert(db, *c.branch);

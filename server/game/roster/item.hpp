@@ -21,6 +21,9 @@ struct item {
   std::int64_t amount = 0;        ///< silver it holds (a fallen pack), or 0
 };
 
+/// The stored kind of a fallen pack: what a knocked-out character dropped (its key is their name).
+inline constexpr std::string_view pack_kind = "pack";
+
 /// How a kind of gear is stored and shown: "weapon", "armour".
 constexpr std::string_view kind_name(content::item_kind k) {
   return k == content::item_kind::weapon ? "weapon" : "armour";

@@ -24,6 +24,10 @@ struct save_character {
 struct save_item {
   store::item_record item;
 };
+/// An item is gone (a fallen pack emptied by whoever took it); what it held goes with it (cascade).
+struct delete_item {
+  std::int64_t id = 0;
+};
 /// What one dungeon operation changed: the branch row first (rooms need it), then the rooms' layouts
 /// (a room's contents are left alone), then the id counters that moved.
 struct save_dungeon {
@@ -125,7 +129,7 @@ struct unlock_account {
   std::shared_ptr<std::optional<std::string>> unlocked;
 };
 
-using change = std::variant<save_character, save_item, save_dungeon, save_room_contents, collapse_branch, add_ban,
+using change = std::variant<save_character, save_item, delete_item, save_dungeon, save_room_contents, collapse_branch, add_ban,
                             remove_bans, set_setting, remove_setting, save_preference, append_audit, record_login, record_failed_login,
                             create_account, set_role, unlock_account>;
 
