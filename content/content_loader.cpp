@@ -185,7 +185,8 @@ std::vector<item_def> load_items(const table_source& source, item_kind kind, con
 fight_rules load_fights(const table_source& source) {
   const toml_reader reader(source, "fights.toml");
   const toml::table root = reader.parse();
-  reader.allow_only(root, "", {"fists", "loot", "scroll"});
+  // (the other sections are combat_loader.cpp's)
+  reader.allow_only(root, "", {"fists", "loot", "scroll", "defend", "health", "consider", "flee", "aggression", "silver"});
   fight_rules rules;
   const toml::table& fists = reader.table(root, "", "fists");
   reader.allow_only(fists, "fists", {"damage"});
@@ -309,6 +310,7 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
       tables.sizes = load_sizes(monsters_file, root);
     }
     tables.fights = load_fights(source);
+    tables.combat = load_combat(source);
     tables.scrolls = load_scroll_tables(source);
     tables.names = load_names(source);
     {

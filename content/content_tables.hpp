@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "content/economy_tables.hpp"
+#include "content/combat_tables.hpp"
 #include "content/fight_rules.hpp"
 #include "content/interior_tables.hpp"
 #include "content/item_def.hpp"
@@ -27,6 +28,7 @@ struct content_tables {
   std::vector<item_def> weapons;  ///< at least one with min_depth 0
   std::vector<item_def> armour;   ///< at least one with min_depth 0
   fight_rules fights;
+  combat_tables combat;  ///< fight choices, health words, odds, silver (fights.toml too)
   scroll_tables scrolls;
   markov_names names;
   std::vector<room_band> rooms;  ///< ascending min_depth, the first at 0

@@ -1,6 +1,9 @@
 #include "content/fight_round.hpp"
 
 #include <algorithm>
+#include <cmath>
+
+#include "content/fight_judgement.hpp"
 
 namespace dw::content {
 
@@ -12,6 +15,81 @@ int blow(double roll, std::int64_t most) noexcept {
   return static_cast<int>(std::min(v, most));
 }
 
+namespace {
+
+int scaled(int value, double by) { return static_cast<int>(std::floor(static_cast<double>(value) * by)); }
+
+/// The monsters' blow on `f`: defending halves it (by the table), then the ward absorbs what it can
+/// (and wears down by that much), then armour takes its share.
+void take_blow(const content_tables& tables, const fighter& f, int raw, fighter_outcome& o) {
+  o.blow = f.choice == fight_choice::defend ? scaled(raw, tables.combat.defend_taken) : raw;
+  int left = o.blow;
+  if (f.ward_rounds > 0) {
+    o.warded = std::min(std::max(f.ward_points, 0), left);
+    left -= o.warded;
+    o.ward_points = f.ward_points - o.warded;
+  }
+  const item_def* armour = f.armour_key ? tables.find_armour(*f.armour_key) : nullptr;
+  o.armoured = std::min(armour != nullptr ? armour->reduction : 0, left);
+  o.damage_taken = left - o.armoured;
+  o.hp_after = std::max(0, f.hp - o.damage_taken);
+  o.out = o.hp_after == 0;
+}
+
+/// `f` strikes the first living monster with its roll.
+void strike(const content_tables& tables, const fighter& f, double roll, fight_state& state, fighter_outcome& o,
+            round_result& result) {
+  const item_def* weapon = f.weapon_key ? tables.find_weapon(*f.weapon_key) : nullptr;
+  const int weapon_damage = weapon != nullptr ? weapon->damage : tables.fights.fist_damage;
+  o.damage_dealt = blow(roll, weapon_damage);
+  if (f.choice == fight_choice::defend) {
+    o.damage_dealt = scaled(o.damage_dealt, tables.combat.defend_dealt);
+  }
+  o.struck = true;
+  const auto target = std::find_if(state.monster_hp.begin(), state.monster_hp.end(), [](int hp) { return hp > 0; });
+  const auto index = static_cast<std::size_t>(target - state.monster_hp.begin());
+  o.target = index;
+  *target = std::max(0, *target - o.damage_dealt);
+  if (*target == 0) {
+    result.monsters_killed.push_back(index);
+    ++o.kills;
+  }
+}
+
+/// One fighter's turn: always exactly two tape values (the monsters' roll, then the fighter's).
+void fighter_turn(const content_tables& tables, tape_reader& reader, fight_state& state, const fighter& f,
+                  fighter_outcome& o, round_result& result) {
+  o.acted = true;
+  const double monster_roll = reader.next();
+  const double fighter_roll = reader.next();
+  o.ward_points = f.ward_points;
+  o.ward_rounds = f.ward_rounds;
+  if (f.choice == fight_choice::flee) {
+    if (fighter_roll < flee_chance(tables, state.depth)) {
+      o.fled = true;  // gone before the blow lands
+      return;
+    }
+    o.flee_failed = true;
+  }
+  const std::int64_t most = static_cast<std::int64_t>(state.alive()) * state.damage_each;
+  take_blow(tables, f, blow(monster_roll, most), o);
+  if (!o.out && (f.choice == fight_choice::attack || f.choice == fight_choice::defend)) {
+    strike(tables, f, fighter_roll, state, o, result);
+  }
+}
+
+/// A ward lasts a number of rounds, whatever it absorbed.
+void wear_ward(fighter_outcome& o) {
+  if (o.ward_rounds > 0) {
+    --o.ward_rounds;
+  }
+  if (o.ward_rounds == 0) {
+    o.ward_points = 0;
+  }
+}
+
+}  // namespace
+
 round_result fight_round(const content_tables& tables, const tape& room_tape, fight_state& state,
                          std::span<const fighter> fighters) {
   round_result result;
@@ -20,7 +98,10 @@ round_result fight_round(const content_tables& tables, const tape& room_tape, fi
     result.round = state.round;
     result.won = true;
     for (const fighter& f : fighters) {
-      result.fighters.push_back({f.id, false, 0, 0, std::max(f.hp, 0), f.hp <= 0, std::nullopt});
+      fighter_outcome o{f.id, false, 0, 0, std::max(f.hp, 0), f.hp <= 0, std::nullopt};
+      o.ward_points = f.ward_points;
+      o.ward_rounds = f.ward_rounds;
+      result.fighters.push_back(o);
     }
     return result;
   }
@@ -29,38 +110,15 @@ round_result fight_round(const content_tables& tables, const tape& room_tape, fi
   tape_reader reader(room_tape, state.tape_position);
   bool anyone_standing = false;
   for (const fighter& f : fighters) {
-    fighter_outcome outcome{f.id, false, 0, 0, std::max(f.hp, 0), f.hp <= 0, std::nullopt};
-    const int living = state.alive();
-    if (f.hp <= 0 || living == 0) {
-      anyone_standing = anyone_standing || f.hp > 0;
-      result.fighters.push_back(outcome);
-      continue;
+    fighter_outcome o{f.id, false, 0, 0, std::max(f.hp, 0), f.hp <= 0, std::nullopt};
+    o.ward_points = f.ward_points;
+    o.ward_rounds = f.ward_rounds;
+    if (f.hp > 0 && state.alive() > 0) {
+      fighter_turn(tables, reader, state, f, o, result);
+      wear_ward(o);
     }
-    outcome.acted = true;
-    const double monster_roll = reader.next();
-    const double fighter_roll = reader.next();
-
-    const item_def* armour = f.armour_key ? tables.find_armour(*f.armour_key) : nullptr;
-    const int reduction = armour != nullptr ? armour->reduction : 0;
-    const std::int64_t most = static_cast<std::int64_t>(living) * state.damage_each;
-    outcome.damage_taken = std::max(0, blow(monster_roll, most) - reduction);
-    outcome.hp_after = std::max(0, f.hp - outcome.damage_taken);
-    outcome.out = outcome.hp_after == 0;
-
-    if (!outcome.out) {
-      const item_def* weapon = f.weapon_key ? tables.find_weapon(*f.weapon_key) : nullptr;
-      const int weapon_damage = weapon != nullptr ? weapon->damage : tables.fights.fist_damage;
-      outcome.damage_dealt = blow(fighter_roll, weapon_damage);
-      const auto target = std::find_if(state.monster_hp.begin(), state.monster_hp.end(), [](int hp) { return hp > 0; });
-      const auto index = static_cast<std::size_t>(target - state.monster_hp.begin());
-      outcome.target = index;
-      *target = std::max(0, *target - outcome.damage_dealt);
-      if (*target == 0) {
-        result.monsters_killed.push_back(index);
-      }
-      anyone_standing = true;
-    }
-    result.fighters.push_back(outcome);
+    anyone_standing = anyone_standing || (!o.out && !o.fled && f.hp > 0);
+    result.fighters.push_back(o);
   }
 
   result.won = state.won();

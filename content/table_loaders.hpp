@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "content/economy_tables.hpp"
+#include "content/combat_tables.hpp"
 #include "content/markov_names.hpp"
 #include "content/puzzle_rules.hpp"
 #include "content/scroll_tables.hpp"
@@ -22,6 +23,8 @@ scroll_tables load_scroll_tables(const table_source& source);
 
 /// names.toml, trained into a Markov chain.
 markov_names load_names(const table_source& source);
+/// fights.toml's [defend], [health], [consider], [flee], [aggression] and [silver] (combat_loader.cpp).
+combat_tables load_combat(const table_source& source);
 
 /// puzzles.toml (puzzle_loader.cpp).
 puzzle_rules load_puzzles(const table_source& source);

@@ -46,7 +46,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
     return std::nullopt;
   });
   command_registry& r = commands_->commands();
-  register_basic_commands(r, {r, *people_, &encounters_->riddles});
+  register_basic_commands(r, {r, *people_, encounters_->combat, &encounters_->riddles});
   register_movement_commands(r, {*places_, svc});
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                              encounters_->news});
@@ -113,6 +113,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
       // cannot be saved, the last saved place stands: nothing is taken back, the character has gone.
       events_->run_event(0, [&] {
         spdlog::info("{} left the game (connection {})", ch->name, conn_id);
+        encounters_->combat.last_round(*ch);  // a dropped connection does not escape a fight either
         out_->send_room(ch->where.room_id, ch->name + " fades away.\n", ch->account_id);
         encounters_->leave_room(*ch);
         places_->save_character(*ch);

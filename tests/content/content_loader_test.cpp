@@ -69,6 +69,23 @@ TEST(ContentLoader, AZeroDamageIsReportedWithFileLineAndKey) {
             file_label(copy, "monsters.toml") + ":" + std::to_string(line) + ": monsters[2].damage: must be > 0");
 }
 
+TEST(ContentLoader, ABadFightChoiceNumberIsReportedWithFileLineAndKey) {
+  content_copy copy("bad_defend");
+  copy.replace("fights.toml", "taken = 0.5", "taken = 2.5");
+  const std::uint32_t line = line_of(copy.read("fights.toml"), "taken = 2.5");
+  const content_error e = copy.load_error();
+  EXPECT_EQ(e.file, file_label(copy, "fights.toml"));
+  EXPECT_EQ(e.key, "defend.taken");
+  EXPECT_EQ(e.line, line);
+}
+
+TEST(ContentLoader, HealthBandsMustDescend) {
+  content_copy copy("bad_health");
+  copy.replace("fights.toml", "wounded = 0.4", "wounded = 0.9");
+  const content_error e = copy.load_error();
+  EXPECT_EQ(e.key, "health.wounded");
+}
+
 TEST(ContentLoader, AMissingFileIsNamed) {
   content_copy copy("missing_file");
   std::filesystem::remove(copy.dir() / "rooms.toml");

@@ -42,6 +42,8 @@ TEST(ContentOverTelnet, FightAMonsterRoomClearPickUpLootAndReadAScroll) {
   c.expect("Round 1:");
   c.expect("The room is clear", std::chrono::seconds(60));
   c.expect("They leave behind:");
+  c.expect("You find ");  // silver by depth ([silver] in fights.toml), all for the one who fought
+  c.expect(" silver.");
   const std::string info = c.expect_gmcp("Room.Info");
   c.send_line("get scroll");
   c.expect("You pick up");

@@ -49,8 +49,10 @@ void help(const command_registry& registry, command_context& ctx) {
   ctx.reply(text);
 }
 
-void quit(command_context& ctx) {
-  // Every change was saved by the event that made it; leaving saves where the character rests.
+void quit(command_context& ctx, fights& combat) {
+  // Every change was saved by the event that made it; leaving saves where the character rests. A fight is
+  // not left for free: one more round is fought now, which the quitter still sees.
+  combat.last_round(ctx.actor);
   spdlog::info("{} quit", ctx.actor.name);
   ctx.out.disconnect(ctx.conn, "You climb out of the story for now. Goodbye, " + ctx.actor.name + ".\n");
 }
@@ -78,7 +80,7 @@ void register_basic_commands(command_registry& r, basic_parts p) {
                      arguments::raw, [p](command_context& ctx) { help(p.commands, ctx); }));
   r.add(make_command("quit", {}, P, "Leave the game (your character is saved).",
                      "quit\nSaves your character and closes the connection. You come back where you left.",
-                     arguments::raw, quit));
+                     arguments::raw, [p](command_context& ctx) { quit(ctx, p.combat); }));
 }
 
 }  // namespace dw::game

@@ -17,6 +17,7 @@ namespace dw::game {
 struct basic_parts {
   const command_registry& commands;  ///< for help
   roster& people;
+  fights& combat;  ///< quitting mid-fight fights one more round
   puzzles* riddles = nullptr;  ///< hears what is said (a rune door's word of opening)
 };
 void register_basic_commands(command_registry& r, basic_parts parts);

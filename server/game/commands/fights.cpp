@@ -1,4 +1,4 @@
-// Fighting: fight, flee.
+// Fighting: fight, attack, defend, flee, consider.
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_sets.hpp"
 
@@ -7,13 +7,28 @@ namespace dw::game {
 void register_fight_commands(command_registry& r, fight_parts p) {
   const role P = role::player;
   r.add(make_command(
-      "fight", {"attack", "kill"}, P, "Attack the monsters here, or hurry the next round.",
-      "fight   (also: attack, kill)\nStarts or joins the fight in the room. Rounds follow on their own every "
-      "few seconds; typing fight again strikes at once. A room is cleared when its monsters fall.",
+      "fight", {"kill"}, P, "Attack the monsters here.",
+      "fight   (also: kill)\nStarts or joins the fight in the room. Rounds follow on their own every few seconds; "
+      "in each you take the monsters' blow and strike back (or do what you chose: attack, defend, flee). A room "
+      "is cleared when its monsters fall.",
       arguments::raw, [p](command_context& ctx) { p.combat.join(ctx.actor, ctx.conn); }));
-  r.add(make_command("flee", {}, P, "Run from a fight through an exit you know.",
-                     "flee\nLeaves the fight through an exit into a room that already exists. The monsters stay.",
+  r.add(make_command("attack", {}, P, "Strike in your next rounds (the default), or start a fight.",
+                     "attack\nIn a fight: from the next round you strike at the monsters again. Outside one: as fight.",
+                     arguments::raw, [p](command_context& ctx) { p.combat.attack(ctx.actor, ctx.conn); }));
+  r.add(make_command("defend", {}, P, "Guard in your next rounds: take less, deal less.",
+                     "defend\nFrom the next round you take less of the monsters' blows and deal less yourself, "
+                     "until you choose attack.",
+                     arguments::raw, [p](command_context& ctx) { p.combat.defend(ctx.actor, ctx.conn); }));
+  r.add(make_command("flee", {}, P, "Try to run from a fight in the next round.",
+                     "flee\nIn the next round you try to run: back the way you came if it is open, otherwise "
+                     "through another exit you know. Deeper monsters cut you off more often; then their blow "
+                     "lands and you deal none. The monsters stay.",
                      arguments::raw, [p](command_context& ctx) { p.combat.flee(ctx.actor, ctx.conn); }));
+  r.add(make_command("consider", {"con"}, P, "Weigh up the monsters here.",
+                     "consider [monster]\nCompares the monsters here with you alone: their hit points and blows "
+                     "against yours, your weapon and armour.",
+                     arguments::raw,
+                     [p](command_context& ctx) { p.combat.consider(ctx.actor, ctx.conn, ctx.args.raw); }));
 }
 
 }  // namespace dw::game

@@ -58,6 +58,49 @@ std::vector<std::int64_t> pick(const room_contents& c, const std::vector<item>& 
 }
 item take_out(std::vector<item>& items, std::int64_t id) { return take_item_out(items, id); }
 
+/// "21 silver and 2 scrolls", "nothing".
+std::string pack_contents_text(std::int64_t silver, std::size_t things) {
+  std::string out;
+  if (silver > 0) {
+    out = std::to_string(silver) + " silver";
+  }
+  if (things > 0) {
+    out += (out.empty() ? "" : " and ") + std::to_string(things) + (things == 1 ? " scroll" : " scrolls");
+  }
+  return out.empty() ? "nothing" : out;
+}
+
+/// Taking a fallen pack: its silver and what it holds go to the taker, and the pack is gone. Everything
+/// inside is saved as carried before the pack is deleted (its deletion would take them along).
+void take_pack(const item_parts& p, command_context& ctx, item pack) {
+  const std::int64_t room = ctx.actor.where.room_id;
+  std::vector<item> held = p.contents.empty_out(pack.id);
+  p.changes.on_rollback([p, account = ctx.actor.account_id, pack, held, room] {
+    p.contents.floor_of(room).push_back(pack);
+    p.contents.inside(pack.id) = held;
+    if (character* ch = p.people.find_character(account)) {
+      ch->silver -= pack.amount;
+      std::erase_if(ch->inventory, [&held](const item& it) {
+        return std::any_of(held.begin(), held.end(), [&it](const item& h) { return h.id == it.id; });
+      });
+    }
+  });
+  for (item it : held) {
+    it.container_id = 0;
+    it.equipped = false;
+    p.contents.persist_item(it, ctx.actor.account_id, 0);
+    p.news.inv_added(ctx.actor, it);
+    ctx.actor.inventory.push_back(std::move(it));
+  }
+  ctx.actor.silver += pack.amount;
+  p.where.save_character(ctx.actor);
+  p.changes.persist(storage::remove_item{pack.id});
+  const std::string name = styled(style::item, p.contents.item_name(pack));
+  ctx.reply("You take " + name + ": " + pack_contents_text(pack.amount, held.size()) + ".\n");
+  ctx.out.send_room(room, styled(style::player, ctx.actor.name) + " takes " + name + ".\n", ctx.actor.account_id);
+  p.news.room_removed(room, pack);
+}
+
 void get(const item_parts& p, command_context& ctx) {
   const std::int64_t room = ctx.actor.where.room_id;
   std::vector<item>& floor = p.contents.floor_of(room);
@@ -65,6 +108,10 @@ void get(const item_parts& p, command_context& ctx) {
       ctx.args.object ? pick(p.contents, floor, *ctx.args.object) : std::vector<std::int64_t>{};
   for (std::int64_t id : ids) {
     item taken = take_out(floor, id);
+    if (taken.kind == pack_kind) {
+      take_pack(p, ctx, std::move(taken));
+      continue;
+    }
     taken.equipped = false;
     p.contents.persist_item(taken, ctx.actor.account_id, 0);
     undo_item_move(p, ctx.actor, taken.id, room, true);
@@ -166,6 +213,16 @@ void inventory(const item_parts& p, command_context& ctx) {
 }
 
 std::string describe_item(const room_contents& c, const character& viewer, const item& it) {
+  if (it.kind == pack_kind) {
+    const std::vector<item>* held = c.inside_of(it.id);
+    std::string out = c.item_name(it) + ", dropped where " + it.key + " fell. It holds " +
+                      pack_contents_text(it.amount, held != nullptr ? held->size() : 0) +
+                      (held != nullptr && !held->empty() ? ":" : ".") + "\n";
+    for (const item& inside : held != nullptr ? *held : std::vector<item>{}) {
+      out += "  " + c.item_name(inside) + "\n";
+    }
+    return out;
+  }
   if (it.kind == supply_kind) {
     const content::supply_def* def = c.tables().merchant.find_supply(it.key);
     return def == nullptr ? "It has gone off; you cannot tell what it was.\n"
@@ -268,8 +325,8 @@ void look(const item_parts& p, command_context& ctx) {
 /// What `look` was given: nothing, or a thing named as `examine` takes it, perhaps after "at".
 std::optional<std::string> look_target(std::string_view raw, command_args& out) {
   raw = trim(raw);
-  if (raw.size() > 3 && iequals(raw.substr(0, 3), "at ")) {
-    raw = trim(raw.substr(3));
+  if (raw.size() > 3 && (iequals(raw.substr(0, 3), "at ") || iequals(raw.substr(0, 3), "in "))) {
+    raw = trim(raw.substr(3));  // (look in pack: what a container holds is part of examining it)
   }
   return raw.empty() ? arguments::raw(raw, out) : arguments::object("Examine what?")(raw, out);
 }

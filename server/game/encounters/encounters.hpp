@@ -42,6 +42,7 @@ class encounters final : public room_hooks {
     news.send_list(viewer, "room");
     roaming.room_shown(viewer);
   }
+  void arrived(character& ch) override { combat.arrived(ch); }
   bool in_combat(const character& ch) const override { return combat.in_combat(ch); }
   void leave_room(const character& ch) override { combat.leave_room(ch); }
   void restore_branch(const storage::branch_snapshot& snapshot) override { contents.restore_branch(snapshot); }

@@ -3,9 +3,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "server/game/content_source.hpp"
+#include "server/game/encounters/fight_news.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_contents.hpp"
 #include "server/game/events/event_sink.hpp"
@@ -28,7 +31,20 @@ class fights {
   bool in_combat(const character& ch) const;
   /// A character is leaving its room (walking, fleeing, quitting, dying): it leaves the fight there.
   void leave_room(const character& ch);
+  /// `fight`: starts or joins the fight here; already fighting, it only says that rounds come on the timer.
   void join(character& ch, connection& conn);
+  /// `attack` / `defend` / `flee`: the choice for `ch`'s next rounds (attack outside a fight joins it).
+  void attack(character& ch, connection& conn);
+  void defend(character& ch, connection& conn);
+  /// `consider [monster]`: how a fight against the monsters here would go for `ch` alone, in words.
+  void consider(const character& ch, connection& conn, std::string_view what);
+  /// `ch` has just walked into its room: aggressive monsters there (the room's tape decides, from a
+  /// depth in fights.toml) attack at once.
+  void arrived(character& ch);
+  /// `ch` is leaving play (quit, a dropped connection) in the middle of a fight: the fight goes on for
+  /// one more round with `ch` in it (fought at once, for everyone in that fight), then `ch` leaves it.
+  /// Nothing when `ch` is not fighting.
+  void last_round(character& ch);
   /// After a hot reboot: `ch` was fighting here, and the fight goes on (rounds start again on the timer).
   void resume(character& ch, connection& conn);
   void flee(character& ch, connection& conn);
@@ -45,9 +61,24 @@ class fights {
  private:
   void schedule_round(std::int64_t room_id, std::uint64_t generation);
   void fight_round(std::int64_t room_id);
-  void win(std::int64_t room_id, room_contents::room_state& state, const character& any_fighter,
+  void start_rounds(std::int64_t room_id, room_contents::room_state& state);
+  void set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told);
+  void tell_round(std::int64_t room_id, const round_story& story);
+  /// GMCP Char.Combat to `ch`: the monsters here and whether `ch` is fighting them.
+  void send_combat(const character& ch, const room_contents::room_state* state, bool fighting);
+  /// The way `ch` runs: the side it came in by when open, else a known exit picked with a tape value.
+  std::optional<exit_dir> flee_way(const character& ch, const content::tape& tape, std::uint32_t round);
+  void run_away(character& ch, exit_dir way);
+  /// A won fight's silver, shared among the fighters still standing, and saved.
+  void pay_silver(const content::fight_state& fight, const std::vector<character*>& standing);
+  void win(std::int64_t room_id, room_contents::room_state& state, const store::location& where,
            const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key);
   void knock_out(character& ch);
+  /// A knocked-out character's unsold scrolls and half its silver stay where it fell, in a fallen pack
+  /// anyone may take (nothing in the fixed rooms, nor when there is nothing to leave).
+  void leave_pack(character& ch);
+  /// "mud crawler" and "mud crawlers" for the fight's monster.
+  std::pair<std::string, std::string> monster_names(const content::fight_state& fight) const;
 
   const live_settings& settings_;
   const content_source& content_;

@@ -60,7 +60,12 @@ void room_contents::restore_branch(const storage::branch_snapshot& snapshot) {
     floors_.try_emplace(rec.id);
   }
   for (const store::item_record& rec : snapshot.floor_items) {
-    floors_[rec.room_id].push_back(from_record(rec));
+    // (what lies in a fallen pack is stored in the pack's room too, but belongs inside the pack)
+    if (rec.container_id != 0) {
+      inside_[rec.container_id].push_back(from_record(rec));
+    } else {
+      floors_[rec.room_id].push_back(from_record(rec));
+    }
   }
 }
 
@@ -195,6 +200,20 @@ std::vector<item>& room_contents::floor_of(std::int64_t room_id) {
   return floors_[room_id];
 }
 
+const std::vector<item>* room_contents::inside_of(std::int64_t container_id) const {
+  const auto found = inside_.find(container_id);
+  return found != inside_.end() ? &found->second : nullptr;
+}
+
+std::vector<item> room_contents::empty_out(std::int64_t container_id) {
+  std::vector<item> out;
+  if (auto found = inside_.find(container_id); found != inside_.end()) {
+    out = std::move(found->second);
+    inside_.erase(found);
+  }
+  return out;
+}
+
 std::string room_contents::monsters_text(const room_state& state) const {
   if (!state.fight || state.fight->won()) {
     return {};
@@ -280,7 +299,12 @@ void room_contents::forget_branch(std::uint64_t branch) {
     if (kv.second.branch != branch) {
       return false;
     }
-    floors_.erase(kv.first);
+    if (auto floor = floors_.find(kv.first); floor != floors_.end()) {
+      for (const item& it : floor->second) {
+        inside_.erase(it.id);  // a fallen pack's contents go with it
+      }
+      floors_.erase(floor);
+    }
     return true;
   });
 }
@@ -300,6 +324,9 @@ item room_contents::from_record(const store::item_record& rec) {
 }
 
 std::string room_contents::item_name(const item& it) const {
+  if (it.kind == pack_kind) {
+    return it.key + "'s fallen pack";  // (the key of a pack is the name of the one who fell)
+  }
   if (it.kind == supply_kind) {
     const content::supply_def* def = content_.get().merchant.find_supply(it.key);
     return def != nullptr ? def->name : "a spoilt supply";

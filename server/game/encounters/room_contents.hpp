@@ -9,6 +9,7 @@
 #include "content/artefact_registry.hpp"
 #include "content/fight_state.hpp"
 #include "content/puzzle.hpp"
+#include "content/fighter.hpp"
 #include "content/room_event.hpp"
 #include "content/tape.hpp"
 #include "dungeon/room.hpp"
@@ -31,6 +32,9 @@ class room_contents {
     std::optional<content::fight_state> fight;  ///< monsters still in the room (alive or not yet fought)
     std::vector<std::int64_t> fighters;         ///< account ids in join order
     std::vector<std::int64_t> busy;             ///< fighters who spent their next round (spend_turn)
+    /// Each fighter's choice for its next rounds (attack when absent; flee lasts one round). In memory
+    /// only: a fight resumed after a restart has everyone attacking.
+    std::unordered_map<std::int64_t, content::fight_choice> choices;
     bool active = false;
     std::uint64_t generation = 0;  ///< guards round timers from an earlier fight
     std::optional<content::rune_lock> lock;  ///< rune_lock rooms: the door (solved or not)
@@ -71,6 +75,11 @@ class room_contents {
   std::vector<item>& floor_of(std::int64_t room_id);
   /// The rune door or the scratched solution, as the room's text shows it ("" for other rooms).
   static std::string puzzle_text(const room_state& state);
+  /// What lies inside a container (a fallen pack) by its id; not on any floor.
+  std::vector<item>& inside(std::int64_t container_id) { return inside_[container_id]; }
+  const std::vector<item>* inside_of(std::int64_t container_id) const;
+  /// Takes everything out of a container (it is then forgotten).
+  std::vector<item> empty_out(std::int64_t container_id);
   /// "a goblin", "three large rats".
   std::string monsters_text(const room_state& state) const;
   /// Saves a room's event and fight.
@@ -99,6 +108,7 @@ class room_contents {
   content::artefact_registry artefacts_;
   std::unordered_map<std::int64_t, room_state> rooms_;
   std::unordered_map<std::int64_t, std::vector<item>> floors_;
+  std::unordered_map<std::int64_t, std::vector<item>> inside_;  ///< container id -> what it holds
   std::unordered_map<std::int64_t, room_state> rolled_;  ///< decided by decide_clear, saved by room_created
   std::int64_t next_item_id_ = 1;
   /// Per branch: packed hint coordinate -> the lock (its coordinate, and its runes) whose solution is written

@@ -31,6 +31,8 @@ class room_hooks {
   virtual std::vector<interior_mark> interior_marks(std::int64_t room_id, const character& viewer) = 0;
   /// `viewer` has just been shown its room (entering it, or `look`): what lies there goes out as GMCP.
   virtual void room_shown(const character& viewer) = 0;
+  /// `ch` has just walked into a dungeon room (aggressive monsters there may attack).
+  virtual void arrived(character& ch) = 0;
   /// True while `ch` is fighting.
   virtual bool in_combat(const character& ch) const = 0;
   /// `ch` is leaving its room (walking, fleeing, quitting, dying, being moved).

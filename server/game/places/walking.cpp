@@ -83,6 +83,7 @@ void places::walk_fixed(connection& conn, character& ch, exit_dir d) {
   // (a branch's first room is entered from the well: by the door on the side the well lies)
   ch.arrived_side = static_cast<int>(dungeon::index_of(dungeon::opposite(d)));
   move_character(ch, location_of(entered.first_room), leave_text(ch, d), arrive_text(ch, d));
+  hooks_->arrived(ch);
 }
 
 void places::walk_branch(connection& conn, character& ch, exit_dir d) {
@@ -123,6 +124,7 @@ void places::walk_branch(connection& conn, character& ch, exit_dir d) {
           }
         }
       }
+      hooks_->arrived(ch);
       return;
     case dungeon::move_status::to_start:
       ch.arrived_side = -1;

@@ -23,6 +23,8 @@ struct item {
 
 /// How a supply from merchant.toml (a draught, a bandage, a lantern) is stored; its key names the row.
 inline constexpr std::string_view supply_kind = "supply";
+/// The stored kind of a fallen pack: what a knocked-out character dropped (its key is their name).
+inline constexpr std::string_view pack_kind = "pack";
 
 /// How a kind of gear is stored and shown: "weapon", "armour".
 constexpr std::string_view kind_name(content::item_kind k) {

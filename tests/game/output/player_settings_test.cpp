@@ -294,7 +294,8 @@ TEST(PlayerSettings, TheSameWalkReadsAsWordsInScreenReaderMode) {
   const std::size_t round = spoken.find("Round 1: ");
   ASSERT_NE(round, std::string::npos) << spoken;
   const std::string line = spoken.substr(round, spoken.find('\n', round) - round);
-  EXPECT_TRUE(has(line, "Gus takes ")) << line;
-  EXPECT_TRUE(has(words_of(normal), "Round 1:\n  Gus takes ")) << normal;
+  // Gus reads his own round in the first person.
+  EXPECT_TRUE(has(line, " you") || has(line, "You") || has(line, "Your")) << line;
+  EXPECT_TRUE(has(words_of(normal), "Round 1:\n  ")) << normal;
   EXPECT_TRUE(has(words_of(normal), "west (to the well)")) << "without escapes, the words as before";
 }

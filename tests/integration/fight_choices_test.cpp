@@ -1,0 +1,171 @@
+// Fight choices over telnet (issue 12): first and third person rounds, health words and Char.Combat,
+// rounds only on the timer, defend, flee back the way you came, consider, the fallen pack, and quitting
+// mid-fight.
+#include "tests/integration/admin_support.hpp"
+
+using namespace dw::testing::admin_flow;
+
+namespace {
+
+bool has_health_word(const std::string& text) {
+  for (std::string_view word : {"unhurt", "scratched", "wounded", "near death", " dies."}) {
+    if (contains(text, word)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string fight_config(std::int64_t seed, int hp, int round_ms) {
+  return seed_config(seed, "[game]\nfight_round_ms = " + std::to_string(round_ms) +
+                               "\ncharacter_max_hp = " + std::to_string(hp) + "\n");
+}
+
+}  // namespace
+
+TEST(FightChoices, EachPlayerReadsTheirOwnBlowsInTheFirstPersonAndOthersInTheThird) {
+  const std::int64_t seed = long_fight_seed(100000);
+  ASSERT_GT(seed, 0);
+  server_process server(fight_config(seed, 100000, 1500));
+  telnet_client ann(server.port(), wide_client());
+  ann.create("Ann", "annpassword");
+  telnet_client bob(server.port(), wide_client());
+  bob.create("Bob", "bobpassword");
+  walk_into_east_branch(ann);
+  walk_into_east_branch(bob);
+  ann.send_line("fight");
+  ann.expect("You attack");
+  EXPECT_TRUE(contains(ann.expect_gmcp("Char.Combat"), "\"fighting\":true"));
+  bob.send_line("fight");
+  bob.expect("You attack");
+  // Typing fight again neither hurries a round nor joins twice.
+  ann.send_line("fight");
+  const std::string waiting = ann.expect("You are already fighting; rounds come every few seconds.");
+  EXPECT_FALSE(contains(waiting, "Round 1:")) << waiting;
+  // (two statements each: the operands of + may be evaluated in either order)
+  std::string ann_round = ann.expect("Round 1:", 60s);
+  ann_round += ann.expect(prompt, 60s);
+  std::string bob_round = bob.expect("Round 1:", 60s);
+  bob_round += bob.expect(prompt, 60s);
+  EXPECT_TRUE(contains(ann_round, "You hit") || contains(ann_round, "You miss")) << ann_round;
+  EXPECT_TRUE(contains(ann_round, "Bob")) << ann_round;
+  EXPECT_TRUE(contains(bob_round, "Ann hits") || contains(bob_round, "Ann misses")) << bob_round;
+  EXPECT_TRUE(contains(bob_round, " you")) << bob_round;
+  EXPECT_FALSE(contains(ann_round, "takes 0 damage")) << ann_round;
+  EXPECT_TRUE(has_health_word(ann_round)) << ann_round;
+  const std::string combat = ann.expect_gmcp("Char.Combat", 60s);
+  EXPECT_TRUE(contains(combat, "\"monsters\":[")) << combat;
+}
+
+TEST(FightChoices, ConsiderWeighsTheMonstersAndDefendIsAChoiceForTheNextRound) {
+  const std::int64_t seed = long_fight_seed(100000);
+  ASSERT_GT(seed, 0);
+  server_process server(fight_config(seed, 100000, 1000));
+  telnet_client ann(server.port(), wide_client());
+  ann.create("Ann", "annpassword");
+  walk_into_east_branch(ann);
+  const std::string considered = answer(ann, "consider monsters", "You size up");
+  EXPECT_TRUE(contains(considered, "You would win easily.")) << considered;
+  ann.send_line("consider dragon");
+  ann.expect("You see no dragon here.");
+  ann.send_line("defend");
+  ann.expect("You are not fighting anything.");
+  ann.send_line("fight");
+  ann.expect("You attack");
+  ann.send_line("defend");
+  ann.expect("You will defend from the next round");
+  ann.expect("Round 1:", 60s);
+  ann.send_line("attack");
+  ann.expect("You will attack in the next round.");
+}
+
+TEST(FightChoices, FleeLeavesBackTheWayYouCameIn) {
+  const std::int64_t seed = long_fight_seed(100000);
+  ASSERT_GT(seed, 0);
+  server_process server(fight_config(seed, 100000, 1500));
+  telnet_client ann(server.port(), wide_client());
+  ann.create("Ann", "annpassword");
+  walk_into_east_branch(ann);
+  ann.send_line("flee");
+  ann.expect("You are not fighting anything.");
+  ann.send_line("fight");
+  ann.expect("You attack");
+  // A flight can be cut off; it is tried again until it works.
+  bool fled = false;
+  std::string round;
+  for (int attempt = 0; attempt < 30 && !fled; ++attempt) {
+    ann.send_line("flee");
+    round = ann.expect("Round ", 60s);
+    round += ann.expect(prompt, 60s);
+    ASSERT_FALSE(contains(round, "The room is clear")) << round;
+    fled = contains(round, "You break away and flee!");
+  }
+  ASSERT_TRUE(fled);
+  // The first room was entered from the well, on its west side: back that way.
+  EXPECT_TRUE(contains(round, "You flee west!")) << round;
+  EXPECT_TRUE(contains(round, "The Bottom of the Well")) << round;
+}
+
+TEST(FightChoices, AKnockedOutCharacterLeavesAFallenPackAnyoneCanTake) {
+  const std::int64_t seed = monster_seed();
+  ASSERT_GT(seed, 0);
+  server_process server(fight_config(seed, 1, 100));
+  telnet_client ann(server.port(), wide_client());
+  ann.create("Ann", "annpassword");
+  ann.send_line("@spawn scroll 4242");
+  ann.expect("(seed 4242)");
+  ann.send_line("get scroll");
+  ann.expect("You pick up");
+  walk_into_east_branch(ann);
+  ann.send_line("fight");
+  ann.expect("Your unsold scrolls and half your silver stay behind in your fallen pack.", 60s);
+  ann.expect("You wake up in the village square", 60s);
+  const std::string inventory = answer(ann, "inventory", "You");
+  EXPECT_FALSE(contains(inventory, "scroll")) << inventory;
+
+  // The pack is saved where Ann fell: it is still there after a restart.
+  server.restart();
+  telnet_client bob(server.port(), wide_client());
+  bob.create("Bob", "bobpassword");
+  const std::string room = walk_into_east_branch(bob);
+  EXPECT_TRUE(contains(room, "Ann's fallen pack")) << room;
+  const std::string inside = answer(bob, "look in pack", "Ann's fallen pack");
+  EXPECT_TRUE(contains(inside, "1 scroll")) << inside;
+  bob.send_line("get pack");
+  bob.expect("You take Ann's fallen pack: 1 scroll.");
+  const std::string carried = answer(bob, "inventory", "You");
+  EXPECT_TRUE(contains(carried, "scroll")) << carried;
+  const std::string after = answer(bob, "look", "[East branch 1");
+  EXPECT_FALSE(contains(after, "fallen pack")) << after;
+
+  // Taken is taken: after another restart Bob still has the scroll and the pack is gone.
+  server.restart();
+  telnet_client bob2(server.port(), wide_client());
+  bob2.connect("Bob", "bobpassword");
+  const std::string again = answer(bob2, "inventory", "You");
+  EXPECT_TRUE(contains(again, "scroll")) << again;
+  const std::string there = answer(bob2, "look", "[East branch 1");
+  EXPECT_FALSE(contains(there, "fallen pack")) << there;
+}
+
+TEST(FightChoices, QuittingMidFightFightsOneMoreRoundFirst) {
+  const std::int64_t seed = long_fight_seed(100000);
+  ASSERT_GT(seed, 0);
+  server_process server(fight_config(seed, 100000, 60000));
+  telnet_client ann(server.port(), wide_client());
+  ann.create("Ann", "annpassword");
+  walk_into_east_branch(ann);
+  ann.send_line("fight");
+  ann.expect("You attack");
+  ann.expect(prompt);
+  ann.send_line("quit");
+  ann.expect("You cannot escape a fight by leaving");
+  ann.expect("Round 1:");
+  ann.expect("Goodbye");
+  EXPECT_TRUE(ann.wait_closed());
+  // Saved out of the fight: back in play, fight starts a new one rather than being "already fighting".
+  telnet_client again(server.port(), wide_client());
+  again.connect("Ann", "annpassword");
+  again.send_line("fight");
+  again.expect("You attack");
+}
