@@ -5,6 +5,7 @@
 
 #include "content/fight_judgement.hpp"
 #include "content/fight_round.hpp"
+#include "content/text_helpers.hpp"
 #include "content/scroll.hpp"
 #include "server/game/output/style.hpp"
 
@@ -184,9 +185,10 @@ bool fights::ambush(std::int64_t room_id, character& target) {
   if (std::find(f.begin(), f.end(), target.account_id) == f.end()) {
     f.push_back(target.account_id);
   }
-  const std::string foes = styled(style::monster, contents_.monsters_text(*state));
-  out_.send(target.connection, foes + " attack you!\n");
-  out_.send_room(room_id, foes + " attack " + styled(style::player, target.name) + "!\n", target.account_id);
+  const std::string foes = styled(style::monster, content::capitalise(contents_.monsters_text(*state)));
+  const char* verb = state->fight->alive() == 1 ? " attacks " : " attack ";
+  out_.send(target.connection, foes + verb + "you!\n");
+  out_.send_room(room_id, foes + verb + styled(style::player, target.name) + "!\n", target.account_id);
   if (!state->active) {
     state->active = true;
     ++state->generation;
@@ -529,13 +531,17 @@ void fights::knock_out(character& ch) {
 
 void fights::win(std::int64_t room_id, room_contents::room_state& state, const store::location& where,
                  const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key) {
+  // A wanderer's fight is not the room's challenge: the room stays as clear (or not) as it was.
+  const bool roamer = state.wanderer.has_value();
   state.active = false;
   state.fighters.clear();
   state.choices.clear();
   state.busy.clear();
   state.fight.reset();
   contents_.save_contents(room_id, state);
-  places_.mark_clear(state.branch, {where.x, where.y});
+  if (!roamer) {
+    places_.mark_clear(state.branch, {where.x, where.y});
+  }
   std::string loot_text;
   std::vector<item> dropped;  // announced as GMCP after the text
   auto drop = [&](item it) {
@@ -560,7 +566,8 @@ void fights::win(std::int64_t room_id, room_contents::room_state& state, const s
       drop(std::move(found));
     }
   }
-  std::string text = "The last of them falls. The room is clear, and the way on is open!\n";
+  std::string text = roamer ? std::string("The last of them falls.\n")
+                            : std::string("The last of them falls. The room is clear, and the way on is open!\n");
   if (!loot_text.empty()) {
     text += "They leave behind:\n" + loot_text;
   }

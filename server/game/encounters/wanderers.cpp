@@ -190,8 +190,10 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
     return false;
   }
   room_contents::room_state* state = contents_.find_state(w.room_id);
-  if (state == nullptr || state->active || (state->fight && !state->fight->won())) {
-    return false;  // the room's own monsters are there, or a fight goes on
+  if (state == nullptr || state->active || (state->fight && !state->fight->won()) || state->lock || state->hint) {
+    // The room's own monsters are there, or a fight goes on; or the room keeps a rune door or its hint in
+    // its stored contents, which a fight would overwrite.
+    return false;
   }
   content::fight_state fight;
   fight.monster_key = w.group.monster_key;
@@ -268,7 +270,8 @@ void wanderers::step_branch(std::uint64_t branch) {
           x.exists = true;
           targets[n] = static_cast<std::int64_t>(next->id);
           const room_contents::room_state* there = contents_.find_state(targets[n]);
-          x.blocked = (there != nullptr && there->fight && !there->fight->won()) || standing_in(targets[n]) != nullptr;
+          x.blocked = (there != nullptr && ((there->fight && !there->fight->won()) || there->lock || there->hint)) ||
+                      standing_in(targets[n]) != nullptr;
         }
       }
       ++n;
