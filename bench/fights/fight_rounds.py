@@ -30,7 +30,7 @@ OLD_TURN = re.compile(r"takes (\d+) damage from .*? and (?:deals (\d+)|falls)")
 HIT_ME = re.compile(r"hits you for (\d+)")
 MY_HIT = re.compile(r"You hit .*? for (\d+)")
 MISS = re.compile(r"You miss|misses you|turns the blow")
-END = re.compile(r"room is clear|Everything goes dark|You wake up|You break away|You flee|nothing here to fight")
+END = re.compile(r"room is clear|The last of them falls|Everything goes dark|You wake up|You break away|You flee|nothing here to fight")
 
 
 class telnet_text:
