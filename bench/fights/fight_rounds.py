@@ -15,84 +15,20 @@ and in every room whose monsters block the way it fights (FIGHTS fights in all).
 The account must be an administrator (the first account of a fresh database is one). Plain Python 3.
 """
 import argparse
+import os
 import random
 import re
-import socket
 import sys
 import time
 
-IAC, SB, SE = 255, 250, 240
-HEADER = re.compile(r"^(.*)  \[(.*?), (-?\d+),(-?\d+), depth (\d+)\]$", re.M)
-EXITS = re.compile(r"^Exits: ([^.]*)\.", re.M | re.S)
-BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from mud_text import BACK, HEADER, telnet_text, unexplored_ways  # noqa: E402
 ROUND = re.compile(r"Round (\d+):")
 OLD_TURN = re.compile(r"takes (\d+) damage from .*? and (?:deals (\d+)|falls)")
 HIT_ME = re.compile(r"hits you for (\d+)")
 MY_HIT = re.compile(r"You hit .*? for (\d+)")
 MISS = re.compile(r"You miss|misses you|turns the blow")
 END = re.compile(r"room is clear|The last of them falls|Everything goes dark|You wake up|You break away|You flee|nothing here to fight")
-
-
-class telnet_text:
-    """Lines from the server with telnet commands removed; answers nothing (a plain client)."""
-
-    def __init__(self, port, timeout):
-        self.sock = socket.create_connection(("127.0.0.1", port))
-        self.sock.settimeout(timeout)
-        self.buf = b""
-        self.timeout = timeout
-
-    @staticmethod
-    def text(data):
-        out = bytearray()
-        i = 0
-        while i < len(data):
-            if data[i] == IAC and i + 1 < len(data):
-                if data[i + 1] == SB:
-                    end = data.find(bytes([IAC, SE]), i)
-                    i = end + 2 if end >= 0 else len(data)
-                else:
-                    i += 3 if 251 <= data[i + 1] <= 254 else 2
-                continue
-            out.append(data[i])
-            i += 1
-        return out.decode("utf-8", "replace").replace("\r", "")
-
-    def until(self, pattern, timeout=None):
-        deadline = time.time() + (timeout or self.timeout)
-        while True:
-            seen = self.text(self.buf)
-            if re.search(pattern, seen):
-                self.buf = b""
-                return seen
-            if time.time() > deadline:
-                sys.exit("timed out waiting for %r; last text: %r" % (pattern, seen[-300:]))
-            self.sock.settimeout(max(0.01, deadline - time.time()))
-            try:
-                self.buf += self.sock.recv(65536)
-            except socket.timeout:
-                pass
-
-    def collect(self, seconds):
-        """Everything that arrives within `seconds`."""
-        deadline = time.time() + seconds
-        while time.time() < deadline:
-            self.sock.settimeout(max(0.01, deadline - time.time()))
-            try:
-                self.buf += self.sock.recv(65536)
-            except socket.timeout:
-                pass
-        seen = self.text(self.buf)
-        self.buf = b""
-        return seen
-
-    def send(self, line):
-        time.sleep(0.06)  # (under the server's per-connection command rate)
-        self.sock.sendall(line.encode() + b"\r\n")
-
-    def command(self, line, pattern=r"\] > "):
-        self.send(line)
-        return self.until(pattern)
 
 
 def count_turns(text, stats):
@@ -179,9 +115,7 @@ def main():
                 path = []
                 room = c.command("look")
             continue
-        exits = EXITS.search(room)
-        ways = " ".join(exits.group(1).split()).split(", ") if exits else []
-        unexplored = [w.split(" ")[0] for w in ways if "unexplored" in w]
+        unexplored = unexplored_ways(room)
         if unexplored:
             way = rnd.choice(unexplored)
             path.append(way)

@@ -13,58 +13,12 @@ The account must be an administrator (the first account of a fresh database is o
 (standard library only); the server's command rate limit is respected by a short pause per command.
 """
 import argparse
+import os
 import random
-import re
-import socket
 import sys
-import time
 
-IAC, SB, SE = 255, 250, 240
-HEADER = re.compile(r"^(.*)  \[(.*?), (-?\d+),(-?\d+), depth (\d+)\]$", re.M)
-EXITS = re.compile(r"^Exits: ([^.]*)\.", re.M | re.S)
-BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
-
-
-class telnet_text:
-    """Lines from the server with telnet commands removed; answers nothing (a plain client)."""
-
-    def __init__(self, port, timeout):
-        self.sock = socket.create_connection(("127.0.0.1", port))
-        self.sock.settimeout(timeout)
-        self.buf = b""
-        self.timeout = timeout
-
-    @staticmethod
-    def text(data):
-        out = bytearray()
-        i = 0
-        while i < len(data):
-            if data[i] == IAC and i + 1 < len(data):
-                if data[i + 1] == SB:
-                    end = data.find(bytes([IAC, SE]), i)
-                    i = end + 2 if end >= 0 else len(data)
-                else:
-                    i += 3 if 251 <= data[i + 1] <= 254 else 2
-                continue
-            out.append(data[i])
-            i += 1
-        return out.decode("utf-8", "replace").replace("\r", "")
-
-    def until(self, pattern):
-        deadline = time.time() + self.timeout
-        while True:
-            seen = self.text(self.buf)
-            if re.search(pattern, seen):
-                self.buf = b""
-                return seen
-            if time.time() > deadline:
-                sys.exit("timed out waiting for %r; last text: %r" % (pattern, seen[-300:]))
-            self.buf += self.sock.recv(65536)
-
-    def command(self, line, pattern=r"hp\] > "):
-        time.sleep(0.06)  # (under the server's per-connection command rate)
-        self.sock.sendall(line.encode() + b"\r\n")
-        return self.until(pattern)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from mud_text import BACK, HEADER, telnet_text, unexplored_ways  # noqa: E402
 
 
 def main():
@@ -96,9 +50,7 @@ def main():
             screen = (head.group(1).split("\n")[-1].strip(), description)
             screens[screen] = screens.get(screen, 0) + 1
         c.command("@clear")
-        exits = EXITS.search(room)
-        ways = " ".join(exits.group(1).split()).split(", ") if exits else []
-        unexplored = [w.split(" ")[0] for w in ways if "unexplored" in w]
+        unexplored = unexplored_ways(room)
         if unexplored:
             way = rnd.choice(unexplored)
             path.append(way)
