@@ -296,11 +296,8 @@ void scroll_effect(const economy_parts& p, command_context& ctx, const content::
   } else if (e.key == "map") {
     if (ch.where.branch_id == 0) {
       ctx.reply("Lines of ink crawl over the page, but up here they show only the village you can see anyway.\n");
-    } else if (ctx.out.view_of(ctx.conn).screen_reader) {
-      ctx.reply("The ink crawls into a map of the ways around you:\n" + p.where.spoken_map(ch));
     } else {
-      const client_abilities& client = ctx.conn.port->client();
-      ctx.reply("The ink crawls into a map of the ways around you:\n" + p.where.map(ch, client.width, client.height));
+      ctx.reply("The ink crawls into a map of the ways around you:\n" + p.where.map_for(ch));  // as `map` shows it
     }
   } else if (e.key == "return") {
     ctx.reply("The words pull at you; the walls blur, and you are standing in black water at the foot of the "
