@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 
 #include "content/scroll.hpp"
 #include "content/text_helpers.hpp"
@@ -13,6 +12,7 @@
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/commands/command_sets.hpp"
 #include "server/game/commands/item_matching.hpp"
+#include "server/game/commands/time_text.hpp"
 #include "server/game/output/style.hpp"
 
 namespace dw::game {
@@ -343,14 +343,7 @@ void read(const economy_parts& p, command_context& ctx) {
   ctx.reply("The scroll crumbles to dust.\n");
 }
 
-std::string date_of(std::int64_t unix_seconds) {
-  const auto t = static_cast<std::time_t>(unix_seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-  return buf;
-}
+std::string date_of(std::int64_t unix_seconds) { return time_text(unix_seconds, "%Y-%m-%d"); }
 
 void score(const economy_parts& p, command_context& ctx) {
   const character& ch = ctx.actor;
