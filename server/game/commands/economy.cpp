@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 
 #include "content/scroll.hpp"
 #include "content/text_helpers.hpp"
@@ -13,6 +12,7 @@
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/commands/command_sets.hpp"
 #include "server/game/commands/item_matching.hpp"
+#include "server/game/commands/time_text.hpp"
 #include "server/game/output/style.hpp"
 
 namespace dw::game {
@@ -48,16 +48,23 @@ std::optional<std::int64_t> sale_value(const room_contents& c, const item& it) {
   return std::nullopt;
 }
 
+/// If the event cannot be saved, `undo` runs on the character of `ch`'s account (when it is still in play).
+template <typename F>
+void on_rollback_of(const economy_parts& p, const character& ch, F undo) {
+  p.changes.on_rollback([p, account = ch.account_id, undo = std::move(undo)] {
+    if (character* again = p.people.find_character(account)) {
+      undo(*again);
+    }
+  });
+}
+
 /// The character's progress as it is now, restored if the event cannot be saved.
 void undo_progress(const economy_parts& p, const character& ch) {
-  p.changes.on_rollback([p, account = ch.account_id, silver = ch.silver, sold = ch.scrolls_sold, hp = ch.hp,
-                         known = ch.identified] {
-    if (character* again = p.people.find_character(account)) {
-      again->silver = silver;
-      again->scrolls_sold = sold;
-      again->hp = hp;
-      again->identified = known;
-    }
+  on_rollback_of(p, ch, [silver = ch.silver, sold = ch.scrolls_sold, hp = ch.hp, known = ch.identified](character& again) {
+    again.silver = silver;
+    again.scrolls_sold = sold;
+    again.hp = hp;
+    again.identified = known;
   });
 }
 
@@ -67,11 +74,7 @@ void use_up(const economy_parts& p, character& ch, std::int64_t id) {
   item gone = take_item_out(ch.inventory, id);
   p.changes.persist(storage::remove_item{gone.id});
   p.news.inv_removed(ch, gone);
-  p.changes.on_rollback([p, account = ch.account_id, gone] {
-    if (character* again = p.people.find_character(account)) {
-      again->inventory.push_back(gone);
-    }
-  });
+  on_rollback_of(p, ch, [gone](character& again) { again.inventory.push_back(gone); });
 }
 
 /// Status and vitals after silver or hit points changed.
@@ -81,6 +84,17 @@ void tell_status(const economy_parts& p, command_context& ctx) {
 }
 
 std::string price_text(std::int64_t silver) { return std::to_string(silver) + " silver"; }
+
+void say_not_carried(command_context& ctx) { ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n"); }
+
+/// The one carried item the command names, or nullptr after saying that there is none.
+item* carried(const economy_parts& p, command_context& ctx) {
+  item* it = match_item(p.contents, ctx.actor.inventory, ctx.args.object);
+  if (it == nullptr) {
+    say_not_carried(ctx);
+  }
+  return it;
+}
 
 void list(const economy_parts& p, command_context& ctx) {
   if (!at_merchant(ctx)) {
@@ -129,10 +143,8 @@ void buy(const economy_parts& p, command_context& ctx) {
   bought.kind = std::string(supply_kind);
   bought.key = wanted->key;
   p.contents.persist_item(bought, ctx.actor.account_id, 0);
-  p.changes.on_rollback([p, account = ctx.actor.account_id, id = bought.id] {
-    if (character* again = p.people.find_character(account)) {
-      std::erase_if(again->inventory, [id](const item& i) { return i.id == id; });
-    }
+  on_rollback_of(p, ctx.actor, [id = bought.id](character& again) {
+    std::erase_if(again.inventory, [id](const item& i) { return i.id == id; });
   });
   ctx.actor.silver -= wanted->price;
   p.where.save_character(ctx.actor);
@@ -151,7 +163,7 @@ void sell(const economy_parts& p, command_context& ctx) {
   const std::vector<std::int64_t> ids = ctx.args.object ? pick_items(p.contents, ctx.actor.inventory, *ctx.args.object)
                                                         : std::vector<std::int64_t>{};
   if (ids.empty()) {
-    ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
+    say_not_carried(ctx);
     return;
   }
   const bool several = ids.size() > 1;
@@ -197,9 +209,8 @@ void value(const economy_parts& p, command_context& ctx) {
   if (!at_merchant(ctx)) {
     return;
   }
-  item* it = match_item(p.contents, ctx.actor.inventory, ctx.args.object);
+  item* it = carried(p, ctx);
   if (it == nullptr) {
-    ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
     return;
   }
   const std::string name = p.contents.item_name(*it);
@@ -214,9 +225,8 @@ void identify(const economy_parts& p, command_context& ctx) {
   if (!at_merchant(ctx)) {
     return;
   }
-  item* it = match_item(p.contents, ctx.actor.inventory, ctx.args.object);
+  item* it = carried(p, ctx);
   if (it == nullptr) {
-    ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
     return;
   }
   const auto a = p.contents.artefacts().generate(p.contents.tables(), it->kind, it->seed);
@@ -244,9 +254,8 @@ void identify(const economy_parts& p, command_context& ctx) {
 
 /// quaff and apply: a supply used this way heals and is gone. Mid-fight it costs the next round.
 void use_supply(const economy_parts& p, command_context& ctx, content::supply_use how) {
-  item* it = match_item(p.contents, ctx.actor.inventory, ctx.args.object);
+  item* it = carried(p, ctx);
   if (it == nullptr) {
-    ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
     return;
   }
   const content::supply_def* def =
@@ -279,11 +288,9 @@ void use_supply(const economy_parts& p, command_context& ctx, content::supply_us
 void scroll_effect(const economy_parts& p, command_context& ctx, const content::scroll_effect& e) {
   character& ch = ctx.actor;
   if (e.key == "ward") {
-    p.changes.on_rollback([p, account = ch.account_id, points = ch.ward_points, rounds = ch.ward_rounds] {
-      if (character* again = p.people.find_character(account)) {
-        again->ward_points = points;
-        again->ward_rounds = rounds;
-      }
+    on_rollback_of(p, ch, [points = ch.ward_points, rounds = ch.ward_rounds](character& again) {
+      again.ward_points = points;
+      again.ward_rounds = rounds;
     });
     ch.ward_points = e.amount;
     ch.ward_rounds = e.rounds;
@@ -296,11 +303,8 @@ void scroll_effect(const economy_parts& p, command_context& ctx, const content::
   } else if (e.key == "map") {
     if (ch.where.branch_id == 0) {
       ctx.reply("Lines of ink crawl over the page, but up here they show only the village you can see anyway.\n");
-    } else if (ctx.out.view_of(ctx.conn).screen_reader) {
-      ctx.reply("The ink crawls into a map of the ways around you:\n" + p.where.spoken_map(ch));
     } else {
-      const client_abilities& client = ctx.conn.port->client();
-      ctx.reply("The ink crawls into a map of the ways around you:\n" + p.where.map(ch, client.width, client.height));
+      ctx.reply("The ink crawls into a map of the ways around you:\n" + p.where.map_for(ch));  // as `map` shows it
     }
   } else if (e.key == "return") {
     ctx.reply("The words pull at you; the walls blur, and you are standing in black water at the foot of the "
@@ -318,7 +322,7 @@ void read(const economy_parts& p, command_context& ctx) {
     if (match_item(p.contents, p.contents.floor_of(ctx.actor.where.room_id), ctx.args.object) != nullptr) {
       ctx.reply("Pick it up first.\n");
     } else {
-      ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
+      say_not_carried(ctx);
     }
     return;
   }
@@ -346,14 +350,7 @@ void read(const economy_parts& p, command_context& ctx) {
   ctx.reply("The scroll crumbles to dust.\n");
 }
 
-std::string date_of(std::int64_t unix_seconds) {
-  const auto t = static_cast<std::time_t>(unix_seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-  return buf;
-}
+std::string date_of(std::int64_t unix_seconds) { return time_text(unix_seconds, "%Y-%m-%d"); }
 
 void score(const economy_parts& p, command_context& ctx) {
   const character& ch = ctx.actor;

@@ -3,29 +3,19 @@
 #include <spdlog/spdlog.h>
 #include <algorithm>
 #include <charconv>
-#include <ctime>
 #include <memory>
 
 #include "server/game/administration/duration.hpp"
 #include "server/game/commands/admin_support.hpp"
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/time_text.hpp"
 #include "server/game/roster/names.hpp"
 #include "server/text/player_text.hpp"
 
 namespace dw::game {
 namespace {
 using namespace admin_support;
-
-/// "2026-11-22 17:05:09" in the server's local time zone.
-std::string local_time_text(std::int64_t unix_seconds) {
-  const auto t = static_cast<std::time_t>(unix_seconds);
-  std::tm parts{};
-  localtime_r(&t, &parts);
-  char text[32];
-  const std::size_t n = std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &parts);
-  return std::string(text, n);
-}
 
 constexpr std::string_view not_now = "The world could not do that right now; nothing changed. Try again in a moment.\n";
 
@@ -331,7 +321,7 @@ void audit(const moderation_parts& p, command_context& ctx) {
                            }
                            std::string out = "Last " + std::to_string(rows->size()) + " audited actions:\n";
                            for (const store::audit_record& r : *rows) {
-                             out += "  " + local_time_text(r.at) + " " + r.actor + ": " + r.action + " -> " +
+                             out += "  " + time_text(r.at, "%Y-%m-%d %H:%M:%S", true) + " " + r.actor + ": " + r.action + " -> " +
                                     r.result + "\n";
                            }
                            p.out.send(conn_id, out);

@@ -30,12 +30,7 @@ void map(places& where, command_context& ctx) {
     ctx.reply("There is no map of the surface; the dungeon's branches start at the bottom of the well.\n");
     return;
   }
-  if (ctx.out.view_of(ctx.conn).screen_reader) {
-    ctx.reply(where.spoken_map(ctx.actor));  // no drawing: each way out said in words
-    return;
-  }
-  const client_abilities& client = ctx.conn.port->client();
-  ctx.reply(where.map(ctx.actor, client.width, client.height));
+  ctx.reply(where.map_for(ctx.actor));
 }
 
 std::string age_text(std::int64_t seconds) {

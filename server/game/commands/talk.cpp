@@ -3,13 +3,13 @@
 // what. Text goes through the same filter as say (arguments::speech), and every line is a command, so
 // the same per-connection command rate that limits say limits how fast anyone can talk to anyone.
 #include <algorithm>
-#include <ctime>
 #include <memory>
 
 #include <spdlog/spdlog.h>
 
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/time_text.hpp"
 #include "server/game/output/channels.hpp"
 #include "server/game/output/style.hpp"
 #include "server/text/ascii.hpp"
@@ -149,15 +149,6 @@ void reply(const talk_parts& p, command_context& ctx) {
   tell_to(p, ctx, *to);
 }
 
-std::string clock_time(std::int64_t unix_seconds) {
-  const std::time_t t = static_cast<std::time_t>(unix_seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[8];
-  std::strftime(buf, sizeof buf, "%H:%M", &tm);
-  return buf;
-}
-
 void chat_history_text(const talk_state& state, command_context& ctx) {
   if (refused_while_off(ctx, "chat")) {
     return;
@@ -168,7 +159,7 @@ void chat_history_text(const talk_state& state, command_context& ctx) {
   }
   std::string text = "The last " + std::to_string(state.history.lines().size()) + " lines on chat (times UTC):\n";
   for (const chat_history::line& l : state.history.lines()) {
-    text += clock_time(l.at) + " ";
+    text += time_text(l.at, "%H:%M") + " ";
     append_styled(text, style::player, l.talker);
     append_styled(text, style::channel, ": " + l.text);
     text += '\n';

@@ -132,6 +132,16 @@ std::string draw(const room_window& rooms, int min_x, int max_y, int cols, int r
 
 }  // namespace
 
+std::string places::map_for(const character& ch) {
+  if (out_.view_of(ch).screen_reader) {
+    return spoken_map(ch);  // no drawing: each way out said in words
+  }
+  const client_abilities fallback;
+  const connection* conn = people_.find_connection(ch.connection);
+  const client_abilities& client = conn != nullptr && conn->port != nullptr ? conn->port->client() : fallback;
+  return map(ch, client.width, client.height);
+}
+
 std::string places::map(const character& ch, std::uint16_t width, std::uint16_t height) {
   const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
   const auto info = dungeon_->branch(branch);

@@ -95,6 +95,9 @@ class places final : public load_target, public prompt_facts {
   /// rooms). Sent on entry and whenever one of them changes (a move to another depth or branch, a new
   /// role, silver spent or earned).
   void send_status(const character& ch);
+  /// The map `ch` reads (the `map` command, a map scroll): spoken_map in screen-reader mode, else map
+  /// fitted to its client's window (map_view.cpp).
+  std::string map_for(const character& ch);
   /// The explored rooms around `ch`, fitted to a window (map_view.cpp).
   std::string map(const character& ch, std::uint16_t width, std::uint16_t height);
   /// The same for a screen reader: no drawing, each way out of the room said in words (map_view.cpp).
