@@ -128,7 +128,11 @@ class inline_services final : public game::services {
   void refuse_writes(bool refuse) { db_.exec(refuse ? "PRAGMA query_only = ON" : "PRAGMA query_only = OFF"); }
   std::uint64_t resolved = 0;  ///< last batch ticket resolved
   void after(std::chrono::milliseconds, std::function<void()> fn) override { queue_.push_back(std::move(fn)); }
-  std::int64_t now() override { return clock; }
+  std::int64_t now() override {
+    const std::int64_t t = clock;
+    clock += clock_step;
+    return t;
+  }
   std::int64_t steady_ms() override { return steady; }
   void stop_server() override { stopped = true; }
   void reboot(std::uint64_t) override { reboot_requested = true; }
@@ -143,6 +147,7 @@ class inline_services final : public game::services {
   }
   store::database& db() { return db_; }
   std::int64_t clock = 1'800'000'000;
+  std::int64_t clock_step = 0;  ///< seconds the clock moves on after each reading (a slow, loaded machine)
   std::int64_t steady = 1'000'000;  ///< milliseconds; tests move it by hand
 
  private:

@@ -150,13 +150,16 @@ void administration::remember_countdown() {
 
 void administration::start_shutdown(std::int64_t seconds, std::string reason, std::string by) {
   remember_countdown();
-  shutdown_at_ = services_.now() + seconds;
+  // One reading of the clock for the deadline and the first warning: a second boundary between two
+  // readings would announce 11 seconds for a 12-second countdown.
+  const std::int64_t now = services_.now();
+  shutdown_at_ = now + seconds;
   shutdown_reason_ = std::move(reason);
   last_warning_ = -1;
   changes_.persist(storage::set_setting{"admin.shutdown_at", std::to_string(*shutdown_at_)});
   changes_.persist(storage::set_setting{"admin.shutdown_reason", shutdown_reason_});
   spdlog::warn("{} started a shutdown in {} s: {}", by, seconds, log_safe(shutdown_reason_));
-  tick();
+  tick_at(now);
 }
 
 bool administration::cancel_shutdown(std::string_view by) {
@@ -183,11 +186,11 @@ void administration::forget_shutdown() {
   changes_.persist(storage::remove_setting{"admin.shutdown_reason"});
 }
 
-void administration::tick() {
+void administration::tick_at(std::int64_t now) {
   if (!shutdown_at_) {
     return;
   }
-  const std::int64_t left = *shutdown_at_ - services_.now();
+  const std::int64_t left = *shutdown_at_ - now;
   if (left <= 0) {
     shutdown_at_.reset();
     forget_shutdown();

@@ -46,13 +46,15 @@ class administration {
   std::optional<std::int64_t> shutdown_in() const;
   const std::string& shutdown_reason() const { return shutdown_reason_; }
   /// Once a second: countdown warnings and the stop itself.
-  void tick();
+  void tick() { tick_at(services_.now()); }
 
   /// True when `address` matches `pattern` ("10.1.*", "192.0.2.7", "*").
   static bool address_matches(std::string_view pattern, std::string_view address);
 
  private:
   void forget_shutdown();
+  /// tick() with the clock read as `now` (unix seconds).
+  void tick_at(std::int64_t now);
   /// If the event cannot be saved, the countdown goes back to what it is now.
   void remember_countdown();
 

@@ -44,6 +44,19 @@ TEST(AdminShutdown, ABadArgumentIsRefusedAndNowStopsAtOnce) {
   EXPECT_TRUE(h.services.stopped);
 }
 
+TEST(AdminShutdown, TheFirstWarningSaysTheSecondsAskedForWhenTheClockMovesOn) {
+  // Found in CI: the deadline and the first warning read the clock apart, so a second boundary between
+  // them announced 11 seconds for "@shutdown 12".
+  game_harness h;
+  auto ann = h.create("Ann");
+  auto bob = h.create("Bob");
+  h.services.clock_step = 1;  // every reading of the clock is a second later than the one before
+  h.line(ann, "@shutdown 12 maintenance");
+  EXPECT_TRUE(has(ann.port->take(), "Shutdown in 12 seconds."));
+  const std::string told = bob.port->take();
+  EXPECT_TRUE(has(told, "Deepwell will shut down in 12 seconds: maintenance")) << told;
+}
+
 TEST(AdminAudit, ShowsLocalDateAndTimeNotUnixSeconds) {
   game_harness h;
   auto ann = h.create("Ann");
