@@ -48,15 +48,32 @@ bool rune_name(std::string_view s) {
   });
 }
 
+/// " sun moon eye": the runes as they end an encoded lock or hint.
+void append_runes(std::string& out, const std::vector<std::string>& runes) {
+  for (const std::string& r : runes) {
+    out += ' ';
+    out += r;
+  }
+}
+
+/// The runes that end an encoded lock or hint, from word `first` on; false if one is not a rune name.
+bool read_runes(const std::vector<std::string_view>& words, std::size_t first, std::vector<std::string>& runes) {
+  for (std::size_t i = first; i < words.size(); ++i) {
+    if (!rune_name(words[i])) {
+      return false;
+    }
+    runes.emplace_back(words[i]);
+  }
+  return true;
+}
+
 }  // namespace
 
 tape puzzle_tape(const tape& room_tape) noexcept { return tape(seed::mix64(room_tape.seed() ^ puzzle_salt)); }
 
 std::string rune_lock::encode() const {
   std::string out = "p1 " + std::to_string(hint_x) + " " + std::to_string(hint_y) + " " + (solved ? "1" : "0");
-  for (const std::string& r : sequence) {
-    out += " " + r;
-  }
+  append_runes(out, sequence);
   return out;
 }
 
@@ -72,11 +89,8 @@ std::optional<rune_lock> rune_lock::decode(std::string_view text) {
     return std::nullopt;
   }
   lock.solved = solved == 1;
-  for (std::size_t i = 4; i < w.size(); ++i) {
-    if (!rune_name(w[i])) {
-      return std::nullopt;
-    }
-    lock.sequence.emplace_back(w[i]);
+  if (!read_runes(w, 4, lock.sequence)) {
+    return std::nullopt;
   }
   return lock;
 }
@@ -97,9 +111,7 @@ std::vector<std::string> rune_lock::shown() const {
 
 std::string rune_hint::encode() const {
   std::string out = "h1 " + std::to_string(lock_x) + " " + std::to_string(lock_y);
-  for (const std::string& r : sequence) {
-    out += " " + r;
-  }
+  append_runes(out, sequence);
   return out;
 }
 
@@ -109,14 +121,8 @@ std::optional<rune_hint> rune_hint::decode(std::string_view text) {
     return std::nullopt;
   }
   rune_hint hint;
-  if (!parse_int(w[1], hint.lock_x) || !parse_int(w[2], hint.lock_y)) {
+  if (!parse_int(w[1], hint.lock_x) || !parse_int(w[2], hint.lock_y) || !read_runes(w, 3, hint.sequence)) {
     return std::nullopt;
-  }
-  for (std::size_t i = 3; i < w.size(); ++i) {
-    if (!rune_name(w[i])) {
-      return std::nullopt;
-    }
-    hint.sequence.emplace_back(w[i]);
   }
   return hint;
 }

@@ -10,12 +10,13 @@
 #include "content/content_tables.hpp"
 #include "content/room_roll.hpp"
 #include "content/tape.hpp"
+#include "seed/mix64.hpp"
 
 namespace dw::content {
 
 /// Salt that turns a room's tape seed into its puzzle tape: the puzzle never reads the room's own
 /// tape, so rooms roll their first values exactly as they did before puzzles existed.
-inline constexpr std::uint64_t puzzle_salt = 0x9e3779b97f4a7c15ULL ^ 0x52554e45ULL;  // "RUNE"
+inline constexpr std::uint64_t puzzle_salt = seed::golden_gamma ^ 0x52554e45ULL;  // "RUNE"
 
 /// The puzzle tape of the room whose tape is `room_tape`. Read in order: the chance, the hint's
 /// distance, its place on the ring at that distance, then one value per rune.

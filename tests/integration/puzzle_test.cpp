@@ -254,6 +254,14 @@ TEST(PuzzleOverTelnet, ARuneLockIsSolvedFromItsHintRoomAndReadsTheSameAfterARest
   auto at = [&](int x, int y) {
     return ds::show(*c, "@goto " + std::to_string(walk->branch_) + " " + std::to_string(x) + "," + std::to_string(y));
   };
+  // Restarts the server and has Ann back in play, where she was.
+  auto restart = [&] {
+    c.reset();
+    server->restart();
+    c.emplace(server->port(), ds::wide_client());
+    c->connect("Ann", "Annpassword");
+    c->expect_gmcp("Room.Info");
+  };
 
   // The lock room: sealed, its unexplored exits blocked.
   const ds::room_seen door = at(lock.x, lock.y);
@@ -292,11 +300,7 @@ TEST(PuzzleOverTelnet, ARuneLockIsSolvedFromItsHintRoomAndReadsTheSameAfterARest
   c->expect(ds::prompt);
 
   // After a restart the door and the hint read the same.
-  c.reset();
-  server->restart();
-  c.emplace(server->port(), ds::wide_client());
-  c->connect("Ann", "Annpassword");
-  c->expect_gmcp("Room.Info");
+  restart();
   const ds::room_seen door_again = at(lock.x, lock.y);
   EXPECT_EQ(line_with(door_again.text, door_sealed), door_line);
   EXPECT_FALSE(ds::json_clear(door_again.info));
@@ -327,11 +331,7 @@ TEST(PuzzleOverTelnet, ARuneLockIsSolvedFromItsHintRoomAndReadsTheSameAfterARest
   c->expect(ds::prompt);
 
   // Solved stays solved across a restart.
-  c.reset();
-  server->restart();
-  c.emplace(server->port(), ds::wide_client());
-  c->connect("Ann", "Annpassword");
-  c->expect_gmcp("Room.Info");
+  restart();
   const ds::room_seen after = at(lock.x, lock.y);
   EXPECT_TRUE(ds::json_clear(after.info)) << after.info;
   EXPECT_NE(after.text.find("stands open"), std::string::npos) << after.text;

@@ -8,9 +8,11 @@
 namespace dw::testing::admin_flow {
 namespace {
 
-/// Quick steps and fights; a character who cannot lose.
+/// Wanderers stand still until a test lets them loose (game.wander_step_ms 200); fight rounds are slow
+/// (5 s) until a test speeds them up (game.fight_round_ms 100), so a wanderer that finds Ann cannot die
+/// between two looks at @stat; a character who cannot lose.
 std::string wander_config() {
-  return "[game]\nwander_step_ms = 200\nfight_round_ms = 100\ncharacter_max_hp = 100000\n"
+  return "[game]\nwander_step_ms = 0\nfight_round_ms = 5000\ncharacter_max_hp = 100000\n"
          "[server]\nmax_commands_per_second = 10000\n";
 }
 
@@ -83,20 +85,38 @@ std::string stat_until(telnet_client& c, int branch, Pred pred) {
   return stat;
 }
 
-TEST(Wanderers, RoamAreSeenAttackInAClearedRoomDieAndVanishWithTheirBranch) {
-  server_process server(wander_config());
-  telnet_client ann(server.port(), wide_client());
-  ann.create("Ann", "annpassword");
-  walk_into_east_branch(ann);
-  explore(ann, 4);
+void set_config(telnet_client& c, const std::string& key, int value) {
+  c.send_line("@config " + key + " " + std::to_string(value));
+  c.expect(key + " = " + std::to_string(value));
+  c.expect(prompt);
+}
 
-  // One wanderer appears (4 explored rooms; content/wanderers.toml), and it moves.
-  std::string stat = stat_until(ann, 1, [](const std::string& s) { return contains(s, "    #0 "); });
+/// Ann in east branch 1, explored to 4 rooms while the wanderers stand still (so no @clear of hers ever
+/// meets one), then the wanderers let loose until wanderer #0 shows in @stat branch.
+class Wanderers : public ::testing::Test {
+ protected:
+  /// The @stat branch 1 that first showed wanderer #0.
+  std::string until_wanderer_zero() {
+    ann.create("Ann", "annpassword");
+    walk_into_east_branch(ann);
+    explore(ann, 4);
+    set_config(ann, "game.wander_step_ms", 200);
+    return stat_until(ann, 1, [](const std::string& s) { return contains(s, "    #0 "); });
+  }
+
+  server_process server{wander_config()};
+  telnet_client ann{server.port(), wide_client()};
+};
+
+TEST_F(Wanderers, RoamAreSeenAttackInAClearedRoomDieAndVanishWithTheirBranch) {
+  // One wanderer appears (4 explored rooms; content/wanderers.toml) once the branch steps.
+  std::string stat = until_wanderer_zero();
   ASSERT_TRUE(contains(stat, "wanderers (step ")) << stat;
-  // Freeze them, then go to where it stands (unless it found Ann first).
-  ann.send_line("@config game.wander_step_ms 0");
-  ann.expect("game.wander_step_ms = 0");
-  ann.expect(prompt);
+  // Freeze them (a step timer that fires later sees 0 and does not step), then speed up the fights: a
+  // wanderer that found Ann may now win or lose, but stays listed, fighting, until the next step. Then go
+  // to where it stands (unless it found Ann first).
+  set_config(ann, "game.wander_step_ms", 0);
+  set_config(ann, "game.fight_round_ms", 100);
   stat = stat_branch(ann, 1);
   std::smatch m;
   const std::regex line(R"(#0 (.+) at \((-?\d+),(-?\d+)\) room (\d+)(, fighting)?)");
@@ -126,8 +146,7 @@ TEST(Wanderers, RoamAreSeenAttackInAClearedRoomDieAndVanishWithTheirBranch) {
   EXPECT_TRUE(told);
 
   // The fight runs on its rounds; Ann cannot lose, so the wanderer dies for good.
-  ann.send_line("@config game.wander_step_ms 200");
-  ann.expect("game.wander_step_ms = 200");
+  set_config(ann, "game.wander_step_ms", 200);
   stat = stat_until(ann, 1, none_left);
   EXPECT_TRUE(contains(stat, ", 1 dead)")) << stat;
   // Still none five steps later: the dead do not come back while the branch is in memory.
@@ -148,13 +167,8 @@ TEST(Wanderers, RoamAreSeenAttackInAClearedRoomDieAndVanishWithTheirBranch) {
   ann.expect(prompt);
 }
 
-TEST(Wanderers, VanishWhenTheirBranchCollapsesWhileTheyRoam) {
-  server_process server(wander_config());
-  telnet_client ann(server.port(), wide_client());
-  ann.create("Ann", "annpassword");
-  walk_into_east_branch(ann);
-  explore(ann, 4);
-  stat_until(ann, 1, [](const std::string& s) { return contains(s, "    #0 "); });
+TEST_F(Wanderers, VanishWhenTheirBranchCollapsesWhileTheyRoam) {
+  until_wanderer_zero();
   ann.send_line("@collapse 1");
   ann.expect("Branch 1 collapsed");
   ann.expect(prompt);

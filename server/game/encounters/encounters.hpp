@@ -11,8 +11,7 @@
 namespace dw::game {
 
 /// What rooms hold and what happens in them: contents and items (room_contents, with GMCP Char.Items in
-/// item_news), fights, rest, and rune locks (puzzles). This
-/// item_news), fights, wanderers (monsters roaming a branch) and rest. This
+/// item_news), fights, rest, rune locks (puzzles) and wanderers (monsters roaming a branch). This
 /// bundle is what places call when rooms are made, shown, left, loaded and collapsed.
 class encounters final : public room_hooks {
  public:

@@ -3,8 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include "content/puzzle.hpp"
-#include "content/scroll.hpp"
-#include "server/game/output/style.hpp"
 
 namespace dw::game {
 
@@ -12,12 +10,6 @@ puzzles::puzzles(const live_settings& settings, const content_source& content, o
                  places& where, room_contents& contents, item_news& news)
     : settings_(settings), content_(content), out_(out), changes_(changes), places_(where), contents_(contents),
       news_(news) {}
-
-void puzzles::mark_solved(room_contents::room_state& state) {
-  if (state.lock) {
-    state.lock->solved = true;
-  }
-}
 
 void puzzles::press(character& ch, connection& conn, std::string_view runes) {
   room_contents::room_state* state = contents_.state_of(ch);
@@ -86,23 +78,18 @@ void puzzles::solve(character& ch, room_contents::room_state& state, std::string
                ch.where.y);
   // The reward: scrolls whose seeds lie far along the room's puzzle tape, so the same lock always gives the same.
   const content::tape tape = content::puzzle_tape(room_tape(settings_.get(), state.branch, ch.where.x, ch.where.y));
-  std::string loot_text;
-  std::vector<item> dropped;
+  std::vector<item> reward;
   for (int i = 0; i < content_.get().puzzles.reward_scrolls; ++i) {
-    item scroll = contents_.make_scroll(tape.bits(content::puzzle_reward_index + static_cast<std::uint64_t>(i)));
-    loot_text += "  ";
-    append_styled(loot_text, style::item, contents_.item_name(scroll));
-    loot_text += "\n";
-    dropped.push_back(scroll);
-    contents_.drop_new(std::move(scroll), room_id);
+    reward.push_back(contents_.make_scroll(tape.bits(content::puzzle_reward_index + static_cast<std::uint64_t>(i))));
   }
+  const room_contents::dropped_loot loot = contents_.drop_loot(std::move(reward), room_id);
   std::string text = ch.name + " " + std::string(how) +
                      ". The runes blaze white, and the door of black stone grinds open: the way on is open!\n";
-  if (!loot_text.empty()) {
-    text += "Behind it lies:\n" + loot_text;
+  if (!loot.text.empty()) {
+    text += "Behind it lies:\n" + loot.text;
   }
   out_.send_room(room_id, text);
-  for (const item& it : dropped) {
+  for (const item& it : loot.items) {
     news_.room_added(room_id, it);
   }
   places_.refresh_room_info(room_id);

@@ -26,8 +26,6 @@ class puzzles {
   /// Something `ch` said aloud: the word of opening (or the runes in order) opens a lock here. Returns
   /// whether it did; anything else said is just speech.
   bool hear(character& ch, std::string_view words);
-  /// A lock marked solved without being pressed (an administrator's @clear).
-  static void mark_solved(room_contents::room_state& state);
 
  private:
   void solve(character& ch, room_contents::room_state& state, std::string_view how);

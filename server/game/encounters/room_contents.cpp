@@ -1,12 +1,11 @@
 #include "server/game/encounters/room_contents.hpp"
 
 #include <spdlog/spdlog.h>
-#include <array>
-#include <cctype>
 
 #include "content/monster_group.hpp"
 #include "content/room_roll.hpp"
 #include "content/scroll.hpp"
+#include "content/text_helpers.hpp"
 #include "server/game/output/style.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -42,8 +41,7 @@ void room_contents::restore_branch(const storage::branch_snapshot& snapshot) {
       if (!state.lock) {
         spdlog::error("room {}: unreadable rune lock '{}' ignored", rec.id, log_safe(rec.contents));
       } else {
-        hints_[state.branch][dungeon::pack({state.lock->hint_x, state.lock->hint_y})] =
-            hint_entry{{rec.x, rec.y}, *state.lock};
+        index_hint(state.branch, {rec.x, rec.y}, *state.lock);
       }
     } else if (state.event == content::room_event::rune_hint) {
       state.hint = content::rune_hint::decode(rec.contents);
@@ -95,16 +93,15 @@ content::room_contents room_contents::roll_new_room(const dungeon::room& r, cons
                                                     room_state& state) {
   state.branch = r.branch;
   const auto depth = static_cast<int>(dungeon::depth_of(r.pos));
-  if (const content::rune_lock* lock = lock_hinted_at(r.branch, r.pos)) {
+  if (const content::rune_hint* hint = hint_at(r.branch, r.pos)) {
     // A lock's solution is written here: the room holds nothing else and is clear at once.
-    const auto& entry = hints_[r.branch][dungeon::pack(r.pos)];
     state.event = content::room_event::rune_hint;
-    state.hint = content::rune_hint{entry.lock_at.x, entry.lock_at.y, lock->sequence};
+    state.hint = *hint;
     content::room_contents hint_room;
     hint_room.depth = depth;
     hint_room.event = content::room_event::rune_hint;
     spdlog::info("branch {} ({},{}): hint room for the rune lock at ({},{})", r.branch, r.pos.x, r.pos.y,
-                 entry.lock_at.x, entry.lock_at.y);
+                 hint->lock_x, hint->lock_y);
     return hint_room;
   }
   const dungeon::dungeon& d = places_.dungeon();
@@ -114,7 +111,7 @@ content::room_contents room_contents::roll_new_room(const dungeon::room& r, cons
         // A room there already, or another lock's hint: no hint room can ever appear there for this lock.
         // (New rooms only appear in branches whose rooms are all in memory.)
         const dungeon::coord at{x, y};
-        return d.resident_room_at(r.branch, at).has_value() || lock_hinted_at(r.branch, at) != nullptr;
+        return d.resident_room_at(r.branch, at).has_value() || hint_at(r.branch, at) != nullptr;
       });
   state.event = rolled.room.event;
   state.fight = content::start_fight(rolled.room);
@@ -126,13 +123,17 @@ content::room_contents room_contents::roll_new_room(const dungeon::room& r, cons
   return rolled.room;
 }
 
-const content::rune_lock* room_contents::lock_hinted_at(std::uint64_t branch, dungeon::coord at) const {
+const content::rune_hint* room_contents::hint_at(std::uint64_t branch, dungeon::coord at) const {
   const auto b = hints_.find(branch);
   if (b == hints_.end()) {
     return nullptr;
   }
   const auto h = b->second.find(dungeon::pack(at));
-  return h == b->second.end() ? nullptr : &h->second.lock;
+  return h == b->second.end() ? nullptr : &h->second;
+}
+
+void room_contents::index_hint(std::uint64_t branch, dungeon::coord lock_at, const content::rune_lock& lock) {
+  hints_[branch][dungeon::pack({lock.hint_x, lock.hint_y})] = content::rune_hint{lock_at.x, lock_at.y, lock.sequence};
 }
 
 void room_contents::room_created(const dungeon::room& r) {
@@ -153,7 +154,7 @@ void room_contents::room_created(const dungeon::room& r) {
   std::optional<std::uint64_t> hint_key;
   if (state.lock) {
     hint_key = dungeon::pack({state.lock->hint_x, state.lock->hint_y});
-    hints_[r.branch][*hint_key] = hint_entry{r.pos, *state.lock};
+    index_hint(r.branch, r.pos, *state.lock);
   }
   rooms_[id] = std::move(state);
   // A room that could not be saved does not exist: neither does what it held (ids are not reused).
@@ -230,10 +231,7 @@ std::string room_contents::room_extras(std::int64_t room_id, const character& vi
   std::string out;
   if (viewer.where.branch_id != 0) {
     if (room_state* state = state_of(viewer); state != nullptr && state->fight && !state->fight->won()) {
-      std::string who = monsters_text(*state);
-      if (!who.empty()) {
-        who[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(who[0])));
-      }
+      const std::string who = content::capitalise(monsters_text(*state));
       const bool one = state->fight->alive() == 1;
       append_styled(out, style::monster, who);
       out += (state->active ? (one ? " is fighting here!\n" : " are fighting here!\n")
@@ -268,12 +266,9 @@ std::vector<interior_mark> room_contents::interior_marks(std::int64_t room_id, c
 }
 
 std::string room_contents::puzzle_text(const room_state& state) {
-  static constexpr std::array<std::string_view, 11> counts{"No", "One", "Two", "Three", "Four", "Five",
-                                                           "Six", "Seven", "Eight", "Nine", "Ten"};
   if (state.lock) {
     const std::vector<std::string> shown = state.lock->shown();
-    const std::string count =
-        shown.size() < counts.size() ? std::string(counts[shown.size()]) : std::to_string(shown.size());
+    const std::string count = content::capitalise(content::count_word(static_cast<int>(shown.size())));
     if (state.lock->solved) {
       return "A door of black stone stands open; its runes (" + content::rune_list(shown) + ") are dark.\n";
     }
@@ -363,6 +358,22 @@ void room_contents::drop_new(item it, std::int64_t room_id) {
     }
   });
   floor_of(room_id).push_back(std::move(it));
+}
+
+room_contents::dropped_loot room_contents::drop_loot(std::vector<item> loot, std::int64_t room_id) {
+  dropped_loot out;
+  out.items.reserve(loot.size());
+  for (item& it : loot) {
+    if (it.id == 0) {
+      it.id = new_item_id();
+    }
+    out.text += "  ";
+    append_styled(out.text, style::item, item_name(it));
+    out.text += "\n";
+    out.items.push_back(it);
+    drop_new(std::move(it), room_id);
+  }
+  return out;
 }
 
 item room_contents::make_scroll(std::optional<std::uint64_t> seed) {

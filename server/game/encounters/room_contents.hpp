@@ -57,8 +57,8 @@ class room_contents {
   std::vector<interior_mark> interior_marks(std::int64_t room_id, const character& viewer);
   /// A branch collapsed: forget its rooms' state.
   void forget_branch(std::uint64_t branch);
-  /// The lock whose solution is written at (branch, at), if any (the hint room need not exist yet).
-  const content::rune_lock* lock_hinted_at(std::uint64_t branch, dungeon::coord at) const;
+  /// The solution a lock of `branch` has written at `at`, if any (the hint room need not exist yet).
+  const content::rune_hint* hint_at(std::uint64_t branch, dungeon::coord at) const;
 
   /// The state of the dungeon room `ch` is in (nullptr in the fixed rooms).
   room_state* state_of(const character& ch);
@@ -82,7 +82,8 @@ class room_contents {
   std::vector<item> empty_out(std::int64_t container_id);
   /// "a goblin", "three large rats".
   std::string monsters_text(const room_state& state) const;
-  /// Saves a room's event and fight.
+  /// Saves a room's event and its stored contents: the fight if there is one, else the rune lock, else the hint.
+  /// (Wanderers keep out of lock and hint rooms, so a fight never hides a lock.)
   void save_contents(std::int64_t room_id, const room_state& state);
 
   // ---- items
@@ -95,6 +96,14 @@ class room_contents {
   void persist_item(const item& it, std::int64_t owner, std::int64_t room);
   /// Puts a new item on a room's floor (saved; gone again if the event cannot be saved).
   void drop_new(item it, std::int64_t room_id);
+  /// What drop_loot put down: "  <name>\n" for each item (for the text that announces them), and the
+  /// items themselves (for GMCP Char.Items, sent after that text).
+  struct dropped_loot {
+    std::string text;
+    std::vector<item> items;
+  };
+  /// Puts loot on a room's floor with drop_new, in order, giving an id to each item that has none yet.
+  dropped_loot drop_loot(std::vector<item> loot, std::int64_t room_id);
   /// A new scroll (from `seed`, or one derived from the world seed and its id), lying in `room_id`.
   item make_scroll(std::optional<std::uint64_t> seed);
   const content::artefact_registry& artefacts() const { return artefacts_; }
@@ -111,13 +120,11 @@ class room_contents {
   std::unordered_map<std::int64_t, std::vector<item>> inside_;  ///< container id -> what it holds
   std::unordered_map<std::int64_t, room_state> rolled_;  ///< decided by decide_clear, saved by room_created
   std::int64_t next_item_id_ = 1;
-  /// Per branch: packed hint coordinate -> the lock (its coordinate, and its runes) whose solution is written
-  /// there. Filled as locks are created and rebuilt from their stored contents when a branch is read.
-  struct hint_entry {
-    dungeon::coord lock_at;
-    content::rune_lock lock;
-  };
-  std::unordered_map<std::uint64_t, std::unordered_map<std::uint64_t, hint_entry>> hints_;
+  /// Per branch: packed hint coordinate -> the hint its lock writes there (the lock's coordinate and runes),
+  /// whether or not the hint room exists yet. An index of the locks in rooms_: filled as locks are created,
+  /// rebuilt from their stored contents when a branch is read, forgotten with the branch.
+  std::unordered_map<std::uint64_t, std::unordered_map<std::uint64_t, content::rune_hint>> hints_;
+  void index_hint(std::uint64_t branch, dungeon::coord lock_at, const content::rune_lock& lock);
   /// The room rolled at `r`, puzzles considered; fills `state` and returns the content roll.
   content::room_contents roll_new_room(const dungeon::room& r, const content::carrier& who, room_state& state);
 };

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <boost/json.hpp>
-#include <cctype>
 #include <chrono>
 #include <span>
 
 #include "content/fight_state.hpp"
+#include "content/text_helpers.hpp"
 #include "content/wanderers.hpp"
 #include "dungeon/direction.hpp"
 #include "server/game/output/style.hpp"
@@ -20,13 +20,6 @@ namespace {
 
 constexpr std::int64_t min_step_ms = 100;
 constexpr std::int64_t idle_check_ms = 1000;  ///< how often a stopped timer (wander_step_ms = 0) looks again
-
-std::string capitalised(std::string s) {
-  if (!s.empty()) {
-    s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
-  }
-  return s;
-}
 
 content::wander_exit_kind kind_of(dungeon::exit_state e) {
   switch (e) {
@@ -127,25 +120,25 @@ wanderers::branch_state& wanderers::state_for(std::uint64_t branch) {
     w.hp = state.fight->monster_hp;
     w.fighting = true;
     state.wanderer = w.id;
-    bs.spawned = std::max(bs.spawned, w.id + 1);
-    bs.alive.push_back(std::move(w));
+    bs.alive.push_back(std::move(w));  // (step_branch skips its number when it gives numbers out)
   });
   return bs;
 }
 
-void wanderers::spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs, std::uint32_t id) {
+bool wanderers::spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs, std::uint32_t id) {
   struct spot {
     std::int64_t id;
     dungeon::coord pos;
   };
   std::vector<spot> rooms;  // only when a wanderer appears
   places_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) {
-    if (!(r.pos == dungeon::coord{0, 0})) {
-      rooms.push_back({static_cast<std::int64_t>(r.id), r.pos});
+    const auto room_id = static_cast<std::int64_t>(r.id);
+    if (!(r.pos == dungeon::coord{0, 0}) && !keeps_out(room_id) && standing_in(bs, room_id) == nullptr) {
+      rooms.push_back({room_id, r.pos});
     }
   });
   if (rooms.empty()) {
-    return;
+    return false;
   }
   std::sort(rooms.begin(), rooms.end(), [](const spot& a, const spot& b) { return a.id < b.id; });
   const spot& at = rooms[content::spawn_index(seed, id, rooms.size())];
@@ -158,6 +151,7 @@ void wanderers::spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs
   w.hp.assign(static_cast<std::size_t>(w.group.count), w.group.hp_each);
   spdlog::debug("branch {}: wanderer {} ({}) appears at ({},{})", branch, id, w.group.monster_key, w.x, w.y);
   bs.alive.push_back(std::move(w));
+  return true;
 }
 
 void wanderers::settle_fight(branch_state& bs, wanderer& w) {
@@ -179,7 +173,7 @@ void wanderers::settle_fight(branch_state& bs, wanderer& w) {
   if (ours) {
     state->wanderer.reset();
   }
-  bs.dead.push_back(w.id);
+  ++bs.dead;
   w.fighting = false;
   w.hp.clear();  // marks it for removal
 }
@@ -190,9 +184,7 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
     return false;
   }
   room_contents::room_state* state = contents_.find_state(w.room_id);
-  if (state == nullptr || state->active || (state->fight && !state->fight->won()) || state->lock || state->hint) {
-    // The room's own monsters are there, or a fight goes on; or the room keeps a rune door or its hint in
-    // its stored contents, which a fight would overwrite.
+  if (state == nullptr || state->active || keeps_out(w.room_id)) {
     return false;
   }
   content::fight_state fight;
@@ -242,7 +234,13 @@ void wanderers::step_branch(std::uint64_t branch) {
   std::erase_if(bs.alive, [](const wanderer& w) { return w.hp.empty(); });
   const auto wanted = static_cast<std::uint32_t>(content::wanderer_count(rules, info->room_count));
   while (bs.spawned < wanted) {
-    spawn(branch, info->seed, bs, bs.spawned++);
+    const std::uint32_t id = bs.spawned;
+    // One taken back from a saved fight already has its number; one with nowhere to appear tries next step.
+    const bool back = std::any_of(bs.alive.begin(), bs.alive.end(), [id](const wanderer& w) { return w.id == id; });
+    if (!back && !spawn(branch, info->seed, bs, id)) {
+      break;
+    }
+    ++bs.spawned;
   }
   for (wanderer& w : bs.alive) {
     if (w.fighting) {
@@ -269,9 +267,7 @@ void wanderers::step_branch(std::uint64_t branch) {
         if (const auto next = d.resident_room_at(branch, {x.to.x, x.to.y})) {
           x.exists = true;
           targets[n] = static_cast<std::int64_t>(next->id);
-          const room_contents::room_state* there = contents_.find_state(targets[n]);
-          x.blocked = (there != nullptr && ((there->fight && !there->fight->won()) || there->lock || there->hint)) ||
-                      standing_in(targets[n]) != nullptr;
+          x.blocked = keeps_out(targets[n]) || standing_in(bs, targets[n]) != nullptr;
         }
       }
       ++n;
@@ -284,7 +280,7 @@ void wanderers::step_branch(std::uint64_t branch) {
       while (exits[k].dir != chosen->dir) {
         ++k;
       }
-      const std::string who = styled(style::monster, capitalised(name_of(w)));
+      const std::string who = styled(style::monster, content::capitalise(name_of(w)));
       const std::int64_t from = w.room_id;
       out_.send_room(from, who + " " + verb_of(w) + " away " + std::string(dungeon::name(dir)) + ".\n");
       w.room_id = targets[k];
@@ -299,15 +295,18 @@ void wanderers::step_branch(std::uint64_t branch) {
   }
 }
 
-const wanderers::wanderer* wanderers::standing_in(std::int64_t room_id) const {
-  for (const auto& [b, bs] : branches_) {
-    for (const wanderer& w : bs.alive) {
-      if (w.room_id == room_id) {
-        return &w;
-      }
+const wanderers::wanderer* wanderers::standing_in(const branch_state& bs, std::int64_t room_id) {
+  for (const wanderer& w : bs.alive) {
+    if (w.room_id == room_id) {
+      return &w;
     }
   }
   return nullptr;
+}
+
+bool wanderers::keeps_out(std::int64_t room_id) const {
+  const room_contents::room_state* state = contents_.find_state(room_id);
+  return state != nullptr && ((state->fight && !state->fight->won()) || state->lock || state->hint);
 }
 
 std::string wanderers::name_of(const wanderer& w) const {
@@ -326,7 +325,7 @@ std::string wanderers::room_extras(std::int64_t room_id) const {
   for (const auto& [b, bs] : branches_) {
     for (const wanderer& w : bs.alive) {
       if (w.room_id == room_id && !w.fighting) {
-        append_styled(out, style::monster, capitalised(name_of(w)));
+        append_styled(out, style::monster, content::capitalise(name_of(w)));
         out += " " + verb_of(w) + " here.\n";
       }
     }
@@ -398,7 +397,7 @@ std::string wanderers::describe_branch(std::uint64_t branch) const {
     return "  wanderers: none\n";
   }
   const branch_state& bs = found->second;
-  std::string out = "  wanderers (step " + std::to_string(bs.ticks) + ", " + std::to_string(bs.dead.size()) +
+  std::string out = "  wanderers (step " + std::to_string(bs.ticks) + ", " + std::to_string(bs.dead) +
                     " dead):" + (bs.alive.empty() ? " none\n" : "\n");
   for (const wanderer& w : bs.alive) {
     out += "    #" + std::to_string(w.id) + " " + name_of(w) + " at (" + std::to_string(w.x) + "," +

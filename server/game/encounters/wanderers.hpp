@@ -58,22 +58,27 @@ class wanderers {
   };
   struct branch_state {
     std::uint64_t ticks = 0;      ///< steps taken so far
-    std::uint32_t spawned = 0;    ///< wanderer numbers given out (the dead keep theirs)
+    std::uint32_t spawned = 0;    ///< wanderer numbers given out, 0 up (the dead keep theirs)
     std::vector<wanderer> alive;
-    std::vector<std::uint32_t> dead;
+    std::uint32_t dead = 0;       ///< how many died (for @stat)
   };
 
   void schedule();
   void step_branch(std::uint64_t branch);
   branch_state& state_for(std::uint64_t branch);
-  void spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs, std::uint32_t id);
+  /// Wanderer `id` appears in a room of the branch it may stand in; false when there is none.
+  bool spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs, std::uint32_t id);
   void settle_fight(branch_state& bs, wanderer& w);
   bool attack(std::uint64_t branch, std::uint64_t tick, wanderer& w);
   std::string name_of(const wanderer& w) const;
   std::string verb_of(const wanderer& w) const;
   void send_gmcp_room(std::int64_t room_id);
   void send_gmcp_to(const character& ch);
-  const wanderer* standing_in(std::int64_t room_id) const;
+  /// The wanderer of `bs` standing in the room, if any.
+  static const wanderer* standing_in(const branch_state& bs, std::int64_t room_id);
+  /// Whether wanderers keep out of the room (appearing, walking in, attacking): its own monsters still stand,
+  /// or it keeps a rune door or its hint in its stored contents, which a wanderer's fight would overwrite.
+  bool keeps_out(std::int64_t room_id) const;
 
   const live_settings& settings_;
   const content_source& content_;
