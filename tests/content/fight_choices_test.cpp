@@ -28,6 +28,25 @@ fighter me(fight_choice choice = fight_choice::attack) {
   return f;
 }
 
+/// `me()` with a ward of `points` lasting `rounds` rounds.
+fighter warded(int points, int rounds) {
+  fighter f = me();
+  f.ward_points = points;
+  f.ward_rounds = rounds;
+  return f;
+}
+
+/// What one round against `s` did to `f`, fighting alone.
+fighter_outcome alone(const content_tables& tables, const tape& t, fight_state& s, const fighter& f) {
+  return fight_round(tables, t, s, std::span(&f, 1)).fighters[0];
+}
+
+/// The same against a fresh `one_monster()`.
+fighter_outcome alone(const content_tables& tables, const tape& t, const fighter& f) {
+  fight_state s = one_monster();
+  return alone(tables, t, s, f);
+}
+
 /// A tape on which the first round's two values give a monster blow of at least `least` and a fighter
 /// blow of at least 2 (so halving shows).
 tape tape_with_blows(const content_tables& tables, int least) {
@@ -49,8 +68,7 @@ TEST(FightChoices, EveryChoiceReadsTheSameTwoTapeValues) {
   for (fight_choice c : {fight_choice::attack, fight_choice::defend, fight_choice::flee, fight_choice::busy}) {
     fight_state s = one_monster();
     const std::uint64_t start = s.tape_position;
-    const fighter f = me(c);
-    (void)fight_round(tables, t, s, std::span(&f, 1));
+    (void)alone(tables, t, s, me(c));
     EXPECT_EQ(s.tape_position, start + 2) << static_cast<int>(c);
   }
 }
@@ -58,40 +76,24 @@ TEST(FightChoices, EveryChoiceReadsTheSameTwoTapeValues) {
 TEST(FightChoices, DefendHalvesWhatIsTakenAndDealt) {
   const content_tables tables = real_tables();
   const tape t = tape_with_blows(tables, 4);
-  fight_state a = one_monster();
-  fight_state d = one_monster();
-  const fighter attacker = me(fight_choice::attack);
-  const fighter defender = me(fight_choice::defend);
-  const round_result ra = fight_round(tables, t, a, std::span(&attacker, 1));
-  const round_result rd = fight_round(tables, t, d, std::span(&defender, 1));
-  EXPECT_EQ(rd.fighters[0].damage_taken,
-            static_cast<int>(ra.fighters[0].damage_taken * tables.combat.defend_taken));
-  EXPECT_EQ(rd.fighters[0].damage_dealt,
-            static_cast<int>(ra.fighters[0].damage_dealt * tables.combat.defend_dealt));
-  EXPECT_LT(rd.fighters[0].damage_taken, ra.fighters[0].damage_taken);
+  const fighter_outcome ra = alone(tables, t, me(fight_choice::attack));
+  const fighter_outcome rd = alone(tables, t, me(fight_choice::defend));
+  EXPECT_EQ(rd.damage_taken, static_cast<int>(ra.damage_taken * tables.combat.defend_taken));
+  EXPECT_EQ(rd.damage_dealt, static_cast<int>(ra.damage_dealt * tables.combat.defend_dealt));
+  EXPECT_LT(rd.damage_taken, ra.damage_taken);
 }
 
 TEST(FightChoices, TheWardAbsorbsFirstThenArmourAndWearsOut) {
   const content_tables tables = real_tables();
   const tape t = tape_with_blows(tables, 6);
-  fight_state plain = one_monster();
-  const fighter bare = me();
-  const int raw = fight_round(tables, t, plain, std::span(&bare, 1)).fighters[0].damage_taken;
-  fight_state s = one_monster();
-  fighter warded = me();
-  warded.ward_points = 3;
-  warded.ward_rounds = 1;
-  const fighter_outcome o = fight_round(tables, t, s, std::span(&warded, 1)).fighters[0];
+  const int raw = alone(tables, t, me()).damage_taken;
+  const fighter_outcome o = alone(tables, t, warded(3, 1));
   EXPECT_EQ(o.warded, 3);
   EXPECT_EQ(o.damage_taken, raw - 3);
   EXPECT_EQ(o.ward_rounds, 0) << "a one-round ward is spent";
   EXPECT_EQ(o.ward_points, 0);
 
-  fight_state big = one_monster();
-  fighter strong = me();
-  strong.ward_points = 1000;
-  strong.ward_rounds = 3;
-  const fighter_outcome all = fight_round(tables, t, big, std::span(&strong, 1)).fighters[0];
+  const fighter_outcome all = alone(tables, t, warded(1000, 3));
   EXPECT_EQ(all.damage_taken, 0);
   EXPECT_EQ(all.ward_points, 1000 - all.blow);
   EXPECT_EQ(all.ward_rounds, 2);
@@ -101,9 +103,7 @@ TEST(FightChoices, AMissIsABlowOfNothing) {
   const content_tables tables = real_tables();
   for (std::uint64_t seed = 1; seed < 10'000; ++seed) {
     const tape t(seed);
-    fight_state s = one_monster();
-    const fighter f = me();
-    const fighter_outcome o = fight_round(tables, t, s, std::span(&f, 1)).fighters[0];
+    const fighter_outcome o = alone(tables, t, me());
     if (o.blow == 0) {
       EXPECT_EQ(o.damage_taken, 0);
       EXPECT_EQ(o.armoured, 0);
@@ -122,8 +122,7 @@ TEST(FightChoices, FleeSucceedsWhenTheRollIsBelowTheDepthsChance) {
   for (std::uint64_t seed = 1; seed < 200; ++seed) {
     const tape t(seed);
     fight_state s = one_monster(1000, 10, 5);
-    const fighter f = me(fight_choice::flee);
-    const fighter_outcome o = fight_round(tables, t, s, std::span(&f, 1)).fighters[0];
+    const fighter_outcome o = alone(tables, t, s, me(fight_choice::flee));
     const bool below = t.at(s.tape_position - 1) < flee_chance(tables, 5);
     EXPECT_EQ(o.fled, below);
     EXPECT_EQ(o.flee_failed, !below);
@@ -143,8 +142,7 @@ TEST(FightChoices, BusyTakesTheBlowButDoesNotStrike) {
   const content_tables tables = real_tables();
   const tape t = tape_with_blows(tables, 4);
   fight_state s = one_monster();
-  const fighter f = me(fight_choice::busy);
-  const fighter_outcome o = fight_round(tables, t, s, std::span(&f, 1)).fighters[0];
+  const fighter_outcome o = alone(tables, t, s, me(fight_choice::busy));
   EXPECT_GT(o.damage_taken, 0);
   EXPECT_FALSE(o.struck);
   EXPECT_EQ(s.monster_hp[0], 1000);

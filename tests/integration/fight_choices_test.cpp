@@ -21,23 +21,40 @@ std::string fight_config(std::int64_t seed, int hp, int round_ms) {
                                "\ncharacter_max_hp = " + std::to_string(hp) + "\n");
 }
 
+/// Hit points enough to outlast any fight here.
+constexpr int many_hp = 100000;
+
+/// A server on `seed` (a long_fight_seed) with rounds every `round_ms`, and Ann, just created, standing in
+/// the first room of East branch 1 with its monsters.
+struct at_a_long_fight {
+  at_a_long_fight(std::int64_t seed, int round_ms)
+      : server(fight_config(seed, many_hp, round_ms)), ann(server.port(), wide_client()) {
+    ann.create("Ann", "annpassword");
+    walk_into_east_branch(ann);
+  }
+  server_process server;
+  telnet_client ann;
+};
+
+/// `fight`, and its first answer.
+void start_fighting(telnet_client& c) {
+  c.send_line("fight");
+  c.expect("You attack");
+}
+
 }  // namespace
 
 TEST(FightChoices, EachPlayerReadsTheirOwnBlowsInTheFirstPersonAndOthersInTheThird) {
-  const std::int64_t seed = long_fight_seed(100000);
+  const std::int64_t seed = long_fight_seed(many_hp);
   ASSERT_GT(seed, 0);
-  server_process server(fight_config(seed, 100000, 1500));
-  telnet_client ann(server.port(), wide_client());
-  ann.create("Ann", "annpassword");
-  telnet_client bob(server.port(), wide_client());
+  at_a_long_fight at(seed, 1500);
+  telnet_client& ann = at.ann;
+  telnet_client bob(at.server.port(), wide_client());
   bob.create("Bob", "bobpassword");
-  walk_into_east_branch(ann);
   walk_into_east_branch(bob);
-  ann.send_line("fight");
-  ann.expect("You attack");
+  start_fighting(ann);
   EXPECT_TRUE(contains(ann.expect_gmcp("Char.Combat"), "\"fighting\":true"));
-  bob.send_line("fight");
-  bob.expect("You attack");
+  start_fighting(bob);
   // Typing fight again neither hurries a round nor joins twice.
   ann.send_line("fight");
   const std::string waiting = ann.expect("You are already fighting; rounds come every few seconds.");
@@ -58,20 +75,17 @@ TEST(FightChoices, EachPlayerReadsTheirOwnBlowsInTheFirstPersonAndOthersInTheThi
 }
 
 TEST(FightChoices, ConsiderWeighsTheMonstersAndDefendIsAChoiceForTheNextRound) {
-  const std::int64_t seed = long_fight_seed(100000);
+  const std::int64_t seed = long_fight_seed(many_hp);
   ASSERT_GT(seed, 0);
-  server_process server(fight_config(seed, 100000, 1000));
-  telnet_client ann(server.port(), wide_client());
-  ann.create("Ann", "annpassword");
-  walk_into_east_branch(ann);
+  at_a_long_fight at(seed, 1000);
+  telnet_client& ann = at.ann;
   const std::string considered = answer(ann, "consider monsters", "You size up");
   EXPECT_TRUE(contains(considered, "You would win easily.")) << considered;
   ann.send_line("consider dragon");
   ann.expect("You see no dragon here.");
   ann.send_line("defend");
   ann.expect("You are not fighting anything.");
-  ann.send_line("fight");
-  ann.expect("You attack");
+  start_fighting(ann);
   ann.send_line("defend");
   ann.expect("You will defend from the next round");
   ann.expect("Round 1:", 60s);
@@ -80,16 +94,13 @@ TEST(FightChoices, ConsiderWeighsTheMonstersAndDefendIsAChoiceForTheNextRound) {
 }
 
 TEST(FightChoices, FleeLeavesBackTheWayYouCameIn) {
-  const std::int64_t seed = long_fight_seed(100000);
+  const std::int64_t seed = long_fight_seed(many_hp);
   ASSERT_GT(seed, 0);
-  server_process server(fight_config(seed, 100000, 1500));
-  telnet_client ann(server.port(), wide_client());
-  ann.create("Ann", "annpassword");
-  walk_into_east_branch(ann);
+  at_a_long_fight at(seed, 1500);
+  telnet_client& ann = at.ann;
   ann.send_line("flee");
   ann.expect("You are not fighting anything.");
-  ann.send_line("fight");
-  ann.expect("You attack");
+  start_fighting(ann);
   // A flight can be cut off; it is tried again until it works.
   bool fled = false;
   std::string round;
@@ -149,14 +160,11 @@ TEST(FightChoices, AKnockedOutCharacterLeavesAFallenPackAnyoneCanTake) {
 }
 
 TEST(FightChoices, QuittingMidFightFightsOneMoreRoundFirst) {
-  const std::int64_t seed = long_fight_seed(100000);
+  const std::int64_t seed = long_fight_seed(many_hp);
   ASSERT_GT(seed, 0);
-  server_process server(fight_config(seed, 100000, 60000));
-  telnet_client ann(server.port(), wide_client());
-  ann.create("Ann", "annpassword");
-  walk_into_east_branch(ann);
-  ann.send_line("fight");
-  ann.expect("You attack");
+  at_a_long_fight at(seed, 60000);
+  telnet_client& ann = at.ann;
+  start_fighting(ann);
   ann.expect(prompt);
   ann.send_line("quit");
   ann.expect("You cannot escape a fight by leaving");
@@ -164,8 +172,7 @@ TEST(FightChoices, QuittingMidFightFightsOneMoreRoundFirst) {
   ann.expect("Goodbye");
   EXPECT_TRUE(ann.wait_closed());
   // Saved out of the fight: back in play, fight starts a new one rather than being "already fighting".
-  telnet_client again(server.port(), wide_client());
+  telnet_client again(at.server.port(), wide_client());
   again.connect("Ann", "annpassword");
-  again.send_line("fight");
-  again.expect("You attack");
+  start_fighting(again);
 }

@@ -1,0 +1,69 @@
+// Fights, part four: a knock-out, and the fallen pack left where the character fell.
+#include "content/scroll.hpp"
+#include "server/game/encounters/fights.hpp"
+#include "server/game/output/style.hpp"
+
+namespace dw::game {
+
+void fights::leave_pack(character& ch) {
+  const std::int64_t room_id = ch.where.room_id;
+  if (ch.where.branch_id == 0 || contents_.find_state(room_id) == nullptr) {
+    return;  // only the dungeon keeps what the fallen drop
+  }
+  std::vector<item> scrolls;
+  std::erase_if(ch.inventory, [&scrolls](const item& it) {
+    const bool scroll = it.kind == content::scroll_type && !it.equipped;
+    if (scroll) {
+      scrolls.push_back(it);
+    }
+    return scroll;
+  });
+  // The fallen keep half their silver, rounded up; the rest is in the pack.
+  const std::int64_t lost = ch.silver / 2;
+  if (scrolls.empty() && lost == 0) {
+    return;
+  }
+  changes_.on_rollback([this, account = ch.account_id, scrolls, lost] {
+    if (character* again = people_.find_character(account)) {
+      again->silver += lost;
+      again->inventory.insert(again->inventory.end(), scrolls.begin(), scrolls.end());
+    }
+  });
+  ch.silver -= lost;
+  item pack;
+  pack.id = contents_.new_item_id();
+  pack.kind = std::string(pack_kind);
+  pack.key = ch.name;
+  pack.amount = lost;
+  contents_.drop_new(pack, room_id);  // saved first: what it holds refers to it
+  changes_.on_rollback([this, id = pack.id] { (void)contents_.empty_out(id); });
+  for (item& scroll : scrolls) {
+    news_.inv_removed(ch, scroll);
+    scroll.container_id = pack.id;
+    contents_.persist_item(scroll, 0, room_id);
+    contents_.inside(pack.id).push_back(scroll);
+  }
+  places_.save_character(ch);
+  news_.room_added(room_id, pack);
+  out_.send(ch.connection, "Your unsold scrolls and half your silver stay behind in your fallen pack.\n");
+  out_.send_room(room_id, styled(style::item, contents_.item_name(pack)) + " lies where " + ch.name + " fell.\n",
+                 ch.account_id);
+}
+
+void fights::knock_out(character& ch) {
+  leave_room(ch);
+  leave_pack(ch);
+  if (connection* conn = people_.find_connection(ch.connection)) {
+    out_.send(*conn, "Everything goes dark...\nYou wake up in the village square, aching but whole.\n");
+  }
+  ch.hp = ch.max_hp;
+  ch.ward_points = 0;
+  ch.ward_rounds = 0;
+  store::location square;
+  square.room_id = village_square_id;
+  places_.move_character(ch, square, ch.name + " collapses and is dragged away by unseen hands.\n",
+                         ch.name + " stumbles out of the well, pale and shaking.\n");
+  out_.send_vitals(ch);
+}
+
+}  // namespace dw::game

@@ -1,0 +1,263 @@
+// Fights, part two: the round on its timer, told to the room, and winning (the room clears, loot drops,
+// silver is shared).
+#include <algorithm>
+#include <chrono>
+
+#include "content/fight_round.hpp"
+#include "content/fight_judgement.hpp"
+#include "server/game/encounters/fights.hpp"
+#include "server/game/output/style.hpp"
+
+namespace dw::game {
+
+void fights::schedule_round(std::int64_t room_id, std::uint64_t generation) {
+  services_.after(std::chrono::milliseconds(settings_.get().game.fight_round_ms), [this, room_id, generation] {
+    events_.run_event(0, [&] {
+      const room_contents::room_state* state = contents_.find_state(room_id);
+      if (state == nullptr || !state->active || state->generation != generation) {
+        return;  // the fight ended or restarted since this timer was set
+      }
+      fight_round(room_id);
+    });
+  });
+}
+
+namespace {
+
+/// What a round changes on a character, kept so a round that cannot be saved can be taken back.
+struct fighter_before {
+  std::int64_t account = 0;
+  std::int32_t hp = 0;
+  std::int32_t ward_points = 0;
+  std::int32_t ward_rounds = 0;
+  std::int64_t kills = 0;
+  std::int64_t silver = 0;
+};
+
+content::fight_choice choice_of(const room_contents::room_state& state, std::int64_t account) {
+  if (std::find(state.busy.begin(), state.busy.end(), account) != state.busy.end()) {
+    return content::fight_choice::busy;
+  }
+  const auto chosen = state.choices.find(account);
+  return chosen != state.choices.end() ? chosen->second : content::fight_choice::attack;
+}
+
+}  // namespace
+
+void fights::fight_round(std::int64_t room_id) {
+  room_contents::room_state* found = contents_.find_state(room_id);
+  if (found == nullptr || !found->fight) {
+    return;
+  }
+  room_contents::room_state& state = *found;
+  const content::content_tables& tables = content_.get();
+  std::vector<content::fighter> fighters;
+  std::vector<character*> chars;
+  std::vector<round_fighter> told;
+  for (std::int64_t account : state.fighters) {
+    character* ch = people_.find_character(account);
+    if (ch == nullptr || ch->where.room_id != room_id || ch->hp <= 0) {
+      continue;
+    }
+    content::fighter f;
+    f.id = static_cast<std::uint64_t>(account);
+    f.hp = ch->hp;
+    f.max_hp = ch->max_hp;
+    f.choice = choice_of(state, account);
+    f.ward_points = ch->ward_points;
+    f.ward_rounds = ch->ward_rounds;
+    round_fighter named{account, ch->name, ""};
+    for (const item& held : ch->inventory) {
+      if (held.equipped && is_gear(held, content::item_kind::weapon)) {
+        f.weapon_key = held.key;
+      } else if (held.equipped && is_gear(held, content::item_kind::armour)) {
+        f.armour_key = held.key;
+        if (const content::item_def* def = tables.find_armour(held.key)) {
+          named.armour = without_article(def->name);
+        }
+      }
+    }
+    fighters.push_back(std::move(f));
+    chars.push_back(ch);
+    told.push_back(std::move(named));
+  }
+  if (fighters.empty()) {
+    state.active = false;
+    state.fighters.clear();
+    return;
+  }
+  // If the round cannot be saved it did not happen: the fight, the fighters' hit points, wards, kills and
+  // silver, the room's clear state and its loot go back (knock-outs and flights are moved back by their
+  // own undo, which runs first), and the round is fought again on a fresh timer.
+  std::vector<fighter_before> before_round;
+  for (const character* ch : chars) {
+    before_round.push_back({ch->account_id, ch->hp, ch->ward_points, ch->ward_rounds, ch->kills, ch->silver});
+  }
+  changes_.on_rollback([this, room_id, before = state, before_round = std::move(before_round)] {
+    if (room_contents::room_state* again = contents_.find_state(room_id)) {
+      const std::uint64_t generation = again->generation + 1;  // any timer already set is stale
+      *again = before;
+      again->generation = generation;
+      if (again->active) {
+        schedule_round(room_id, generation);
+      }
+    }
+    for (const fighter_before& f : before_round) {
+      if (character* ch = people_.find_character(f.account)) {
+        ch->hp = f.hp;
+        ch->ward_points = f.ward_points;
+        ch->ward_rounds = f.ward_rounds;
+        ch->kills = f.kills;
+        ch->silver = f.silver;
+      }
+    }
+  });
+  const store::location where = chars.front()->where;
+  const content::tape tape = room_tape(settings_.get(), state.branch, where.x, where.y);
+  const int alive_before = state.fight->alive();
+  const content::round_result result = content::fight_round(tables, tape, *state.fight, fighters);
+  // A spent turn and a flight last one round; attack and defend stand until changed.
+  state.busy.clear();
+  std::erase_if(state.choices, [](const auto& c) { return c.second == content::fight_choice::flee; });
+  for (std::size_t i = 0; i < result.fighters.size(); ++i) {
+    const content::fighter_outcome& o = result.fighters[i];
+    if (o.acted) {
+      chars[i]->hp = o.hp_after;
+      chars[i]->ward_points = o.ward_points;
+      chars[i]->ward_rounds = o.ward_rounds;
+      chars[i]->kills += o.kills;
+    }
+  }
+  const auto [one, many] = monster_names(*state.fight);
+  tell_round(room_id, round_story{&tables, &result, told, one, many, alive_before, &*state.fight});
+  std::vector<character*> standing;
+  for (std::size_t i = 0; i < chars.size(); ++i) {
+    places_.save_character(*chars[i]);
+    out_.send_vitals(*chars[i]);
+    const content::fighter_outcome& o = result.fighters[i];
+    if (!o.out && !o.fled) {
+      send_combat(*chars[i], &state, !result.won);
+      standing.push_back(chars[i]);
+    }
+  }
+  std::optional<content::fight_state> won_fight;
+  if (result.won) {
+    won_fight = *state.fight;
+  }
+  for (std::size_t i = 0; i < result.fighters.size(); ++i) {
+    if (result.fighters[i].fled) {
+      if (const std::optional<exit_dir> way = flee_way(*chars[i], tape, result.round)) {
+        run_away(*chars[i], *way);
+      }
+    }
+  }
+  for (std::size_t i = 0; i < result.fighters.size(); ++i) {
+    if (result.fighters[i].out) {
+      knock_out(*chars[i]);
+    }
+  }
+  // (moving people may have touched the rooms' table: look the room up again)
+  room_contents::room_state* again = contents_.find_state(room_id);
+  if (again == nullptr) {
+    return;
+  }
+  if (won_fight) {
+    const content::loot rewards = result.rewards.value_or(content::loot{});
+    win(room_id, *again, where, rewards.scroll_seeds, rewards.item_key);
+    pay_silver(*won_fight, standing);
+    return;
+  }
+  contents_.save_contents(room_id, *again);  // the tape position and hit points: a restart resumes here
+  if (again->fighters.empty()) {
+    again->active = false;
+    return;
+  }
+  ++again->generation;
+  schedule_round(room_id, again->generation);
+}
+
+void fights::tell_round(std::int64_t room_id, const round_story& story) {
+  const std::string heading = "Round " + std::to_string(story.result->round) + ":";
+  for (std::int64_t account : people_.occupants(room_id)) {
+    const character* ch = people_.find_character(account);
+    if (ch == nullptr) {
+      continue;
+    }
+    const std::vector<std::string> lines = round_sentences(story, account);
+    std::string text;
+    append_styled(text, style::combat, heading);
+    if (out_.view_of(*ch).screen_reader) {
+      // A screen reader hears the whole round as one line.
+      for (const std::string& line : lines) {
+        text += " " + line;
+      }
+      text += lines.empty() ? " Nothing happens.\n" : "\n";
+    } else {
+      text += "\n";
+      for (const std::string& line : lines) {
+        text += "  " + line + "\n";
+      }
+    }
+    out_.send(ch->connection, text);
+  }
+}
+
+void fights::pay_silver(const content::fight_state& fight, const std::vector<character*>& standing) {
+  const std::int64_t total =
+      content::silver_for(content_.get(), fight.depth, static_cast<int>(fight.monster_hp.size()));
+  if (standing.empty() || total <= 0) {
+    return;
+  }
+  const auto n = static_cast<std::int64_t>(standing.size());
+  for (std::int64_t i = 0; i < n; ++i) {
+    character& ch = *standing[static_cast<std::size_t>(i)];
+    // Split evenly; the first to join get the odd coins.
+    const std::int64_t share = total / n + (i < total % n ? 1 : 0);
+    ch.silver += share;
+    places_.save_character(ch);
+    const std::string text = n == 1 ? "You find " + std::to_string(share) + " silver.\n"
+                                    : "You find " + std::to_string(total) + " silver between you; your share is " +
+                                          std::to_string(share) + ".\n";
+    out_.send(ch.connection, text);
+  }
+}
+
+void fights::win(std::int64_t room_id, room_contents::room_state& state, const store::location& where,
+                 const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key) {
+  // A wanderer's fight is not the room's challenge: the room stays as clear (or not) as it was.
+  const bool roamer = state.wanderer.has_value();
+  state.active = false;
+  state.fighters.clear();
+  state.choices.clear();
+  state.busy.clear();
+  state.fight.reset();
+  contents_.save_contents(room_id, state);
+  if (!roamer) {
+    places_.mark_clear(state.branch, {where.x, where.y});
+  }
+  std::vector<item> loot;
+  for (std::uint64_t seed : scroll_seeds) {
+    loot.push_back(contents_.make_scroll(seed));
+  }
+  if (item_key) {
+    if (const content::item_def* def = content_.get().find_item(*item_key)) {
+      item found;
+      found.kind = kind_name(def->kind);
+      found.key = def->key;
+      loot.push_back(std::move(found));
+    }
+  }
+  const room_contents::dropped_loot dropped = contents_.drop_loot(std::move(loot), room_id);
+  std::string text = roamer ? std::string("The last of them falls.\n")
+                            : std::string("The last of them falls. The room is clear, and the way on is open!\n");
+  if (!dropped.text.empty()) {
+    text += "They leave behind:\n" + dropped.text;
+  }
+  out_.send_room(room_id, text);
+  for (const item& it : dropped.items) {  // announced as GMCP after the text
+    news_.room_added(room_id, it);
+  }
+  places_.refresh_room_info(room_id);
+}
+
+}  // namespace dw::game
