@@ -14,7 +14,6 @@ and in every room whose monsters block the way it fights (FIGHTS fights in all).
 
 The account must be an administrator (the first account of a fresh database is one). Plain Python 3.
 """
-import argparse
 import os
 import random
 import re
@@ -22,7 +21,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from mud_text import BACK, HEADER, telnet_text, unexplored_ways  # noqa: E402
+from mud_text import BACK, HEADER, logged_in, player_arguments, unexplored_ways  # noqa: E402
 ROUND = re.compile(r"Round (\d+):")
 OLD_TURN = re.compile(r"takes (\d+) damage from .*? and (?:deals (\d+)|falls)")
 HIT_ME = re.compile(r"hits you for (\d+)")
@@ -49,19 +48,13 @@ def count_turns(text, stats):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--port", type=int, default=4000)
-    ap.add_argument("--name", required=True)
-    ap.add_argument("--password", required=True)
+    ap = player_arguments(__doc__)
     ap.add_argument("--fights", type=int, default=60)
     ap.add_argument("--hurry", type=int, default=10)
     ap.add_argument("--flees", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rnd = random.Random(args.seed)
-    c = telnet_text(args.port, 60)
-    c.until("quit")
-    c.command("connect %s %s" % (args.name, args.password))
+    c = logged_in(args)
     stats = {"turns": 0, "empty": 0, "lines": 0, "zero_said": 0, "miss_said": 0, "rounds": 0}
     hurry_rounds = []
     flee_back = flee_other = flee_failed = 0

@@ -12,27 +12,20 @@ other one.
 The account must be an administrator (the first account of a fresh database is one). Plain Python 3
 (standard library only); the server's command rate limit is respected by a short pause per command.
 """
-import argparse
 import os
 import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from mud_text import BACK, HEADER, telnet_text, unexplored_ways  # noqa: E402
+from mud_text import BACK, HEADER, logged_in, player_arguments, unexplored_ways  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--port", type=int, default=4000)
-    ap.add_argument("--name", required=True)
-    ap.add_argument("--password", required=True)
+    ap = player_arguments(__doc__)
     ap.add_argument("--rooms", type=int, default=358)
-    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rnd = random.Random(args.seed)
-    c = telnet_text(args.port, 60)
-    c.until("quit")
-    c.command("connect %s %s" % (args.name, args.password))
+    c = logged_in(args)
     screens = {}
     seen = set()
     path = []

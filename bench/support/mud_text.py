@@ -78,3 +78,24 @@ class telnet_text:
     def command(self, line, pattern=r"\] > "):
         self.send(line)
         return self.until(pattern)
+
+
+def player_arguments(doc):
+    """An argument parser for a walker that plays one character: --port, --name, --password, --seed; the
+    caller adds its own options."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--port", type=int, default=4000)
+    ap.add_argument("--name", required=True)
+    ap.add_argument("--password", required=True)
+    ap.add_argument("--seed", type=int, default=1)
+    return ap
+
+
+def logged_in(args):
+    """A telnet_text connected to args.port with args.name logged in, at the prompt."""
+    c = telnet_text(args.port, 60)
+    c.until("quit")
+    c.command("connect %s %s" % (args.name, args.password))
+    return c
