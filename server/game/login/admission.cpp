@@ -15,15 +15,7 @@ character character_from(const store::account_record& account, const store::char
   ch.account_id = account.id;
   ch.name = account.name;
   ch.account_role = account.account_role;
-  ch.where = rec.where;
-  ch.hp = rec.hp;
-  ch.max_hp = rec.max_hp;
-  ch.silver = rec.silver;
-  ch.deepest = rec.deepest;
-  ch.deepest_at = rec.deepest_at;
-  ch.kills = rec.kills;
-  ch.scrolls_sold = rec.scrolls_sold;
-  ch.identified = split_identified(rec.identified);
+  take_record(ch, rec);
   return ch;
 }
 

@@ -203,19 +203,7 @@ void places::leave(const character& ch, bool record) {
 }
 
 void places::save_character(const character& ch) {
-  store::character_record rec;
-  rec.account_id = ch.account_id;
-  rec.where = ch.where;
-  rec.hp = ch.hp;
-  rec.max_hp = ch.max_hp;
-  rec.last_seen = services_.now();
-  rec.silver = ch.silver;
-  rec.deepest = ch.deepest;
-  rec.deepest_at = ch.deepest_at;
-  rec.kills = ch.kills;
-  rec.scrolls_sold = ch.scrolls_sold;
-  rec.identified = join_identified(ch.identified);
-  changes_.persist(storage::save_character{rec});
+  changes_.persist(storage::save_character{record_of(ch, services_.now())});
 }
 
 void places::move_character(character& ch, const store::location& to, std::string_view leave_text,

@@ -45,6 +45,12 @@ struct character {
   std::int32_t ward_rounds = 0;  ///< rounds the ward still lasts
 };
 
+/// The stored character (place, hit points, progress) as it is in play; `last_seen` in unix seconds.
+/// record_of and take_record are the two directions of one mapping: a field stored is in both.
+store::character_record record_of(const character& ch, std::int64_t last_seen);
+/// What `rec` stores, onto `ch` (its account fields and in-memory state are left alone).
+void take_record(character& ch, const store::character_record& rec);
+
 /// `identified` as stored: the keys in order, space-separated.
 std::string join_identified(const std::set<std::string>& kinds);
 /// The stored text back to keys (unknown words are kept: a content reload may bring them back).
