@@ -68,6 +68,13 @@ std::string spawn(telnet_client& c, std::uint64_t seed) {
   return c.expect("You pick up");
 }
 
+/// Spawns a scroll of `seed`, picks it up and reads it: what was said up to its crumbling.
+std::string read_new(telnet_client& c, std::uint64_t seed) {
+  spawn(c, seed);
+  c.send_line("read scroll");
+  return c.expect("The scroll crumbles to dust.");
+}
+
 /// Sells a freshly spawned scroll (the first account is an administrator) to have silver to spend.
 std::int64_t earn(telnet_client& c, std::uint64_t seed) {
   spawn(c, seed);
@@ -219,19 +226,9 @@ TEST(Economy, ReadingAScrollHasItsEffectIdentifiesItsKindAndTheScrollCrumbles) {
   c.expect("The Bottom of the Well");
   c.send_line("east");
   c.expect("depth 1]");
-  c.send_line("@spawn scroll " + std::to_string(seed_with_effect("map")));
-  c.expect("You conjure");
-  c.send_line("get scroll");
-  c.expect("You pick up");
-  c.send_line("read scroll");
-  c.expect("The ink crawls into a map");
-  c.expect("The scroll crumbles to dust.");
-  c.send_line("@spawn scroll " + std::to_string(seed_with_effect("return")));
-  c.expect("You conjure");
-  c.send_line("get scroll");
-  c.expect("You pick up");
-  c.send_line("read scroll");
-  const std::string back = c.expect("The scroll crumbles to dust.");
+  const std::string map = read_new(c, seed_with_effect("map"));
+  EXPECT_NE(map.find("The ink crawls into a map"), std::string::npos) << map;
+  const std::string back = read_new(c, seed_with_effect("return"));
   EXPECT_NE(back.find("at the foot of the ladder"), std::string::npos) << back;
   EXPECT_NE(back.find("Exits: north, east, south, west, up."), std::string::npos) << back;
 }
