@@ -63,15 +63,6 @@ class room_contents {
   /// The state of the dungeon room `ch` is in (nullptr in the fixed rooms).
   room_state* state_of(const character& ch);
   room_state* find_state(std::int64_t room_id);
-  /// Calls fn(room_id, room_state&) for each room of `branch` in memory.
-  template <typename F>
-  void for_each_room_of(std::uint64_t branch, F&& fn) {
-    for (auto& [id, state] : rooms_) {
-      if (state.branch == branch) {
-        fn(id, state);
-      }
-    }
-  }
   std::vector<item>& floor_of(std::int64_t room_id);
   /// The rune door or the scratched solution, as the room's text shows it ("" for other rooms).
   static std::string puzzle_text(const room_state& state);

@@ -97,19 +97,22 @@ wanderers::branch_state& wanderers::state_for(std::uint64_t branch) {
   }
   branch_state& bs = branches_[branch];
   // A wanderer's fight saved in a room before a restart: that wanderer is there, fighting, not new.
-  contents_.for_each_room_of(branch, [&](std::int64_t room_id, room_contents::room_state& state) {
-    if (!state.fight || state.fight->won()) {
+  // (One pass over the branch's own rooms, once per branch.)
+  places_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) {
+    const auto room_id = static_cast<std::int64_t>(r.id);
+    room_contents::room_state* found_state = contents_.find_state(room_id);
+    if (found_state == nullptr || !found_state->fight || found_state->fight->won()) {
       return;
     }
+    room_contents::room_state& state = *found_state;
     const std::optional<std::uint32_t> id = content::wanderer_of_tape(state.fight->tape_position);
-    const std::optional<store::location> at = id ? places_.find_room(room_id) : std::nullopt;
-    if (!at) {
+    if (!id) {
       return;
     }
     wanderer w;
     w.id = *id;
-    w.x = at->x;
-    w.y = at->y;
+    w.x = r.pos.x;
+    w.y = r.pos.y;
     w.room_id = room_id;
     w.group.monster_key = state.fight->monster_key;
     w.group.size_key = state.fight->size_key;
