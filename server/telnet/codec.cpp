@@ -4,6 +4,7 @@
 
 #include "server/telnet/ascii_fallback.hpp"
 #include "server/telnet/bounded_append.hpp"
+#include "server/telnet/gmcp_message.hpp"
 #include "server/telnet/option_support.hpp"
 #include "server/telnet/utf8_decoder.hpp"
 
@@ -290,18 +291,9 @@ void codec::handle_gmcp(std::vector<event>& events) {
   if (!local_[opt::GMCP].enabled() || subneg_.empty()) {
     return;
   }
-  const std::string_view payload = subneg_;
-  const std::size_t space = payload.find(' ');
-  const std::string_view package = payload.substr(0, space);
-  if (package.empty()) {
-    return;
+  if (std::optional<gmcp_event> message = parse_gmcp(subneg_)) {
+    events.emplace_back(std::move(*message));
   }
-  gmcp_event message;
-  append_sanitised_utf8(package, message.package);
-  if (space != std::string_view::npos) {
-    append_sanitised_utf8(payload.substr(space + 1), message.json);
-  }
-  events.emplace_back(std::move(message));
 }
 
 void codec::handle_naws(std::vector<event>& events) {
