@@ -2,6 +2,7 @@
 #   ${bindir}/deepwell                       the server
 #   ${sysconfdir}/deepwell/deepwell.toml      config/deepwell.toml, with service paths (below)
 #   ${datadir}/deepwell/content/*.toml        the content tables
+#   ${datadir}/deepwell/web/                  the web client's files (web.root)
 #   lib/systemd/system/deepwell.service       the systemd unit (DEEPWELL_SYSTEMD_UNIT_DIR)
 # A folder under the prefix stays relative, so `cmake --install build --prefix /elsewhere` gives a
 # working install there too: the binary finds its config from its own folder and the config names
@@ -29,6 +30,7 @@ endfunction()
 
 dw_install_dir(SYSCONFDIR deepwell DEEPWELL_INSTALL_CONFIG_DIR)
 dw_install_dir(DATADIR deepwell/content DEEPWELL_INSTALL_CONTENT_DIR)
+dw_install_dir(DATADIR deepwell/web DEEPWELL_INSTALL_WEB_DIR)
 set(DEEPWELL_INSTALL_BIN_DIR "${CMAKE_INSTALL_BINDIR}")
 
 # dw_relative(<from folder> <to> <out>): <to> as seen from <from> when both are under the prefix,
@@ -48,16 +50,18 @@ endfunction()
 # installed config says about the content folder.
 dw_relative("${DEEPWELL_INSTALL_BIN_DIR}" "${DEEPWELL_INSTALL_CONFIG_DIR}/deepwell.toml" DEEPWELL_CONFIG_FROM_BINARY)
 dw_relative("${DEEPWELL_INSTALL_CONFIG_DIR}" "${DEEPWELL_INSTALL_CONTENT_DIR}" DEEPWELL_CONTENT_FROM_CONFIG)
+dw_relative("${DEEPWELL_INSTALL_CONFIG_DIR}" "${DEEPWELL_INSTALL_WEB_DIR}" DEEPWELL_WEB_FROM_CONFIG)
 # True when every destination is under the prefix: `cmake --install --prefix <elsewhere>` then
 # moves everything together (the install test needs that, and is skipped otherwise).
-if(DEEPWELL_CONFIG_FROM_BINARY MATCHES "^/" OR DEEPWELL_CONTENT_FROM_CONFIG MATCHES "^/")
+if(DEEPWELL_CONFIG_FROM_BINARY MATCHES "^/" OR DEEPWELL_CONTENT_FROM_CONFIG MATCHES "^/"
+   OR DEEPWELL_WEB_FROM_CONFIG MATCHES "^/")
   set(DEEPWELL_INSTALL_RELOCATABLE OFF)
 else()
   set(DEEPWELL_INSTALL_RELOCATABLE ON)
 endif()
 
-# The installed config is config/deepwell.toml with the three paths made fit for an install: the
-# content tables where they were installed, the database and the log in the service's writable
+# The installed config is config/deepwell.toml with the four paths made fit for an install: the
+# content tables and the web client where they were installed, the database and the log in the service's writable
 # folders. Every other line, comments included, stays as documented.
 set(dw_config_source "${PROJECT_SOURCE_DIR}/config/deepwell.toml")
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${dw_config_source}")
@@ -65,7 +69,8 @@ file(READ "${dw_config_source}" dw_config_text)
 foreach(pair
     "path = \"../data/deepwell.db\"|path = \"${DEEPWELL_SERVICE_DB}\""
     "dir = \"../data/logs\"|dir = \"${DEEPWELL_SERVICE_LOG_DIR}\""
-    "dir = \"../content\"|dir = \"${DEEPWELL_CONTENT_FROM_CONFIG}\"")
+    "dir = \"../content\"|dir = \"${DEEPWELL_CONTENT_FROM_CONFIG}\""
+    "root = \"../web\"|root = \"${DEEPWELL_WEB_FROM_CONFIG}\"")
   string(REPLACE "|" ";" pair "${pair}")
   list(GET pair 0 from)
   list(GET pair 1 to)
@@ -95,4 +100,5 @@ configure_file("${PROJECT_SOURCE_DIR}/packaging/deepwell.service.in" "${PROJECT_
 install(FILES "${PROJECT_BINARY_DIR}/install/deepwell.toml" DESTINATION "${DEEPWELL_INSTALL_CONFIG_DIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/content/" DESTINATION "${DEEPWELL_INSTALL_CONTENT_DIR}"
         FILES_MATCHING PATTERN "*.toml" PATTERN "*.json")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/web/" DESTINATION "${DEEPWELL_INSTALL_WEB_DIR}")
 install(FILES "${PROJECT_BINARY_DIR}/install/deepwell.service" DESTINATION "${DEEPWELL_SYSTEMD_UNIT_DIR}")

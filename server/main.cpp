@@ -20,10 +20,12 @@ int main(int argc, char** argv) {
   std::string log_level;
   std::string host;
   int port = -1;
+  int web_port = -1;
   dw::app::run_options options;
   cli.add_option("--config", config_path,
                  "TOML config file (default: ./config/deepwell.toml, else the installed one, else built-in defaults)");
   cli.add_option("--port", port, "TCP port to listen on (overrides server.port; 0 picks a free one)");
+  cli.add_option("--web-port", web_port, "TCP port of the web client (overrides web.port; 0 picks a free one)");
   cli.add_option("--host", host, "Address to listen on (overrides server.host)");
   cli.add_option("--db", db_path, "SQLite database file (overrides storage.path)");
   cli.add_option("--log-dir", log_dir, "Folder of the log file deepwell.log (overrides log.dir)");
@@ -31,6 +33,8 @@ int main(int argc, char** argv) {
   cli.add_option("--port-file", options.port_file, "Write the bound port to this file once listening");
   cli.add_option("--tls-port-file", options.tls_port_file,
                  "Write the bound TLS port to this file once listening (before --port-file; not when TLS is off)");
+  cli.add_option("--web-port-file", options.web_port_file,
+                 "Write the bound web port to this file once listening (before --port-file; not when the web port is off)");
   cli.add_option("--reboot-state", options.reboot_state, "Internal: take over from a hot reboot");
   bool check_only = false;
   cli.add_flag("--check", check_only, "Check the configuration, content tables and database, then exit");
@@ -71,6 +75,9 @@ int main(int argc, char** argv) {
     };
     if (port >= 0) {
       apply("server.port", std::to_string(port));
+    }
+    if (web_port >= 0) {
+      apply("web.port", std::to_string(web_port));
     }
     if (!host.empty()) {
       apply("server.host", host);

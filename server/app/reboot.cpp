@@ -79,6 +79,7 @@ void write_reboot_state(const std::string& path, const reboot_state& state) {
   root["listen_fd"] = state.listen_fd;
   root["started_at"] = state.started_at;
   root["tls_listen_fd"] = state.tls_listen_fd;
+  root["web_listen_fd"] = state.web_listen_fd;
   json::array conns;
   for (const handed_connection& c : state.connections) {
     json::object o;
@@ -124,6 +125,9 @@ reboot_state read_reboot_state(const std::string& path) {
   }
   if (const json::value* tls = root.if_contains("tls_listen_fd"); tls != nullptr && tls->is_int64()) {
     state.tls_listen_fd = static_cast<int>(tls->as_int64());  // (absent in the state of an image without TLS)
+  }
+  if (const json::value* web = root.if_contains("web_listen_fd"); web != nullptr && web->is_int64()) {
+    state.web_listen_fd = static_cast<int>(web->as_int64());  // (absent in the state of an image without it)
   }
   for (const json::value& item : root.at("connections").as_array()) {
     const json::object& o = item.as_object();

@@ -22,6 +22,9 @@ struct reboot_state {
   /// The TLS port's listening socket (-1: TLS was off). TLS connections themselves are not handed over:
   /// their encryption state cannot cross exec(), so they are told to reconnect and closed first.
   int tls_listen_fd = -1;
+  /// The web port's listening socket (-1: it was off). WebSocket connections are not handed over either:
+  /// they are told to reconnect (the web client does so by itself) and closed first.
+  int web_listen_fd = -1;
   std::vector<handed_connection> connections;
 };
 

@@ -21,6 +21,7 @@
 #include "server/app/report_inbox.hpp"
 #include "server/app/server_services.hpp"
 #include "server/app/startup.hpp"
+#include "server/app/web_port.hpp"
 #include "server/game/world.hpp"
 #include "server/net/commit_tracker.hpp"
 #include "server/net/listener.hpp"
@@ -86,6 +87,7 @@ class server {
     // Uptime counts from the first image: a hot reboot hands its start time on.
     started_at_ = handed && handed->started_at > 0 ? handed->started_at : services_.now();
     listen_tls(address, handed ? handed->tls_listen_fd : -1);
+    listen_web(address, handed ? handed->web_listen_fd : -1);
     world_.set_listing(listing_facts(settings_, bound.port(),
                                      tls_listener_ ? tls_listener_->local_endpoint().port() : std::uint16_t{0},
                                      started_at_));
@@ -121,6 +123,9 @@ class server {
     listener_.start();
     if (tls_listener_) {
       tls_listener_->start();
+    }
+    if (web_) {
+      web_->start();
     }
     schedule_tick();
     // Returns once nothing is left to do: shutdown ends every operation (see finish_shutdown()).
@@ -167,6 +172,34 @@ class server {
     }
   }
 
+  /// Opens the web port when web.enabled (adopting `handed_fd`, a hot reboot's); a handed-over socket no
+  /// longer wanted is closed. Its WebSockets become sessions like any other.
+  void listen_web(const asio::ip::address& host, int handed_fd) {
+    if (!settings_.web.enabled) {
+      if (handed_fd >= 0) {
+        ::close(handed_fd);
+      }
+      return;
+    }
+    web_ = std::make_unique<web_port>(
+        io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_, tls_.get(),
+        [this] { return status_json(world_.mssp_variables()); },
+        [this](std::shared_ptr<net::stream> stream, const std::string& address) {
+          if (stopping_ || rebooting_) {
+            stream->close();
+            listener_.closed(address);  // (the counts are shared)
+          } else if (auto session = make_session(std::move(stream), address)) {
+            session->start();
+          }
+        });
+    if (handed_fd >= 0) {
+      keep_across_exec(handed_fd, false);
+    }
+    if (!options_.web_port_file.empty()) {
+      std::ofstream(options_.web_port_file) << web_->port() << "\n";
+    }
+  }
+
   /// A TLS connection admitted within the limits: its session starts once the handshake is done, within
   /// tls.handshake_timeout_seconds. A failed or late handshake is a log line, and frees the slot.
   void handshake(tcp::socket socket, const std::string& address) {
@@ -198,7 +231,7 @@ class server {
     limits.max_output_queue_bytes = static_cast<std::size_t>(world_.settings().server.max_output_queue_bytes);
     limits.codec.max_line_bytes = static_cast<std::size_t>(world_.settings().server.max_line_bytes);
     limits.codec.max_subneg_bytes = static_cast<std::size_t>(world_.settings().server.max_subneg_bytes);
-    limits.codec.mccp2 = settings_.server.mccp2_level > 0;
+    limits.codec.mccp2 = settings_.server.mccp2_level > 0 && stream->takes_mccp2();
     limits.mccp2_level = static_cast<int>(settings_.server.mccp2_level);
     auto session = std::make_shared<net::session>(std::move(stream), world_, commits_, limits, nullptr);
     net::session* raw = session.get();
@@ -237,7 +270,10 @@ class server {
     if (tls_listener_) {
       tls_listener_->turn_away({});
     }
-    say_goodbye_to_tls();
+    if (web_) {
+      web_->listener().turn_away();
+    }
+    say_goodbye_to_unhandable();
     world_.save_all();
     world_.flush_output();  // hands the saves to the writer
     for (auto& [raw, session] : sessions_) {
@@ -276,6 +312,7 @@ class server {
     state.listen_fd = listener_.native_handle();
     state.started_at = started_at_;
     state.tls_listen_fd = tls_listener_ ? tls_listener_->native_handle() : -1;
+    state.web_listen_fd = web_ ? web_->listener().native_handle() : -1;
     for (auto& [raw, session] : sessions_) {
       handed_connection c;
       c.fd = session->native_handle();
@@ -289,8 +326,10 @@ class server {
       write_reboot_state(path, state);
       close_everything_on_exec();
       keep_across_exec(state.listen_fd, true);
-      if (state.tls_listen_fd >= 0) {
-        keep_across_exec(state.tls_listen_fd, true);
+      for (const int fd : {state.tls_listen_fd, state.web_listen_fd}) {
+        if (fd >= 0) {
+          keep_across_exec(fd, true);
+        }
       }
       for (const handed_connection& c : state.connections) {
         keep_across_exec(c.fd, true);
@@ -303,8 +342,10 @@ class server {
       why = e.what();
     }
     keep_across_exec(state.listen_fd, false);
-    if (state.tls_listen_fd >= 0) {
-      keep_across_exec(state.tls_listen_fd, false);
+    for (const int fd : {state.tls_listen_fd, state.web_listen_fd}) {
+      if (fd >= 0) {
+        keep_across_exec(fd, false);
+      }
     }
     for (const handed_connection& c : state.connections) {
       keep_across_exec(c.fd, false);
@@ -318,22 +359,28 @@ class server {
     if (tls_listener_) {
       tls_listener_->welcome();
     }
+    if (web_) {
+      web_->listener().welcome();
+    }
     world_.reboot_failed(requested_by, why);
   }
 
-  /// A hot reboot cannot carry TLS state across exec(): each TLS connection is told to reconnect, then
-  /// closed once that has left (with close_notify); its character leaves as at any disconnect.
-  void say_goodbye_to_tls() {
+  /// A hot reboot cannot carry TLS or WebSocket state across exec(): each such connection is told to
+  /// reconnect (the web client does so by itself), then closed once that has left (with close_notify or
+  /// a WebSocket close); its character leaves as at any disconnect.
+  void say_goodbye_to_unhandable() {
     std::vector<std::shared_ptr<net::session>> tls;
     for (auto& [raw, session] : sessions_) {
-      if (session->is_tls()) {
+      if (!session->can_hand_over()) {
         tls.push_back(session);
       }
     }
     for (auto& session : tls) {
-      session->write_text(
-          "\nDeepwell is rebooting. An encrypted (TLS) connection cannot be carried over a reboot: please "
-          "reconnect in a moment. Your character is saved.\n");
+      session->write_text(session->is_tls() && session->kind() == "TLS"
+                              ? "\nDeepwell is rebooting. An encrypted (TLS) connection cannot be carried over a "
+                                "reboot: please reconnect in a moment. Your character is saved.\n"
+                              : "\nDeepwell is rebooting. A web connection cannot be carried over a reboot: it "
+                                "reconnects in a moment. Your character is saved.\n");
       session->flush(0);
       session->close();
     }
@@ -352,14 +399,14 @@ class server {
   bool end_tls_sessions() {
     std::vector<std::shared_ptr<net::session>> tls;
     for (auto& [raw, session] : sessions_) {
-      if (session->is_tls()) {
+      if (!session->can_hand_over()) {
         tls.push_back(session);
       }
     }
     for (auto& session : tls) {
       session->abort();
     }
-    return tls_ != nullptr;
+    return tls_ != nullptr || web_ != nullptr;
   }
 
   /// Applies the writer's batch reports: each batch's event learns how it ended (a failed one's output is
@@ -404,6 +451,9 @@ class server {
       }
     });
     listener_.close();
+    if (web_) {
+      web_->close();
+    }
     if (tls_listener_) {
       tls_listener_->close();
       for (auto& [raw, stream] : handshaking_) {
@@ -468,6 +518,7 @@ class server {
   std::unordered_map<net::session*, std::shared_ptr<net::session>> sessions_;
   std::unique_ptr<net::tls_server> tls_;                    ///< the TLS context, when tls.enabled
   std::unique_ptr<net::listener> tls_listener_;             ///< the TLS port, when tls.enabled
+  std::unique_ptr<web_port> web_;                            ///< the web port, when web.enabled
   std::unordered_map<net::tls_stream*, std::weak_ptr<net::tls_stream>> handshaking_;
   bool stopping_ = false;
   bool finished_ = false;

@@ -16,6 +16,7 @@ namespace dw::app {
 struct run_options {
   std::string port_file;          ///< when set, the bound port is written here once listening (for tests)
   std::string tls_port_file;      ///< the same for the TLS port (written first; not at all when TLS is off)
+  std::string web_port_file;      ///< the same for the web port (written first; not at all when it is off)
   std::string exe_path;           ///< this binary, resolved at start-up: a hot reboot executes it again
   std::vector<std::string> args;  ///< the command-line arguments, passed on to the rebooted image
   std::string reboot_state;       ///< set in a rebooted image: the file describing the handed-over sockets

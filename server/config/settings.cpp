@@ -1,5 +1,6 @@
 #include "server/config/settings.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <limits>
@@ -85,6 +86,30 @@ setting_def path(std::string_view section, std::string_view name, Section settin
   setting_def d = text(section, name, sec, field, false, help, non_empty);
   d.is_path = true;
   return d;
+}
+
+/// web.allowed_origins: "*", or origins ("scheme://host[:port]", no path) separated by commas.
+std::optional<std::string> origins_check(const std::string& v) {
+  std::size_t from = 0;
+  while (from <= v.size()) {
+    const std::size_t comma = std::min(v.find(',', from), v.size());
+    std::string_view o = std::string_view(v).substr(from, comma - from);
+    while (!o.empty() && o.front() == ' ') {
+      o.remove_prefix(1);
+    }
+    while (!o.empty() && o.back() == ' ') {
+      o.remove_suffix(1);
+    }
+    const std::size_t scheme = o.find("://");
+    if (!v.empty() && o != "*" &&
+        (scheme == std::string_view::npos || scheme == 0 || o.size() == scheme + 3 ||
+         o.find_first_of("/ \t", scheme + 3) != std::string_view::npos)) {
+      return "must be \"*\" or origins such as \"https://play.example.org\" separated by commas (got \"" +
+             std::string(o) + "\")";
+    }
+    from = comma + 1;
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> log_level(const std::string& v) {
@@ -224,6 +249,21 @@ std::vector<setting_def> make_defs() {
                             "PEM private key of tls.certificate; set both or neither."));
   d.push_back(integer("tls", "handshake_timeout_seconds", &S::tls, &S::tls_section::handshake_timeout_seconds, 1,
                       300, false, "A TLS client that has not finished its handshake after this long is dropped."));
+  d.push_back(boolean("web", "enabled", &S::web, &S::web_section::enabled, false,
+                      "Serve the web client and WebSocket play on web.port as well."));
+  d.push_back(integer("web", "port", &S::web, &S::web_section::port, 0, 65535, false,
+                      "TCP port of the web client (HTTP, and HTTPS when tls.enabled), on server.host (0: a free one)."));
+  d.push_back(path("web", "root", &S::web, &S::web_section::root, "Folder of the web client's files."));
+  d.push_back(text("web", "allowed_origins", &S::web, &S::web_section::allowed_origins, false,
+                   "Comma-separated origins (\"https://example.org\") whose pages may open a game connection, "
+                   "besides the web client's own; \"*\" for any.",
+                   origins_check));
+  d.push_back(integer("web", "max_message_bytes", &S::web, &S::web_section::max_message_bytes, 1024, 16777216, false,
+                      "Largest WebSocket message a client may send; a larger one closes its connection."));
+  d.push_back(integer("web", "request_timeout_seconds", &S::web, &S::web_section::request_timeout_seconds, 1, 300,
+                      false, "An HTTP request (or TLS handshake) not complete after this long closes the connection."));
+  d.push_back(boolean("web", "permessage_deflate", &S::web, &S::web_section::permessage_deflate, false,
+                      "Compress WebSocket messages (permessage-deflate) when the browser offers it."));
   d.push_back(integer("dungeon", "world_seed", &S::dungeon, &S::dungeon_section::world_seed, 0,
                       std::numeric_limits<std::int64_t>::max(), false, "Seed of every random choice in the dungeon."));
   d.push_back(integer("dungeon", "max_unexplored_exits", &S::dungeon, &S::dungeon_section::max_unexplored_exits, 1, 64,

@@ -78,6 +78,17 @@ struct settings {
     std::string private_key;  ///< PEM file; set together with `certificate`
     std::int64_t handshake_timeout_seconds = 10;
   } tls;
+  /// The web port: the web client's files, /status.json and WebSocket play on /ws (https/wss too when
+  /// tls.enabled).
+  struct web_section {
+    bool enabled = true;
+    std::int64_t port = 4001;
+    std::string root = "web";  ///< the web client's folder
+    std::string allowed_origins;  ///< comma-separated origins besides the page's own ("*": any)
+    std::int64_t max_message_bytes = 65536;
+    std::int64_t request_timeout_seconds = 30;
+    bool permessage_deflate = true;
+  } web;
   struct dungeon_section {
     std::int64_t world_seed = 20261122;
     std::int64_t max_unexplored_exits = 4;

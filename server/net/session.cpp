@@ -37,13 +37,18 @@ session::session(std::shared_ptr<stream> stream, game::world& world, commit_trac
   // Small replies must not wait for Nagle's algorithm (it costs ~40 ms per command).
   stream_->socket().set_option(asio::ip::tcp::no_delay(true), ec);
   abilities_.tls = stream_->is_tls();
+  if (const auto wire = stream_->message_subprotocol()) {
+    message_.emplace(*wire, limits.codec);
+  }
   wake_.expires_at(asio::steady_timer::time_point::max());
 }
 
 session::~session() = default;
 
 void session::start() {
-  codec_.start(gathering_);
+  if (!message_) {
+    codec_.start(gathering_);  // (a message subprotocol has nothing to negotiate)
+  }
   refresh_abilities();
   flush(0);  // the opening negotiation leaves at once
   id_ = world_.on_connect(*this);
@@ -80,7 +85,12 @@ asio::awaitable<void> session::read_loop() {
       const std::size_t n = co_await stream_->read_some(asio::buffer(buffer));
       events_.clear();
       replies.clear();
-      codec_.feed(std::string_view(buffer.data(), n), events_, replies);
+      if (!message_) {
+        codec_.feed(std::string_view(buffer.data(), n), events_, replies);
+      } else if (!message_->feed(std::string_view(buffer.data(), n), events_)) {
+        spdlog::warn("connection {} ({}): its stream broke the record format; closing", id_, address_);
+        break;
+      }
       refresh_abilities();
       if (!replies.empty()) {
         // Negotiation answers are a chunk of their own: they announce nothing the game saves.
@@ -105,7 +115,7 @@ asio::awaitable<void> session::read_loop() {
 }
 
 void session::refresh_abilities() {
-  const telnet::client_info& info = codec_.client();
+  const telnet::client_info& info = message_ ? message_->client() : codec_.client();
   if (info == negotiated_) {
     return;
   }
@@ -277,13 +287,27 @@ void session::end_compression_for_handover() {
   }
 }
 
-void session::write_text(std::string_view text) { codec_.encode_text_for_client(text, gathering_); }
-
-void session::write_gmcp(std::string_view package, std::string_view json) {
-  codec_.encode_gmcp(package, json, gathering_);
+void session::write_text(std::string_view text) {
+  if (message_) {
+    telnet::message_wire::encode_text(text, gathering_);
+  } else {
+    codec_.encode_text_for_client(text, gathering_);
+  }
 }
 
-void session::write_prompt_end() { codec_.end_prompt(gathering_); }
+void session::write_gmcp(std::string_view package, std::string_view json) {
+  if (message_) {
+    message_->encode_gmcp(package, json, gathering_);
+  } else {
+    codec_.encode_gmcp(package, json, gathering_);
+  }
+}
+
+void session::write_prompt_end() {
+  if (!message_) {
+    codec_.end_prompt(gathering_);  // (a message subprotocol's message boundary ends the prompt)
+  }
+}
 
 void session::flush(std::uint64_t ticket) {
   if (overflowed_) {
@@ -326,7 +350,13 @@ void session::commits_advanced() {
   }
 }
 
-void session::set_hidden_input(bool hidden) { codec_.set_hidden_input(hidden, gathering_); }
+void session::set_hidden_input(bool hidden) {
+  if (message_) {
+    message_->set_hidden_input(hidden, gathering_);
+  } else {
+    codec_.set_hidden_input(hidden, gathering_);
+  }
+}
 
 void session::close() {
   // Not flushed here: the world flushes this event's output (the farewell) with its ticket when the

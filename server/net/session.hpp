@@ -5,6 +5,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "server/game/roster/session_port.hpp"
@@ -13,6 +14,7 @@
 #include "server/net/write_queue.hpp"
 #include "server/telnet/codec.hpp"
 #include "server/telnet/deflate_stream.hpp"
+#include "server/telnet/message_wire.hpp"
 
 namespace dw::game {
 class world;
@@ -50,8 +52,12 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   std::string codec_state() const { return codec_.save_state(); }
   std::uint64_t id() const { return id_; }
   int native_handle() { return stream_->native_handle(); }
-  /// True when the connection is TLS (it cannot be handed over by a hot reboot).
+  /// True when the connection is TLS.
   bool is_tls() const { return stream_->is_tls(); }
+  /// Whether a hot reboot can hand the connection over (not TLS, not a WebSocket).
+  bool can_hand_over() const { return stream_->can_hand_over(); }
+  /// "telnet", "TLS", "WebSocket (gmcp.mudstandards.org)", ...
+  std::string kind() const { return stream_->kind(); }
   /// True when every queued byte has been written.
   bool drained() const { return queue_.empty() && gathering_.empty(); }
   /// Wakes the writer because more changes committed.
@@ -105,6 +111,9 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   session_limits limits_;
   std::function<void()> on_closed_;
   telnet::codec codec_;
+  /// Set for a WebSocket speaking a message subprotocol (gmcp, json, terminal): it replaces codec_ for
+  /// input and output, and there is no telnet negotiation (nor MSSP, MCCP2 or a hot reboot hand-over).
+  std::optional<telnet::message_wire> message_;
   /// What the game sees of the client: refreshed from the codec whenever negotiation changes it.
   game::client_abilities abilities_;
   telnet::client_info negotiated_;

@@ -5,8 +5,12 @@
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <cstddef>
+#include <optional>
 #include <span>
+#include <string>
 #include <utility>
+
+#include "server/telnet/message_wire.hpp"
 
 namespace dw::net {
 
@@ -27,6 +31,16 @@ class stream {
   /// within a bounded time, after the socket's pending operations are cancelled.
   virtual void close() = 0;
   virtual bool is_tls() const = 0;
+  /// The message subprotocol a WebSocket stream speaks (gmcp, json or terminal): its bytes are then
+  /// records (telnet/ws_records.hpp) for the session's message codec. None: the bytes are telnet.
+  virtual std::optional<telnet::subprotocol> message_subprotocol() const { return std::nullopt; }
+  /// Whether a hot reboot can hand the connection to the next image: a plain socket can; TLS and
+  /// WebSocket state cannot cross exec().
+  virtual bool can_hand_over() const { return !is_tls(); }
+  /// Whether MCCP2 may be offered on it (not inside a WebSocket, which compresses by itself).
+  virtual bool takes_mccp2() const { return true; }
+  /// "telnet", "TLS", "WebSocket (gmcp.mudstandards.org)": for the log.
+  virtual std::string kind() const { return is_tls() ? "TLS" : "telnet"; }
 
   boost::asio::any_io_executor get_executor() { return socket().get_executor(); }
   int native_handle() { return socket().native_handle(); }

@@ -25,7 +25,7 @@ namespace fs = std::filesystem;
 namespace {
 
 /// A copy of the source tree's layout in a temp folder: config/deepwell.toml (the shipped file, which
-/// says ../data and ../content) and content/*.toml, plus an empty folder `cwd` to start the server from.
+/// says ../data, ../content and ../web), content/*.toml and web/, plus an empty folder `cwd` to start the server from.
 struct scratch_tree {
   fs::path root;
 
@@ -40,6 +40,7 @@ struct scratch_tree {
       }
     }
     fs::copy(fs::path(DW_CONTENT_DIR) / "interiors", root / "content" / "interiors");  // the interior scripts
+    fs::copy(fs::path(DW_SOURCE_DIR) / "web", root / "web", fs::copy_options::recursive);  // web.root = ../web
     fs::create_directories(cwd());
   }
   ~scratch_tree() {

@@ -68,12 +68,17 @@ void server_process::start() {
     if (extra_toml_.find("[content]") == std::string::npos) {  // a test may bring its own content folder
       out << "[content]\ndir = \"" << DW_CONTENT_DIR << "\"\n";
     }
+    if (extra_toml_.find("[web]") == std::string::npos) {  // the web client of the source tree
+      out << "[web]\nroot = \"" << DW_WEB_DIR << "\"\n";
+    }
     out << extra_toml_ << "\n";
   }
   const auto port_file = dir_ / "port";
   std::filesystem::remove(port_file);
   const auto tls_port_file = dir_ / "tls-port";  // written before port_file when TLS is on
   std::filesystem::remove(tls_port_file);
+  const auto web_port_file = dir_ / "web-port";  // written before port_file when the web port is on
+  std::filesystem::remove(web_port_file);
   const std::string log_path = (dir_ / "stdout.log").string();
   int pipe_write_end = -1;
   if (stderr_to_ == stderr_to::unread_pipe) {
@@ -99,7 +104,8 @@ void server_process::start() {
     o.args.insert(o.args.end(), {"--db", db_path().string()});
   }
   o.args.insert(o.args.end(), {"--port", "0", "--host", "127.0.0.1", "--port-file", port_file.string(),
-                               "--tls-port-file", tls_port_file.string()});
+                               "--tls-port-file", tls_port_file.string(), "--web-port", "0", "--web-port-file",
+                               web_port_file.string()});
   o.args.insert(o.args.end(), launch_.extra_args.begin(), launch_.extra_args.end());
   o.log_path = log_path;
   o.stderr_fd = pipe_write_end;
@@ -125,6 +131,8 @@ void server_process::start() {
   port_ = static_cast<std::uint16_t>(std::stoi(read_text(port_file)));
   const std::string tls_text = read_text(tls_port_file);
   tls_port_ = tls_text.empty() ? 0 : static_cast<std::uint16_t>(std::stoi(tls_text));
+  const std::string web_text = read_text(web_port_file);
+  web_port_ = web_text.empty() ? 0 : static_cast<std::uint16_t>(std::stoi(web_text));
 }
 
 int server_process::stop(std::chrono::milliseconds timeout) {

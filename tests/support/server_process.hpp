@@ -59,6 +59,8 @@ class server_process {
   std::uint16_t port() const { return port_; }
   /// The TLS port (0 when the server has TLS off); it is picked like port() when tls.port is 0.
   std::uint16_t tls_port() const { return tls_port_; }
+  /// The web port (HTTP and WebSocket), 0 when web.enabled is false.
+  std::uint16_t web_port() const { return web_port_; }
   pid_t pid() const { return pid_; }
   const std::filesystem::path& dir() const { return dir_; }
   std::filesystem::path db_path() const { return db_.empty() ? dir_ / "deepwell.db" : db_; }
@@ -81,6 +83,7 @@ class server_process {
   pid_t pid_ = -1;
   std::uint16_t port_ = 0;
   std::uint16_t tls_port_ = 0;
+  std::uint16_t web_port_ = 0;
 };
 
 /// Runs the binary with the given arguments to completion; returns its exit status and output.

@@ -1,0 +1,83 @@
+#include "server/app/web_port.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/json.hpp>
+#include <stdexcept>
+
+namespace dw::app {
+
+net::web_options web_options_from(const config::settings& s) {
+  net::web_options o;
+  o.max_message_bytes = static_cast<std::size_t>(s.web.max_message_bytes);
+  o.request_timeout = std::chrono::seconds(s.web.request_timeout_seconds);
+  o.permessage_deflate = s.web.permessage_deflate;
+  const std::string& list = s.web.allowed_origins;
+  for (std::size_t from = 0; from < list.size();) {
+    const std::size_t comma = std::min(list.find(',', from), list.size());
+    std::string origin = list.substr(from, comma - from);
+    origin.erase(0, origin.find_first_not_of(' '));
+    origin.erase(origin.find_last_not_of(' ') + 1);
+    if (!origin.empty()) {
+      o.allowed_origins.push_back(std::move(origin));
+    }
+    from = comma + 1;
+  }
+  return o;
+}
+
+std::string status_json(const std::vector<telnet::mssp_variable>& mssp) {
+  boost::json::object out;
+  const auto number = [](const std::string& v) -> boost::json::value {
+    try {
+      std::size_t used = 0;
+      const long long n = std::stoll(v, &used);
+      if (used == v.size()) {
+        return n;
+      }
+    } catch (const std::exception&) {
+    }
+    return boost::json::value(v);
+  };
+  for (const telnet::mssp_variable& m : mssp) {
+    if (m.name == "NAME") {
+      out["name"] = m.value;
+    } else if (m.name == "PLAYERS") {
+      out["players"] = number(m.value);
+    } else if (m.name == "UPTIME") {
+      out["uptime"] = number(m.value);
+    } else if (m.name == "CODEBASE") {
+      out["version"] = m.value;
+    }
+  }
+  boost::json::object all;
+  for (const telnet::mssp_variable& m : mssp) {
+    all[m.name] = m.value;
+  }
+  out["mssp"] = std::move(all);
+  return boost::json::serialize(out);
+}
+
+web_port::web_port(boost::asio::io_context& io, const config::settings& s, const boost::asio::ip::address& host,
+                   int handed_fd, std::function<net::admission_limits()> limits, net::connection_counts* counts,
+                   net::tls_server* tls, net::web_listener::status_source status,
+                   net::web_listener::websocket_handler on_websocket) {
+  try {
+    site_ = net::static_site::load(s.web.root);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("web.root: ") + e.what());
+  }
+  listener_ = std::make_unique<net::web_listener>(io, std::move(limits), counts, site_, web_options_from(s), tls,
+                                                  std::move(status), std::move(on_websocket));
+  const boost::asio::ip::tcp::endpoint endpoint(host, static_cast<unsigned short>(s.web.port));
+  if (handed_fd >= 0) {
+    listener_->adopt(endpoint.protocol(), handed_fd);
+  } else {
+    listener_->listen(endpoint);
+  }
+  const auto bound = listener_->local_endpoint();
+  spdlog::info("Deepwell web client on http{}://{}:{}/ ({} files from {})", tls != nullptr ? "(s)" : "",
+               bound.address().to_string(), bound.port(), site_.size(), s.web.root);
+}
+
+}  // namespace dw::app

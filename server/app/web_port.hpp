@@ -1,0 +1,46 @@
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/config/settings.hpp"
+#include "server/net/static_site.hpp"
+#include "server/net/web_listener.hpp"
+#include "server/telnet/mssp.hpp"
+
+// The web port as the server runs it: the settings read into the listener's options, the web client's
+// files read once, and /status.json made from the MSSP values.
+namespace dw::app {
+
+/// web.* as the web listener takes them.
+net::web_options web_options_from(const config::settings& s);
+
+/// The body of GET /status.json: the listing facts MSSP gives crawlers (name, players online, uptime,
+/// version, ports ...) as one JSON object, for listing sites and monitoring.
+std::string status_json(const std::vector<telnet::mssp_variable>& mssp);
+
+class web_port {
+ public:
+  /// Reads web.root and opens the port (adopting `handed_fd`, a hot reboot's, when >= 0). Throws
+  /// std::runtime_error naming the setting when the folder cannot be read, boost::system::system_error
+  /// when the port cannot be opened.
+  web_port(boost::asio::io_context& io, const config::settings& s, const boost::asio::ip::address& host, int handed_fd,
+           std::function<net::admission_limits()> limits, net::connection_counts* counts, net::tls_server* tls,
+           net::web_listener::status_source status, net::web_listener::websocket_handler on_websocket);
+
+  void start() { listener_->start(); }
+  void close() { listener_->close(); }
+  net::web_listener& listener() { return *listener_; }
+  std::uint16_t port() const { return listener_->local_endpoint().port(); }
+
+ private:
+  net::static_site site_;
+  std::unique_ptr<net::web_listener> listener_;
+};
+
+}  // namespace dw::app

@@ -1,0 +1,405 @@
+// The web port: the only translation unit that includes Boost.Beast (it is slow to compile; nothing
+// else should pay for it). HTTP/1.1 for the web client's files and /status.json, WebSocket upgrades on
+// /ws, and TLS on the same port when the server has a context (the first bytes tell a TLS ClientHello
+// from plain HTTP).
+#include "server/net/web_listener.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
+#include <algorithm>
+#include <boost/asio/redirect_error.hpp>
+#include <cstring>
+
+#include "server/net/tls.hpp"
+#include "server/net/web_policy.hpp"
+#include "server/telnet/ws_records.hpp"
+#include "server/text/log_safe.hpp"
+
+namespace dw::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using asio::ip::tcp;
+using ssl_socket = asio::ssl::stream<tcp::socket>;
+
+namespace {
+
+constexpr std::chrono::seconds close_limit{2};  ///< a WebSocket closing handshake gets this long
+
+/// One WebSocket connection under a session: the session's bytes are telnet (telnet.mudstandards.org:
+/// binary messages both ways) or records (the message subprotocols; see telnet/ws_records.hpp).
+template <class Next>
+class ws_stream final : public stream, public std::enable_shared_from_this<ws_stream<Next>> {
+ public:
+  ws_stream(websocket::stream<Next> ws, telnet::subprotocol wire, bool tls)
+      : ws_(std::move(ws)), wire_(wire), tls_(tls), deadline_(ws_.get_executor()) {}
+
+  tcp::socket& socket() override { return beast::get_lowest_layer(ws_); }
+  bool is_tls() const override { return tls_; }
+  bool can_hand_over() const override { return false; }
+  bool takes_mccp2() const override { return false; }
+  std::optional<telnet::subprotocol> message_subprotocol() const override {
+    return wire_ == telnet::subprotocol::telnet ? std::nullopt : std::optional(wire_);
+  }
+  std::string kind() const override {
+    return std::string(tls_ ? "secure WebSocket (" : "WebSocket (") + std::string(telnet::name_of(wire_)) + ")";
+  }
+
+  asio::awaitable<std::size_t> read_some(asio::mutable_buffer buffer) override {
+    while (taken_ == pending_.size()) {
+      pending_.clear();
+      taken_ = 0;
+      in_.clear();
+      co_await ws_.async_read(in_, asio::use_awaitable);
+      const auto data = in_.cdata();
+      const std::string_view message(static_cast<const char*>(data.data()), data.size());
+      if (wire_ == telnet::subprotocol::telnet) {
+        pending_.append(message);  // the telnet stream itself (text messages are taken as bytes too)
+      } else {
+        telnet::append_record(ws_.got_text() ? telnet::record_kind::text : telnet::record_kind::binary, message,
+                              pending_);
+      }
+    }
+    const std::size_t n = std::min(buffer.size(), pending_.size() - taken_);
+    std::memcpy(buffer.data(), pending_.data() + taken_, n);
+    taken_ += n;
+    co_return n;
+  }
+
+  asio::awaitable<void> write(std::span<const asio::const_buffer> buffers) override {
+    out_.clear();
+    for (const asio::const_buffer& b : buffers) {
+      out_.append(static_cast<const char*>(b.data()), b.size());
+    }
+    writing_ = true;
+    struct done {
+      bool& flag;
+      ~done() { flag = false; }
+    } guard{writing_};
+    if (wire_ == telnet::subprotocol::telnet) {
+      ws_.binary(true);
+      co_await ws_.async_write(asio::buffer(out_), asio::use_awaitable);
+      co_return;
+    }
+    frames_.clear();
+    if (!telnet::frames_of(out_, frames_)) {
+      throw boost::system::system_error(asio::error::invalid_argument);  // a bug: the session wrote no records
+    }
+    for (const telnet::frame& f : frames_) {
+      ws_.text(f.text);
+      co_await ws_.async_write(asio::buffer(f.payload), asio::use_awaitable);
+    }
+  }
+
+  /// Says goodbye (close code 1001, going away) unless a write is under way, within close_limit; then
+  /// the socket is closed whatever happened.
+  void close() override {
+    if (closing_) {
+      return;
+    }
+    closing_ = true;
+    if (writing_ || !ws_.is_open()) {
+      close_socket();
+      return;
+    }
+    deadline_.expires_after(close_limit);
+    deadline_.async_wait([self = this->shared_from_this()](const boost::system::error_code& ec) {
+      if (!ec) {
+        self->close_socket();
+      }
+    });
+    ws_.async_close(websocket::close_code::going_away,
+                    [self = this->shared_from_this()](const boost::system::error_code&) {
+                      self->deadline_.cancel();
+                      self->close_socket();
+                    });
+  }
+
+ private:
+  void close_socket() {
+    boost::system::error_code ignored;
+    beast::get_lowest_layer(ws_).shutdown(tcp::socket::shutdown_both, ignored);
+    beast::get_lowest_layer(ws_).close(ignored);
+  }
+
+  websocket::stream<Next> ws_;
+  telnet::subprotocol wire_;
+  bool tls_;
+  asio::steady_timer deadline_;
+  beast::flat_buffer in_;
+  std::string pending_;  ///< read and not yet taken by the session
+  std::size_t taken_ = 0;
+  std::string out_;
+  std::vector<telnet::frame> frames_;
+  bool writing_ = false;
+  bool closing_ = false;
+};
+
+using request = http::request<http::empty_body>;
+
+http::response<http::string_body> plain_response(const request& req, http::status status, std::string body) {
+  http::response<http::string_body> res{status, req.version()};
+  res.set(http::field::server, "Deepwell");
+  res.set(http::field::content_type, "text/plain; charset=utf-8");
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(req.keep_alive());
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+}  // namespace
+
+/// One HTTP connection before its upgrade: the socket (or TLS over it) and the watchdog that closes it
+/// when a request is slow to come.
+struct web_listener::connection : std::enable_shared_from_this<web_listener::connection> {
+  explicit connection(tcp::socket s) : socket(std::move(s)), watchdog(socket.get_executor()) {}
+
+  tcp::socket& lowest() { return tls ? tls->next_layer() : socket; }
+  void arm(std::chrono::seconds limit) {
+    watchdog.expires_after(limit);
+    watchdog.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+      if (auto self = weak.lock(); self && !ec) {
+        self->end();
+      }
+    });
+  }
+  void end() {
+    boost::system::error_code ignored;
+    watchdog.cancel();
+    lowest().close(ignored);
+  }
+
+  tcp::socket socket;                 ///< until TLS takes it
+  std::unique_ptr<ssl_socket> tls;    ///< when the client began TLS
+  asio::steady_timer watchdog;
+  std::string address;
+};
+
+web_listener::web_listener(asio::io_context& io, std::function<admission_limits()> limits, connection_counts* counts,
+                           const static_site& site, web_options options, tls_server* tls, status_source status,
+                           websocket_handler on_websocket)
+    : io_(io),
+      site_(site),
+      options_(std::move(options)),
+      tls_(tls),
+      status_(std::move(status)),
+      on_websocket_(std::move(on_websocket)),
+      listener_(
+          io, std::move(limits), [this](tcp::socket socket, const std::string& address) { serve(std::move(socket), address); },
+          counts) {
+  listener_.refuse_silently();  // a refusal in plain text would be noise to a browser
+}
+
+web_listener::~web_listener() = default;
+
+void web_listener::close() {
+  closed_ = true;
+  listener_.close();
+  for (auto& [raw, weak] : open_) {
+    if (auto c = weak.lock()) {
+      c->end();
+    }
+  }
+}
+
+namespace {
+
+/// Answers one request that is not an upgrade: a file of the site, /status.json, or an error.
+http::response<http::string_body> answer(const request& req, const static_site& site,
+                                         const web_listener::status_source& status) {
+  if (req.method() != http::verb::get && req.method() != http::verb::head) {
+    auto res = plain_response(req, http::status::method_not_allowed, "Only GET and HEAD are served here.\n");
+    res.set(http::field::allow, "GET, HEAD");
+    return res;
+  }
+  const std::string_view target = req.target();
+  if (target.substr(0, target.find('?')) == "/status.json") {
+    auto res = plain_response(req, http::status::ok, status());
+    res.set(http::field::content_type, "application/json");
+    res.set(http::field::access_control_allow_origin, "*");  // for listing sites and monitors
+    res.prepare_payload();
+    return res;
+  }
+  const site_file* file = site.find(target);
+  if (file == nullptr) {
+    return plain_response(req, http::status::not_found, "Not found.\n");
+  }
+  http::response<http::string_body> res{http::status::ok, req.version()};
+  res.set(http::field::server, "Deepwell");
+  res.set(http::field::content_type, file->content_type);
+  res.set(http::field::etag, file->etag);
+  res.set(http::field::cache_control, "no-cache");  // revalidate: a new release's page loads at once
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set("Referrer-Policy", "no-referrer");
+  res.set("Content-Security-Policy",
+          "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
+          "script-src 'self'; frame-ancestors 'none'");
+  res.keep_alive(req.keep_alive());
+  if (req[http::field::if_none_match] == file->etag) {
+    res.result(http::status::not_modified);
+  } else {
+    res.body() = file->body;
+  }
+  res.prepare_payload();
+  if (req.method() == http::verb::head) {
+    res.body().clear();  // (the length stays what a GET would send)
+  }
+  return res;
+}
+
+/// The subprotocols a request offers: every Sec-WebSocket-Protocol header.
+std::vector<std::string_view> offered_subprotocols(const request& req) {
+  std::vector<std::string_view> out;
+  for (auto it = req.find(http::field::sec_websocket_protocol);
+       it != req.end() && it->name() == http::field::sec_websocket_protocol; ++it) {
+    out.push_back(it->value());
+  }
+  return out;
+}
+
+std::optional<std::string_view> header(const request& req, http::field f) {
+  const auto it = req.find(f);
+  if (it == req.end()) {
+    return std::nullopt;
+  }
+  return it->value();
+}
+
+/// Serves requests on `s` until an upgrade (handed on; true) or the end of the connection (false).
+template <class Next>
+asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_listener::connection& c,
+                                     const static_site& site, const web_options& options, bool tls,
+                                     const web_listener::status_source& status,
+                                     const web_listener::websocket_handler& on_websocket) {
+  for (int served = 0; served < options.max_requests_per_connection; ++served) {
+    c.arm(options.request_timeout);
+    http::request_parser<http::empty_body> parser;
+    parser.header_limit(static_cast<std::uint32_t>(options.max_request_header_bytes));
+    parser.body_limit(0);
+    boost::system::error_code ec;
+    co_await http::async_read(s, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) {
+      if (ec != http::error::end_of_stream && ec != asio::error::operation_aborted && ec != asio::error::eof) {
+        spdlog::info("web: request from {} refused: {}", c.address, ec.message());
+        if (ec.category() == beast::http::make_error_code(http::error::header_limit).category()) {
+          // Not HTTP, or over the limits: said once, and the connection ends.
+          const request empty;
+          auto res = plain_response(empty, http::status::bad_request, "Bad request.\n");
+          res.keep_alive(false);
+          co_await http::async_write(s, res, asio::redirect_error(asio::use_awaitable, ec));
+        }
+      }
+      co_return false;
+    }
+    request req = parser.release();
+    const std::string_view path = std::string_view(req.target()).substr(0, req.target().find('?'));
+    if (websocket::is_upgrade(req)) {
+      const std::optional<subprotocol_choice> choice = choose_subprotocol(offered_subprotocols(req));
+      const bool origin_ok =
+          origin_allowed(header(req, http::field::origin), req[http::field::host], options.allowed_origins);
+      if (path != "/ws" || !choice || !origin_ok) {
+        const http::status why = path != "/ws" ? http::status::not_found
+                                 : !origin_ok  ? http::status::forbidden
+                                               : http::status::bad_request;
+        spdlog::info("web: WebSocket upgrade from {} refused ({}): path {}, origin {}, subprotocols {}", c.address,
+                     static_cast<int>(why), log_safe(path), log_safe(req[http::field::origin]),
+                     log_safe(req[http::field::sec_websocket_protocol]));
+        auto res = plain_response(req, why,
+                                  why == http::status::forbidden
+                                      ? "This page may not open a game connection here.\n"
+                                      : why == http::status::not_found
+                                            ? "Not found.\n"
+                                            : "None of the offered WebSocket subprotocols is spoken here.\n");
+        res.keep_alive(false);
+        co_await http::async_write(s, res, asio::redirect_error(asio::use_awaitable, ec));
+        co_return false;
+      }
+      websocket::stream<Next> ws(std::move(s));
+      ws.read_message_max(options.max_message_bytes);
+      ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+      if (options.permessage_deflate) {
+        websocket::permessage_deflate pmd;
+        pmd.server_enable = true;
+        pmd.server_max_window_bits = 12;  // memory per connection; chat-sized messages lose little
+        pmd.msg_size_threshold = 64;      // short lines are not worth compressing
+        ws.set_option(pmd);
+      }
+      const std::string name = choice->named ? std::string(telnet::name_of(choice->wire)) : std::string();
+      ws.set_option(websocket::stream_base::decorator([name](websocket::response_type& res) {
+        res.set(http::field::server, "Deepwell");
+        if (!name.empty()) {
+          res.set(http::field::sec_websocket_protocol, name);
+        }
+      }));
+      co_await ws.async_accept(req, asio::redirect_error(asio::use_awaitable, ec));
+      c.watchdog.cancel();
+      if (ec) {
+        spdlog::info("web: WebSocket handshake with {} failed: {}", c.address, ec.message());
+        co_return false;
+      }
+      auto stream = std::make_shared<ws_stream<Next>>(std::move(ws), choice->wire, tls);
+      spdlog::info("web: {} connected from {}", stream->kind(), c.address);
+      on_websocket(std::move(stream), c.address);
+      co_return true;
+    }
+    auto res = answer(req, site, status);
+    co_await http::async_write(s, res, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec || !res.keep_alive()) {
+      co_return false;
+    }
+  }
+  co_return false;
+}
+
+}  // namespace
+
+void web_listener::serve(tcp::socket socket, const std::string& address) {
+  auto c = std::make_shared<connection>(std::move(socket));
+  c->address = address;
+  open_.emplace(c.get(), c);
+  asio::co_spawn(
+      io_,
+      [this, c]() -> asio::awaitable<void> {
+        beast::flat_buffer buffer;
+        bool upgraded = false;
+        try {
+          c->arm(options_.request_timeout);
+          const bool tls = tls_ != nullptr &&
+                           co_await beast::async_detect_ssl(c->socket, buffer, asio::use_awaitable);
+          if (tls) {
+            c->tls = std::make_unique<ssl_socket>(std::move(c->socket), tls_->context());
+            const std::size_t used = co_await c->tls->async_handshake(asio::ssl::stream_base::server, buffer.data(),
+                                                                      asio::use_awaitable);
+            buffer.consume(used);
+            upgraded = co_await serve_requests(*c->tls, buffer, *c, site_, options_, true, status_, on_websocket_);
+          } else {
+            upgraded = co_await serve_requests(c->socket, buffer, *c, site_, options_, false, status_, on_websocket_);
+          }
+        } catch (const boost::system::system_error& e) {
+          if (e.code() != asio::error::operation_aborted) {
+            spdlog::info("web: connection from {} ended: {}", c->address, e.code().message());
+          }
+        }
+        c->watchdog.cancel();
+        if (!upgraded) {
+          c->end();
+          listener_.closed(c->address);
+        }
+        open_.erase(c.get());
+      },
+      asio::detached);
+}
+
+}  // namespace dw::net
