@@ -124,6 +124,7 @@ export class Panes {
     // so a new room keeps them only when they name it.)
     this.roomNum = body.num;
     $('room-name').textContent = show(body.name);
+    $('room-name').dataset.num = String(body.num);  // lets tests (and styles) tell rooms apart
     $('room-area').textContent = show(body.area);
     $('room-depth').textContent = show(body.depth);
     $('room-coords').textContent = Array.isArray(body.coords) ? `${body.coords[0]}, ${body.coords[1]}` : 'above ground';
