@@ -40,7 +40,6 @@ const store = {
 const state = {
   playing: false,
   secretInput: false,  // between IAC WILL ECHO and IAC WONT ECHO: the next line is a password
-  quitting: false,
   history: [],
   historyIndex: 0,  // history.length means "the line being typed"
   draft: '',
@@ -67,20 +66,21 @@ function setStatus(text) {
 function opened() {
   setStatus('Connected');
   $('reconnect').hidden = true;
-  state.quitting = false;
   connection.sendGmcp('Core.Hello', CLIENT_HELLO);
   connection.sendGmcp('Core.Supports.Set', SUPPORTS);
   panes.reset();
   setPlaying(false);
 }
 
-function closed({ willRetry, delayMs }) {
+function closed({ willRetry, delayMs, wasOpen }) {
   setSecretInput(false);
   setPlaying(false);
   if (willRetry) {
     const seconds = (delayMs / 1000).toLocaleString('en', { maximumFractionDigits: 1 });
     setStatus(`Connection lost; reconnecting in ${seconds} s…`);
-    terminal.notice('Connection lost; reconnecting…');
+    if (wasOpen) {
+      terminal.notice('Connection lost; reconnecting…');  // once per outage, not once per retry
+    }
   } else {
     setStatus('Disconnected');
     terminal.notice('Disconnected. Press Reconnect to play again.');
@@ -161,8 +161,10 @@ function describeSent(line) {
   if (state.secretInput) {
     return { shown: '', keep: false };
   }
-  const login = /^\s*(create|connect|co|cr)\s+(\S+)\s+\S.*$/i.exec(line);
-  if (login && !state.playing) {
+  // Any unique start of create/connect works at the login screen ("cr", "conn"), so any such word counts.
+  const login = /^\s*(c[a-z]+)\s+(\S+)\s+\S/i.exec(line);
+  const word = login?.[1].toLowerCase() ?? '';
+  if (login && !state.playing && ('create'.startsWith(word) || 'connect'.startsWith(word))) {
     return { shown: `${login[1]} ${login[2]} ********`, keep: false };
   }
   return { shown: line, keep: line.trim() !== '' };
@@ -180,7 +182,6 @@ function sendCommand(line, { fromButton = false } = {}) {
     remember(line);
   }
   if (/^\s*quit\s*$/i.test(line)) {
-    state.quitting = true;
     connection.stopAfterClose();
   }
 }

@@ -72,7 +72,7 @@ export function stripTelnet(bytes) {
 export class Connection {
   /**
    * @param {object} handlers onText(string), onGmcp(name, body), onEcho('on'|'off'),
-   *   onOpen(), onClose({willRetry, delayMs}), onStatus(string)
+   *   onOpen(), onClose({willRetry, delayMs, wasOpen}), onStatus(string)
    */
   constructor(handlers) {
     this.handlers = handlers;
@@ -82,6 +82,7 @@ export class Connection {
     this.decoder = new TextDecoder('utf-8');
     this.encoder = new TextEncoder();
     this.stopped = false;  // true after the player quit: no automatic reconnect
+    this.wasOpen = false;  // whether the current socket ever opened
   }
 
   get isOpen() {
@@ -105,6 +106,7 @@ export class Connection {
       return;
     }
     this.retryMs = FIRST_RETRY_MS;
+    this.wasOpen = true;
     this.decoder = new TextDecoder('utf-8');  // a fresh stream: no half character left from before
     this.handlers.onOpen();
   }
@@ -130,13 +132,16 @@ export class Connection {
       return;
     }
     this.socket = null;
+    // Only the end of a working connection is news; a failed retry just waits longer.
+    const wasOpen = this.wasOpen;
+    this.wasOpen = false;
     if (this.stopped) {
-      this.handlers.onClose({ willRetry: false, delayMs: 0 });
+      this.handlers.onClose({ willRetry: false, delayMs: 0, wasOpen });
       return;
     }
     const delayMs = this.retryMs;
     this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
-    this.handlers.onClose({ willRetry: true, delayMs });
+    this.handlers.onClose({ willRetry: true, delayMs, wasOpen });
     this.retryTimer = setTimeout(() => this.connect(), delayMs);
   }
 

@@ -153,7 +153,8 @@ export function renderMap(container, model) {
   const svg = svgElement(doc, 'svg', { role: 'img', class: 'map-svg', focusable: 'false' });
   const label = describeMap(model);
   svg.setAttribute('aria-label', label);
-  if (model.rooms.size === 0) {
+  if (!model.current) {
+    // Above ground (no coordinates), or nothing received yet: no drawing, only words.
     svg.setAttribute('viewBox', `0 0 ${CELL * 4} ${CELL}`);
     const text = svgElement(doc, 'text', { x: 4, y: CELL * 0.65, class: 'map-empty' });
     text.textContent = model.area ? 'No map here' : 'No map yet';
