@@ -77,7 +77,7 @@ function closed({ willRetry, delayMs, wasOpen }) {
   setPlaying(false);
   if (willRetry) {
     const seconds = (delayMs / 1000).toLocaleString('en', { maximumFractionDigits: 1 });
-    setStatus(`Connection lost; reconnecting in ${seconds} s…`);
+    setStatus(wasOpen ? `Connection lost; reconnecting in ${seconds} s…` : `No connection; trying again in ${seconds} s…`);
     if (wasOpen) {
       terminal.notice('Connection lost; reconnecting…');  // once per outage, not once per retry
     }
