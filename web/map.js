@@ -2,8 +2,8 @@
 // Room.Info messages this page has received (each remembered by its room number and coordinates) and
 // drawn as SVG: rooms are squares, exits are lines, unexplored exits are short dashed stubs, and the
 // room the player stands in is highlighted. North is up (the server's y grows northwards, SVG's
-// downwards). The map starts again when the area (branch) changes; the bottom of the well at (0,0)
-// stays on every branch's map, since every branch starts from it.
+// downwards). The map starts again when the player walks into another branch (area); the bottom of
+// the well at (0,0) stays on every branch's map, since every branch starts from it.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -16,7 +16,8 @@ const STEPS = { n: [0, 1], e: [1, 0], s: [0, -1], w: [-1, 0] };
 
 export class MapModel {
   constructor() {
-    this.area = null;
+    this.area = null;        // the branch drawn
+    this.placeName = '';     // the area the player is in now (a branch, the well or the village)
     this.rooms = new Map();  // room number -> {num, name, x, y, clear, exits}
     this.here = null;
   }
@@ -26,11 +27,15 @@ export class MapModel {
     if (!info || typeof info !== 'object' || info.num === undefined) {
       return false;
     }
-    if (info.area !== this.area) {
+    const coords = Array.isArray(info.coords) ? info.coords : null;
+    const isWell = coords !== null && Number(coords[0]) === 0 && Number(coords[1]) === 0;
+    // The well and the village belong to no branch: walking through them keeps the branch's map, so
+    // a player who steps back to the well and down the same passage again still has it.
+    if (coords !== null && !isWell && info.area !== this.area) {
       this.startArea(info.area);
     }
+    this.placeName = String(info.area ?? '');
     this.here = info.num;
-    const coords = Array.isArray(info.coords) ? info.coords : null;
     if (coords) {
       this.rooms.set(info.num, {
         num: info.num,
@@ -56,6 +61,7 @@ export class MapModel {
 
   clear() {
     this.area = null;
+    this.placeName = '';
     this.rooms.clear();
     this.here = null;
   }
@@ -140,10 +146,11 @@ function drawRooms(doc, group, model) {
 export function describeMap(model) {
   const here = model.current;
   if (!here) {
-    return model.area ? `No map of ${model.area}: it has no coordinates.` : 'No map yet.';
+    return model.placeName ? `No map of ${model.placeName}: it is above the dungeon.` : 'No map yet.';
   }
   const count = model.rooms.size;
-  return `Map of ${model.area}: ${count} room${count === 1 ? '' : 's'} explored; you are at ${here.x}, ${here.y}.`;
+  const what = model.area ?? model.placeName;
+  return `Map of ${what}: ${count} room${count === 1 ? '' : 's'} explored; you are at ${here.x}, ${here.y}.`;
 }
 
 /** Replaces the contents of `container` with the map as SVG. */
@@ -157,7 +164,7 @@ export function renderMap(container, model) {
     // Above ground (no coordinates), or nothing received yet: no drawing, only words.
     svg.setAttribute('viewBox', `0 0 ${CELL * 4} ${CELL}`);
     const text = svgElement(doc, 'text', { x: 4, y: CELL * 0.65, class: 'map-empty' });
-    text.textContent = model.area ? 'No map here' : 'No map yet';
+    text.textContent = model.placeName ? 'No map here' : 'No map yet';
     svg.appendChild(text);
     container.appendChild(svg);
     return;
