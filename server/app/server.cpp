@@ -183,7 +183,7 @@ class server {
     }
     web_ = std::make_unique<web_port>(
         io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_, tls_.get(),
-        [this] { return status_json(world_.mssp_variables()); },
+        [this] { return status_json(world_.mssp_variables(), services_.now()); },
         [this](std::shared_ptr<net::stream> stream, const std::string& address) {
           if (stopping_ || rebooting_) {
             stream->close();

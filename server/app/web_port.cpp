@@ -26,7 +26,7 @@ net::web_options web_options_from(const config::settings& s) {
   return o;
 }
 
-std::string status_json(const std::vector<telnet::mssp_variable>& mssp) {
+std::string status_json(const std::vector<telnet::mssp_variable>& mssp, std::int64_t now) {
   boost::json::object out;
   const auto number = [](const std::string& v) -> boost::json::value {
     try {
@@ -44,12 +44,16 @@ std::string status_json(const std::vector<telnet::mssp_variable>& mssp) {
       out["name"] = m.value;
     } else if (m.name == "PLAYERS") {
       out["players"] = number(m.value);
-    } else if (m.name == "UPTIME") {
-      out["uptime"] = number(m.value);
+    } else if (m.name == "UPTIME") {  // (MSSP's UPTIME is the unix time the server started)
+      out["started"] = number(m.value);
+      if (const boost::json::value started = number(m.value); started.is_int64()) {
+        out["uptime"] = now - started.as_int64();
+      }
     } else if (m.name == "CODEBASE") {
-      out["version"] = m.value;
+      out["codebase"] = m.value;
     }
   }
+  out["version"] = DEEPWELL_VERSION;
   boost::json::object all;
   for (const telnet::mssp_variable& m : mssp) {
     all[m.name] = m.value;

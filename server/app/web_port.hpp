@@ -20,9 +20,9 @@ namespace dw::app {
 /// web.* as the web listener takes them.
 net::web_options web_options_from(const config::settings& s);
 
-/// The body of GET /status.json: the listing facts MSSP gives crawlers (name, players online, uptime,
-/// version, ports ...) as one JSON object, for listing sites and monitoring.
-std::string status_json(const std::vector<telnet::mssp_variable>& mssp);
+/// The body of GET /status.json at unix time `now`: name, players online, uptime in seconds, the
+/// version, and every MSSP value crawlers are given (under "mssp"), for listing sites and monitoring.
+std::string status_json(const std::vector<telnet::mssp_variable>& mssp, std::int64_t now);
 
 class web_port {
  public:

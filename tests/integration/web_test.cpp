@@ -1,0 +1,249 @@
+// The web port over real sockets: the client's files and /status.json over HTTP, and play over each
+// mudstandards.org WebSocket subprotocol (gmcp, telnet, json, terminal) with a Beast client, side by side
+// with telnet players; the origin check, the subprotocol choice, the message-size limit, the address
+// limits shared with telnet, and wss when TLS is on.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/support/server_process.hpp"
+#include "tests/support/telnet_client.hpp"
+#include "tests/support/ws_client.hpp"
+
+namespace {
+
+using dw::testing::http_reply;
+using dw::testing::http_request;
+using dw::testing::server_process;
+using dw::testing::telnet_client;
+using dw::testing::ws_client;
+using dw::testing::ws_options;
+using dw::testing::ws_refused;
+using namespace std::chrono_literals;
+
+constexpr std::string_view prompt = "hp] > ";
+const std::string iac_will_echo("\xff\xfb\x01", 3);
+const std::string iac_wont_echo("\xff\xfc\x01", 3);
+
+ws_options speaking(std::string subprotocol) {
+  ws_options o;
+  o.subprotocols = {std::move(subprotocol)};
+  return o;
+}
+
+/// The HTTP status a WebSocket upgrade with `options` gets (101 when accepted).
+int upgrade_status(std::uint16_t port, ws_options options) {
+  try {
+    ws_client c(port, std::move(options));
+    return 101;
+  } catch (const ws_refused& e) {
+    return e.status();
+  }
+}
+
+bool contains(const std::string& text, std::string_view needle) { return text.find(needle) != std::string::npos; }
+
+/// The first `package` message (in its own text message) whose JSON contains `needle`.
+std::string gmcp_with(ws_client& web, const std::string& package, std::string_view needle) {
+  for (;;) {
+    std::string m = web.expect_text_message(package + " ");
+    if (contains(m, needle)) {
+      return m;
+    }
+  }
+}
+
+}  // namespace
+
+TEST(WebPort, ServesTheClientPageAndTheStatusForListings) {
+  server_process server;
+  ASSERT_NE(server.web_port(), 0) << "the web port was not reported";
+  const http_reply page = http_request(server.web_port(), "/");
+  EXPECT_EQ(page.status, 200);
+  EXPECT_EQ(page.headers.at("content-type"), "text/html; charset=utf-8");
+  EXPECT_TRUE(contains(page.body, "role=\"log\"")) << "the output is a live region";
+  EXPECT_TRUE(page.headers.contains("content-security-policy"));
+  const http_reply again = http_request(server.web_port(), "/", {{"If-None-Match", page.headers.at("etag")}});
+  EXPECT_EQ(again.status, 304);
+  EXPECT_TRUE(again.body.empty());
+  const http_reply script = http_request(server.web_port(), "/client.js?v=1");
+  EXPECT_EQ(script.status, 200);
+  EXPECT_EQ(script.headers.at("content-type"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(http_request(server.web_port(), "/../config/deepwell.toml").status, 404);
+  EXPECT_EQ(http_request(server.web_port(), "/nothing-here").status, 404);
+  EXPECT_EQ(http_request(server.web_port(), "/", {}, "POST").status, 405);
+
+  telnet_client ann(server.port());
+  ann.create("Ann", "annpassword");
+  const http_reply status = http_request(server.web_port(), "/status.json");
+  EXPECT_EQ(status.status, 200);
+  EXPECT_EQ(status.headers.at("content-type"), "application/json");
+  EXPECT_TRUE(contains(status.body, "\"name\":\"Deepwell\"")) << status.body;
+  EXPECT_TRUE(contains(status.body, "\"players\":1")) << status.body;
+  EXPECT_TRUE(contains(status.body, "\"uptime\":")) << status.body;
+  EXPECT_TRUE(contains(status.body, "\"version\":")) << status.body;
+}
+
+TEST(WebPort, GmcpSubprotocolPlaysAndChatsWithATelnetPlayer) {
+  server_process server;
+  ws_client web(server.web_port(), speaking("gmcp.mudstandards.org"));
+  EXPECT_EQ(web.subprotocol(), "gmcp.mudstandards.org");
+  web.expect("quit");
+  web.send_text("Core.Hello {\"client\":\"test\",\"version\":\"1\"}");
+  web.send_text("Core.Supports.Set [\"Char 1\",\"Room 1\",\"Comm.Channel 1\"]");
+  web.send_binary("create Wren wrenpassword");
+  web.expect("Welcome to Deepwell, Wren");
+  web.expect(prompt);
+  EXPECT_TRUE(contains(web.expect_text_message("Char.Vitals "), "\"hp\""));
+  const std::string room = web.expect_text_message("Room.Info ");
+  EXPECT_TRUE(contains(room, "The Village Square")) << room;
+
+  telnet_client bob(server.port());
+  bob.create("Bob", "bobpassword");
+  web.send_binary("chat hello from a browser");
+  bob.expect("Wren: hello from a browser");
+  bob.send_line("chat hello from telnet");
+  web.expect("Bob: hello from telnet");
+  EXPECT_TRUE(contains(web.expect_text_message("Comm.Channel.Text "), "hello from a browser")) << "its own line";
+  EXPECT_TRUE(contains(web.expect_text_message("Comm.Channel.Text "), "hello from telnet"));
+
+  web.send_binary("down");
+  web.expect("The Bottom of the Well");
+  web.send_binary("east");
+  web.expect("[East branch ");
+  EXPECT_TRUE(contains(gmcp_with(web, "Room.Info", "\"depth\":1"), "East branch"));
+  web.send_binary("quit");
+  EXPECT_TRUE(web.wait_closed());
+}
+
+TEST(WebPort, APasswordIsAskedWithEchoOffInAMessageOfItsOwn) {
+  server_process server;
+  ws_client web(server.web_port(), speaking("gmcp.mudstandards.org"));
+  web.expect("quit");
+  web.send_binary("create");
+  web.expect("Name: ");
+  web.send_binary("Cora");
+  web.expect("Password: ");
+  ASSERT_TRUE(web.expect_binary_exactly(iac_will_echo)) << "the page must mask the password";
+  web.send_binary("longenoughpw");
+  web.expect("Password again: ");
+  web.send_binary("longenoughpw");
+  ASSERT_TRUE(web.expect_binary_exactly(iac_wont_echo)) << "echo must come back after the password";
+  web.expect("Welcome to Deepwell, Cora");
+}
+
+TEST(WebPort, TelnetSubprotocolCarriesTheWholeTelnetStreamAndNegotiatesGmcp) {
+  server_process server;
+  ws_client web(server.web_port(), speaking("telnet.mudstandards.org"));
+  EXPECT_EQ(web.subprotocol(), "telnet.mudstandards.org");
+  const std::string will_gmcp("\xff\xfb\xc9", 3);
+  std::string seen;
+  const auto deadline = std::chrono::steady_clock::now() + 20s;
+  while (!contains(seen, will_gmcp) && std::chrono::steady_clock::now() < deadline) {
+    if (auto m = web.next(1s)) {
+      EXPECT_FALSE(m->text) << "telnet travels in binary messages";
+      seen += m->payload;
+    }
+  }
+  ASSERT_TRUE(contains(seen, will_gmcp)) << "the server offers GMCP (IAC WILL 201)";
+  web.send_binary(std::string("\xff\xfd\xc9", 3));  // IAC DO GMCP
+  web.send_binary(std::string("\xff\xfa\xc9") + "Core.Supports.Set [\"Char 1\"]" + std::string("\xff\xf0"));
+  web.send_binary("create Tess tesspassword\r\n");
+  const std::string vitals = std::string("\xff\xfa\xc9") + "Char.Vitals ";
+  seen.clear();
+  const auto later = std::chrono::steady_clock::now() + 20s;
+  while (!contains(seen, vitals) && std::chrono::steady_clock::now() < later) {
+    if (auto m = web.next(1s)) {
+      seen += m->payload;
+    }
+  }
+  EXPECT_TRUE(contains(seen, "Welcome to Deepwell, Tess")) << seen;
+  EXPECT_TRUE(contains(seen, vitals)) << "GMCP inside the telnet stream";
+  EXPECT_FALSE(contains(seen, std::string("\xff\xfb\x56", 3))) << "no MCCP2 offer inside a WebSocket";
+}
+
+TEST(WebPort, JsonSubprotocolCarriesGmcpInEnvelopes) {
+  server_process server;
+  ws_client web(server.web_port(), speaking("json.mudstandards.org"));
+  EXPECT_EQ(web.subprotocol(), "json.mudstandards.org");
+  web.expect("quit");
+  web.send_text(R"({"proto":"gmcp","id":"Core.Supports.Set","data":["Char 1","Room 1"]})");
+  web.send_binary("create Jade jadepassword");
+  web.expect("Welcome to Deepwell, Jade");
+  const std::string vitals = web.expect_text_message(R"({"proto":"gmcp","id":"Char.Vitals","data":")");
+  EXPECT_TRUE(contains(vitals, "\\\"hp\\\"")) << vitals;
+}
+
+TEST(WebPort, TerminalSubprotocolIsTextOnlyAndIsWhatANamelessClientGets) {
+  server_process server;
+  for (const bool named : {true, false}) {
+    ws_options o = speaking("terminal.mudstandards.org");
+    if (!named) {
+      o.subprotocols.clear();
+    }
+    ws_client web(server.web_port(), o);
+    EXPECT_EQ(web.subprotocol(), named ? "terminal.mudstandards.org" : "");
+    web.expect("quit");
+    web.send_text("create " + std::string(named ? "Tara" : "Toby") + " terminalpw");  // text messages are typed too
+    web.expect("Welcome to Deepwell");
+    web.send_binary("look");
+    web.expect("The Village Square");
+    web.expect(prompt);
+    for (const auto& m : web.history()) {
+      EXPECT_FALSE(m.text) << "no out-of-band data: " << m.payload;
+    }
+  }
+}
+
+TEST(WebPort, UpgradesFromOtherSitesOrForUnknownSubprotocolsAreRefused) {
+  server_process server("[web]\nroot = \"" DW_WEB_DIR "\"\nallowed_origins = \"https://friend.example\"\n");
+  const std::uint16_t port = server.web_port();
+  ws_options o = speaking("gmcp.mudstandards.org");
+  o.origin = "http://evil.example";
+  EXPECT_EQ(upgrade_status(port, o), 403);
+  o.origin = "http://127.0.0.1:" + std::to_string(port);
+  EXPECT_EQ(upgrade_status(port, o), 101) << "the page's own origin";
+  o.origin = "https://friend.example";
+  EXPECT_EQ(upgrade_status(port, o), 101) << "a listed origin";
+  EXPECT_EQ(upgrade_status(port, speaking("chat.example.org")), 400);
+  ws_options elsewhere = speaking("gmcp.mudstandards.org");
+  elsewhere.target = "/other";
+  EXPECT_EQ(upgrade_status(port, elsewhere), 404);
+  EXPECT_TRUE(server.wait_file_log("WebSocket upgrade from 127.0.0.1 refused (403)"));
+}
+
+TEST(WebPort, AMessageOverTheLimitClosesOnlyThatConnection) {
+  server_process server("[web]\nroot = \"" DW_WEB_DIR "\"\nmax_message_bytes = 2048\n");
+  telnet_client bob(server.port());
+  bob.create("Bob", "bobpassword");
+  ws_client web(server.web_port(), speaking("gmcp.mudstandards.org"));
+  web.expect("quit");
+  web.send_binary(std::string(5000, 'a'));
+  EXPECT_TRUE(web.wait_closed());
+  EXPECT_EQ(web.close_code(), 1009) << "message too big";
+  bob.send_line("look");
+  bob.expect("The Village Square");
+}
+
+TEST(WebPort, WebConnectionsCountAgainstTheSameAddressLimitAsTelnet) {
+  server_process server("[server]\nmax_connections_per_address = 2\n");
+  telnet_client a(server.port());
+  a.expect("quit");
+  ws_client b(server.web_port(), speaking("gmcp.mudstandards.org"));
+  b.expect("quit");
+  EXPECT_THROW(ws_client(server.web_port(), speaking("gmcp.mudstandards.org")), std::runtime_error);
+  telnet_client c(server.port());
+  c.expect("Too many connections");
+}
+
+TEST(WebPort, SecureWebSocketsUseTheTlsCertificateOnTheSamePort) {
+  server_process server("[tls]\nenabled = true\nport = 0\n");
+  ws_options o = speaking("gmcp.mudstandards.org");
+  o.tls = true;
+  ws_client web(server.web_port(), o);
+  EXPECT_EQ(web.subprotocol(), "gmcp.mudstandards.org");
+  web.expect("quit");
+  web.send_binary("create Sage sagepassword");
+  web.expect("Welcome to Deepwell, Sage");
+  EXPECT_EQ(http_request(server.web_port(), "/").status, 200) << "plain HTTP still answers on the same port";
+}
