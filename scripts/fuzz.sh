@@ -14,6 +14,7 @@ seconds="${DEEPWELL_FUZZ_SECONDS:-30}"
 # Longest input per target: a little above what each surface accepts or what its seeds need.
 declare -A max_len=(
   [fuzz_telnet_codec]=4096
+  [fuzz_ws_wire]=4096
   [fuzz_command_line]=1024
   [fuzz_duration]=64
   [fuzz_gmcp_json]=4096
@@ -22,7 +23,7 @@ declare -A max_len=(
   [fuzz_content]=16384
   [fuzz_mapgen_script]=8192
 )
-all_targets=(fuzz_telnet_codec fuzz_command_line fuzz_duration fuzz_gmcp_json fuzz_text fuzz_config fuzz_content fuzz_mapgen_script)
+all_targets=(fuzz_telnet_codec fuzz_ws_wire fuzz_command_line fuzz_duration fuzz_gmcp_json fuzz_text fuzz_config fuzz_content fuzz_mapgen_script)
 targets=("${all_targets[@]}")
 if [ $# -gt 0 ]; then
   targets=("$@")
