@@ -21,6 +21,7 @@
 #include "server/app/report_inbox.hpp"
 #include "server/app/server_services.hpp"
 #include "server/app/startup.hpp"
+#include "server/app/tls_port.hpp"
 #include "server/app/web_port.hpp"
 #include "server/game/world.hpp"
 #include "server/net/commit_tracker.hpp"
@@ -89,7 +90,7 @@ class server {
     listen_tls(address, handed ? handed->tls_listen_fd : -1);
     listen_web(address, handed ? handed->web_listen_fd : -1);
     world_.set_listing(listing_facts(settings_, bound.port(),
-                                     tls_listener_ ? tls_listener_->local_endpoint().port() : std::uint16_t{0},
+                                     tls_ ? tls_->port() : std::uint16_t{0},
                                      started_at_));
     if (!options_.port_file.empty()) {
       std::ofstream(options_.port_file) << bound.port() << "\n";
@@ -121,8 +122,8 @@ class server {
       spdlog::info("hot reboot complete: {} connections taken over", handed->connections.size());
     }
     listener_.start();
-    if (tls_listener_) {
-      tls_listener_->start();
+    if (tls_) {
+      tls_->start();
     }
     if (web_) {
       web_->start();
@@ -142,10 +143,10 @@ class server {
     return net::admission_limits{server.max_connections, server.max_connections_per_address};
   }
 
-  // ---- the TLS port: the same game, its connections counted with the telnet port's (counts_)
+  // ---- the TLS and web ports: the same game, their connections counted with the telnet port's (counts_)
 
-  /// Opens the TLS listener when tls.enabled: adopting `handed_fd` (a hot reboot's) or binding tls.port on
-  /// `address`. A handed-over socket that is no longer wanted (TLS turned off) is closed.
+  /// Opens the TLS port when tls.enabled (adopting `handed_fd`, a hot reboot's); a handed-over socket no
+  /// longer wanted (TLS turned off) is closed.
   void listen_tls(const asio::ip::address& host, int handed_fd) {
     if (!settings_.tls.enabled) {
       if (handed_fd >= 0) {
@@ -153,22 +154,16 @@ class server {
       }
       return;
     }
-    tls_ = load_tls(settings_, true);
-    tls_listener_ = std::make_unique<net::listener>(
-        io_, [this] { return limits(); },
-        [this](tcp::socket socket, const std::string& address) { handshake(std::move(socket), address); }, &counts_);
-    tls_listener_->refuse_silently();
-    tcp::endpoint endpoint(host, static_cast<unsigned short>(settings_.tls.port));
-    if (handed_fd >= 0) {
-      tls_listener_->adopt(endpoint.protocol(), handed_fd);
-      keep_across_exec(handed_fd, false);
-    } else {
-      tls_listener_->listen(endpoint);
-    }
-    const auto bound = tls_listener_->local_endpoint();
-    spdlog::info("Deepwell listening for TLS on {}:{}", bound.address().to_string(), bound.port());
+    tls_ = std::make_unique<tls_port>(
+        io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_,
+        [this] { return !stopping_ && !rebooting_; },
+        [this](std::shared_ptr<net::stream> stream, const std::string& address) {
+          if (auto session = make_session(std::move(stream), address)) {
+            session->start();
+          }
+        });
     if (!options_.tls_port_file.empty()) {
-      std::ofstream(options_.tls_port_file) << bound.port() << "\n";
+      std::ofstream(options_.tls_port_file) << tls_->port() << "\n";
     }
   }
 
@@ -182,7 +177,7 @@ class server {
       return;
     }
     web_ = std::make_unique<web_port>(
-        io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_, tls_.get(),
+        io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_, tls_ ? &tls_->server() : nullptr,
         [this] { return status_json(world_.mssp_variables(), services_.now()); },
         [this](std::shared_ptr<net::stream> stream, const std::string& address) {
           if (stopping_ || rebooting_) {
@@ -198,31 +193,6 @@ class server {
     if (!options_.web_port_file.empty()) {
       std::ofstream(options_.web_port_file) << web_->port() << "\n";
     }
-  }
-
-  /// A TLS connection admitted within the limits: its session starts once the handshake is done, within
-  /// tls.handshake_timeout_seconds. A failed or late handshake is a log line, and frees the slot.
-  void handshake(tcp::socket socket, const std::string& address) {
-    auto stream = std::make_shared<net::tls_stream>(std::move(socket), *tls_);
-    net::tls_stream* raw = stream.get();
-    handshaking_.emplace(raw, stream);
-    stream->handshake(std::chrono::seconds(settings_.tls.handshake_timeout_seconds),
-                      [this, raw, address](const boost::system::error_code& ec) {
-                        handshaking_.erase(raw);
-                        if (ec || stopping_ || rebooting_) {
-                          if (ec) {
-                            spdlog::info("TLS handshake with {} failed: {}", address,
-                                         ec == asio::error::timed_out ? std::string("timed out") : ec.message());
-                          }
-                          raw->close();
-                          listener_.closed(address);  // (the counts are shared)
-                          return;
-                        }
-                        spdlog::info("TLS connection from {} established", address);
-                        if (auto session = make_session(raw->shared_from_this(), address)) {
-                          session->start();
-                        }
-                      });
   }
 
   /// Creates a session for a connection the listener counts, and does the bookkeeping (the closed callback).
@@ -267,8 +237,8 @@ class server {
     }
     rebooting_ = true;
     listener_.turn_away("Deepwell is rebooting; please connect again in a moment.");
-    if (tls_listener_) {
-      tls_listener_->turn_away({});
+    if (tls_) {
+      tls_->listener().turn_away({});
     }
     if (web_) {
       web_->listener().turn_away();
@@ -290,7 +260,7 @@ class server {
       rebooting_ = false;
       return;
     }
-    bool drained = tls_ == nullptr || tls_->open_streams() == 0;  // every TLS connection has said goodbye
+    bool drained = tls_ == nullptr || tls_->server().open_streams() == 0;  // every TLS connection has said goodbye
     for (auto& [raw, session] : sessions_) {
       drained = drained && session->drained();
     }
@@ -311,7 +281,7 @@ class server {
     reboot_state state;
     state.listen_fd = listener_.native_handle();
     state.started_at = started_at_;
-    state.tls_listen_fd = tls_listener_ ? tls_listener_->native_handle() : -1;
+    state.tls_listen_fd = tls_ ? tls_->listener().native_handle() : -1;
     state.web_listen_fd = web_ ? web_->listener().native_handle() : -1;
     for (auto& [raw, session] : sessions_) {
       handed_connection c;
@@ -356,8 +326,8 @@ class server {
       session->handover_failed();
     }
     listener_.welcome();
-    if (tls_listener_) {
-      tls_listener_->welcome();
+    if (tls_) {
+      tls_->listener().welcome();
     }
     if (web_) {
       web_->listener().welcome();
@@ -384,10 +354,8 @@ class server {
       session->flush(0);
       session->close();
     }
-    for (auto& [raw, stream] : handshaking_) {
-      if (auto s = stream.lock()) {
-        s->close();
-      }
+    if (tls_) {
+      tls_->end_handshakes();
     }
     if (!tls.empty()) {
       spdlog::info("hot reboot: {} TLS connections told to reconnect", tls.size());
@@ -454,13 +422,8 @@ class server {
     if (web_) {
       web_->close();
     }
-    if (tls_listener_) {
-      tls_listener_->close();
-      for (auto& [raw, stream] : handshaking_) {
-        if (auto s = stream.lock()) {
-          s->close();
-        }
-      }
+    if (tls_) {
+      tls_->close();
     }
     tick_timer_.cancel();
     world_.shutdown("\nDeepwell is shutting down now. Your character is saved; come back soon.\n");
@@ -516,10 +479,8 @@ class server {
   game::storage::world_snapshot startup_;
   game::world world_;
   std::unordered_map<net::session*, std::shared_ptr<net::session>> sessions_;
-  std::unique_ptr<net::tls_server> tls_;                    ///< the TLS context, when tls.enabled
-  std::unique_ptr<net::listener> tls_listener_;             ///< the TLS port, when tls.enabled
-  std::unique_ptr<web_port> web_;                            ///< the web port, when web.enabled
-  std::unordered_map<net::tls_stream*, std::weak_ptr<net::tls_stream>> handshaking_;
+  std::unique_ptr<tls_port> tls_;  ///< the TLS port, when tls.enabled
+  std::unique_ptr<web_port> web_;  ///< the web port, when web.enabled (after tls_: it uses its context)
   bool stopping_ = false;
   bool finished_ = false;
   bool rebooting_ = false;

@@ -74,9 +74,11 @@ struct scratch_tree {
 
 /// What scratch_tree holds before the server ran.
 std::set<std::string> untouched(const scratch_tree& t) {
-  std::set<std::string> out{"config", "config/deepwell.toml", "content", "cwd"};
-  for (const auto& entry : fs::recursive_directory_iterator(t.root / "content")) {
-    out.insert("content/" + fs::relative(entry.path(), t.root / "content").string());
+  std::set<std::string> out{"config", "config/deepwell.toml", "content", "cwd", "web"};
+  for (const char* folder : {"content", "web"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(t.root / folder)) {
+      out.insert(std::string(folder) + "/" + fs::relative(entry.path(), t.root / folder).string());
+    }
   }
   return out;
 }
