@@ -157,18 +157,17 @@ export function describeMap(model) {
 export function renderMap(container, model) {
   const doc = container.ownerDocument;
   container.replaceChildren();
-  const svg = svgElement(doc, 'svg', { role: 'img', class: 'map-svg', focusable: 'false' });
   const label = describeMap(model);
-  svg.setAttribute('aria-label', label);
   if (!model.current) {
     // Above ground (no coordinates), or nothing received yet: no drawing, only words.
-    svg.setAttribute('viewBox', `0 0 ${CELL * 4} ${CELL}`);
-    const text = svgElement(doc, 'text', { x: 4, y: CELL * 0.65, class: 'map-empty' });
-    text.textContent = model.placeName ? 'No map here' : 'No map yet';
-    svg.appendChild(text);
-    container.appendChild(svg);
+    const text = doc.createElement('p');
+    text.className = 'map-empty';
+    text.textContent = label;
+    container.appendChild(text);
     return;
   }
+  const svg = svgElement(doc, 'svg', { role: 'img', class: 'map-svg', focusable: 'false' });
+  svg.setAttribute('aria-label', label);
   const xs = [...model.rooms.values()].map((r) => r.x);
   const ys = [...model.rooms.values()].map((r) => -r.y);
   const pad = CELL;
@@ -177,6 +176,9 @@ export function renderMap(container, model) {
   const width = (Math.max(...xs) - Math.min(...xs)) * CELL + 2 * pad;
   const height = (Math.max(...ys) - Math.min(...ys)) * CELL + 2 * pad;
   svg.setAttribute('viewBox', `${minX} ${minY} ${width} ${height}`);
+  // A natural size of 2 px a unit: a few rooms stay small; CSS shrinks a big map to fit the pane.
+  svg.setAttribute('width', String(width * 2));
+  svg.setAttribute('height', String(height * 2));
   const exits = svgElement(doc, 'g', { class: 'exits' });
   const rooms = svgElement(doc, 'g', { class: 'rooms' });
   drawExits(doc, exits, model);

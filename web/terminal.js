@@ -18,6 +18,19 @@ export class Terminal {
     this.element = element;
     this.parser = new AnsiParser();
     this.openLine = null;  // the line the next text continues (a prompt, or a line cut by a frame)
+    this.following = true;  // whether the reader is at the newest text (kept from the last scroll)
+    element.addEventListener('scroll', () => {
+      this.following = this.atBottom();
+    });
+    // A resize (phone rotation, text size, the login form hiding) must not leave the reader above
+    // the newest text they were following.
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => {
+        if (this.following) {
+          this.element.scrollTop = this.element.scrollHeight;
+        }
+      }).observe(element);
+    }
   }
 
   /** Whether the view is at (or near) the bottom, so new text should scroll it. */
@@ -34,6 +47,7 @@ export class Terminal {
     if (follow) {
       this.element.scrollTop = this.element.scrollHeight;
     }
+    this.following = follow;
   }
 
   /** Adds game text (may hold ANSI codes, partial lines and "\r\n" line ends). */

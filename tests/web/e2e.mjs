@@ -3,7 +3,8 @@
 // down the well and walks into the dungeon with the exit buttons until the SVG map shows more rooms,
 // then brings in a second player over plain telnet (node's net) and checks that chat crosses both
 // ways, runs axe-core in the page (failing on serious or critical violations), checks the page at
-// phone width, and saves screenshots. Every wait has a deadline; nothing sleeps for a fixed time.
+// phone width, saves screenshots, and finally quits and logs in again by hand to check that the
+// password prompt masks the command line. Every wait has a deadline; nothing sleeps for a fixed time.
 //
 // Usage: node e2e.mjs [web-url] [telnet-port]
 //   or the environment: DW_WEB_URL (http://127.0.0.1:4001/), DW_TELNET_PORT (4000),
@@ -244,6 +245,12 @@ async function gridExits(page) {
   });
 }
 
+/** Types a line into the command line and presses Enter, as a player would. */
+async function typeCommand(page, line) {
+  await page.fill('#command', line);
+  await page.press('#command', 'Enter');
+}
+
 /** Loads axe-core into the page and returns its serious and critical violations. */
 async function axeViolations(page) {
   const axePath = require.resolve('axe-core/axe.min.js');
@@ -390,7 +397,13 @@ async function run(browserRef, telnetRef) {
     }
   });
 
-  await step('screenshot', () => page.screenshot({ path: path.join(settings.artifactDir, 'web-client.png'), fullPage: true }));
+  await step('screenshot', async () => {
+    // The panes scroll on their own on a wide screen: show their top (vitals, room, map).
+    await page.evaluate(() => {
+      document.querySelector('.panes').scrollTop = 0;
+    });
+    await page.screenshot({ path: path.join(settings.artifactDir, 'web-client.png'), fullPage: true });
+  });
 
   await step('axe-core finds nothing serious or critical', async () => {
     const violations = await axeViolations(page);
@@ -406,12 +419,45 @@ async function run(browserRef, telnetRef) {
     await page.screenshot({ path: path.join(settings.artifactDir, 'web-client-phone.png'), fullPage: true });
   });
 
+  await step('quit shows the login form again with the name filled in', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await typeCommand(page, 'quit');
+    await page.waitForFunction(() => document.getElementById('status').textContent === 'Disconnected',
+      null, { timeout: settings.stepMs });
+    await page.waitForSelector('#login', { state: 'visible', timeout: settings.stepMs });
+    const name = await page.inputValue('#login-name');
+    if (name !== webName) {
+      throw new Error(`the login form says "${name}", not "${webName}"`);
+    }
+  });
+
+  await step('log in again by hand: the password prompt masks the command line', async () => {
+    await page.click('#reconnect');
+    await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Connected'),
+      null, { timeout: settings.stepMs });
+    await typeCommand(page, 'connect');
+    await page.waitForFunction(() => document.getElementById('output').textContent.includes('Name:'),
+      null, { timeout: settings.stepMs });
+    await typeCommand(page, webName);
+    // IAC WILL ECHO arrives as its own frame: the page must turn it into a password field.
+    await page.waitForFunction(() => document.getElementById('command').type === 'password',
+      null, { timeout: settings.stepMs });
+    await typeCommand(page, PASSWORD);
+    await page.waitForFunction(() => document.getElementById('command').type === 'text',
+      null, { timeout: settings.stepMs });
+    await page.waitForSelector('#login', { state: 'hidden', timeout: settings.stepMs });
+    const shown = await page.evaluate(() => document.getElementById('output').textContent);
+    if (shown.includes(PASSWORD) || /[\u00ff\ufffd]/.test(shown)) {
+      throw new Error('the password or telnet bytes show in the game text');
+    }
+  });
+
   await step('both players quit', async () => {
-    await page.fill('#command', 'quit');
-    await page.press('#command', 'Enter');
+    await typeCommand(page, 'quit');
     await page.waitForFunction(() => document.getElementById('status').textContent === 'Disconnected',
       null, { timeout: settings.stepMs });
     telnet.sendLine('quit');
+    await telnet.expect('Goodbye', settings.stepMs).catch(() => {});  // leaving politely is enough
   });
 }
 
