@@ -6,6 +6,8 @@
 
 #include "content/fight_state.hpp"
 #include "content/room_roll.hpp"
+#include "server/store/accounts.hpp"
+#include "server/store/characters.hpp"
 #include "server/store/items.hpp"
 #include "server/store/rooms.hpp"
 #include "tests/game/game_harness.hpp"
@@ -96,6 +98,50 @@ TEST(ContentPlay, AtZeroHitPointsYouWakeInTheSquareAndTheRoomStaysUncleared) {
   ASSERT_TRUE(room);
   EXPECT_FALSE(room->clear);
   EXPECT_FALSE(room->contents.empty()) << "the fight's state (tape position, monsters' hit points) is kept";
+}
+
+TEST(ContentPlay, AKnockOutLeavesHalfTheSilverInThePackForWhoeverTakesIt) {
+  const std::int64_t seed = seed_with_monsters(false);
+  ASSERT_GT(seed, 0);
+  game_harness h(with_seed(seed, 1));
+  auto ann = h.create("Ann");  // the first account: an administrator, who may @spawn
+  auto bob = h.create("Bob");
+  const auto silver_of = [&h](const game_harness::player& p) {
+    p.port->take();
+    h.line(p, "score");
+    const std::string out = p.port->take();
+    const auto at = out.find("Silver: ");
+    return at == std::string::npos ? std::int64_t{-1} : std::stoll(out.substr(at + 8));
+  };
+  // Silver from selling a scroll to the merchant in the square.
+  h.line(ann, "@spawn scroll 4242");
+  h.line(ann, "get scroll");
+  h.line(ann, "sell scroll");
+  const std::int64_t earned = silver_of(ann);
+  ASSERT_GT(earned, 1) << "the sale must leave silver to halve";
+
+  h.line(ann, "down");
+  h.line(ann, "east");
+  ann.port->take();
+  for (int i = 0; i < 200 && ann.port->output.find("You wake up in the village square") == std::string::npos; ++i) {
+    h.line(ann, "fight");
+  }
+  ASSERT_NE(ann.port->take().find("half your silver stay behind in your fallen pack"), std::string::npos);
+  const std::int64_t lost = earned / 2;
+  EXPECT_EQ(silver_of(ann), earned - lost) << "the fallen keep half, rounded up";
+  const auto account = dw::store::accounts::find_by_name(h.services.db(), "Ann");
+  ASSERT_TRUE(account);
+  const auto stored = dw::store::characters::load(h.services.db(), account->id);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->silver, earned - lost) << "and it is saved";
+
+  h.line(bob, "down");
+  h.line(bob, "east");
+  bob.port->take();
+  h.line(bob, "get pack");
+  const std::string took = bob.port->take();
+  EXPECT_NE(took.find("You take Ann's fallen pack: " + std::to_string(lost) + " silver"), std::string::npos) << took;
+  EXPECT_EQ(silver_of(bob), lost) << "the rest goes to whoever takes the pack";
 }
 
 TEST(ContentPlay, FightStateIsPersistedAfterEveryRound) {
