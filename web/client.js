@@ -115,6 +115,7 @@ function gmcpReceived(name, body) {
       if (typeof body?.name === 'string' && body.name) {
         state.lastName = body.name;
         store.set(KEYS.name, body.name);
+        panes.character(body.name);
       }
       setPlaying(true);
       break;

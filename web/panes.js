@@ -72,16 +72,18 @@ export class Panes {
   constructor(sendCommand) {
     this.sendCommand = sendCommand;
     this.map = new MapModel();
+    this.mapOwner = null;  // the character the map was drawn for
     this.roomNum = null;
     this.roomItems = [];
     this.inventory = [];
     renderMap($('map'), this.map);
   }
 
-  /** Starts over (a new connection or character): nothing shown belongs to it. */
+  /**
+   * Starts over (a new connection): nothing shown belongs to it yet. The map is kept until another
+   * character logs in, so that a player back after a reboot or a lost connection keeps what they drew.
+   */
   reset() {
-    this.map.clear();
-    renderMap($('map'), this.map);
     this.vitals({});
     this.status({});
     this.combat({ fighting: false });
@@ -90,6 +92,15 @@ export class Panes {
     this.showItems();
     this.wanderers(null);
     this.interior(null);
+  }
+
+  /** The character playing now (GMCP Char.Name): another one's map is wiped. */
+  character(name) {
+    if (name !== this.mapOwner) {
+      this.mapOwner = name;
+      this.map.clear();
+      renderMap($('map'), this.map);
+    }
   }
 
   vitals(body) {

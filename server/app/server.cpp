@@ -272,7 +272,7 @@ class server {
       });
       return;
     }
-    if (end_tls_sessions()) {
+    if (end_unhandable_sessions()) {
       // Their characters left as at any disconnect: what that saved is on disk before the image goes.
       world_.flush_output();
       writer_.flush();
@@ -339,39 +339,41 @@ class server {
   /// reconnect (the web client does so by itself), then closed once that has left (with close_notify or
   /// a WebSocket close); its character leaves as at any disconnect.
   void say_goodbye_to_unhandable() {
-    std::vector<std::shared_ptr<net::session>> tls;
-    for (auto& [raw, session] : sessions_) {
-      if (!session->can_hand_over()) {
-        tls.push_back(session);
-      }
-    }
-    for (auto& session : tls) {
-      session->write_text(session->is_tls() && session->kind() == "TLS"
-                              ? "\nDeepwell is rebooting. An encrypted (TLS) connection cannot be carried over a "
-                                "reboot: please reconnect in a moment. Your character is saved.\n"
-                              : "\nDeepwell is rebooting. A web connection cannot be carried over a reboot: it "
-                                "reconnects in a moment. Your character is saved.\n");
+    std::size_t tls_count = 0;
+    std::size_t web_count = 0;
+    for (const std::shared_ptr<net::session>& session : unhandable_sessions()) {
+      const bool web = session->kind() != "TLS";
+      (web ? web_count : tls_count) += 1;
+      session->write_text(web ? "\nDeepwell is rebooting. A web connection cannot be carried over a reboot: it "
+                                "reconnects in a moment. Your character is saved.\n"
+                              : "\nDeepwell is rebooting. An encrypted (TLS) connection cannot be carried over a "
+                                "reboot: please reconnect in a moment. Your character is saved.\n");
       session->flush(0);
       session->close();
     }
     if (tls_) {
       tls_->end_handshakes();
     }
-    if (!tls.empty()) {
-      spdlog::info("hot reboot: {} TLS connections told to reconnect", tls.size());
+    if (tls_count + web_count > 0) {
+      spdlog::info("hot reboot: {} TLS and {} web connections told to reconnect", tls_count, web_count);
     }
   }
 
-  /// Aborts the TLS sessions still open when a reboot's drain time is up; true when TLS is on (their
-  /// disconnects may have saved something).
-  bool end_tls_sessions() {
-    std::vector<std::shared_ptr<net::session>> tls;
-    for (auto& [raw, session] : sessions_) {
+  /// The sessions whose connection state cannot cross exec() (TLS and WebSocket).
+  std::vector<std::shared_ptr<net::session>> unhandable_sessions() const {
+    std::vector<std::shared_ptr<net::session>> found;
+    for (const auto& [raw, session] : sessions_) {
       if (!session->can_hand_over()) {
-        tls.push_back(session);
+        found.push_back(session);
       }
     }
-    for (auto& session : tls) {
+    return found;
+  }
+
+  /// Aborts the TLS and web sessions still open when a reboot's drain time is up; true when either is on (their
+  /// disconnects may have saved something).
+  bool end_unhandable_sessions() {
+    for (const std::shared_ptr<net::session>& session : unhandable_sessions()) {
       session->abort();
     }
     return tls_ != nullptr || web_ != nullptr;

@@ -125,7 +125,7 @@ TEST(ConfigPaths, ExactlyTheFileAndFolderSettingsArePaths) {
     }
   }
   EXPECT_EQ(paths, (std::vector<std::string>{"storage.path", "log.dir", "content.dir", "tls.certificate",
-                                             "tls.private_key"}));
+                                             "tls.private_key", "web.root"}));
 }
 
 TEST(ConfigPaths, FileResolvesWrittenAndDefaultPathsAgainstItsOwnFolder) {

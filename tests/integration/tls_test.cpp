@@ -220,7 +220,7 @@ TEST(Tls, HotRebootTellsTlsPlayersToReconnectAndThePortStaysOpen) {
   EXPECT_TRUE(tess.wait_closed());
   EXPECT_TRUE(tess.tls()->closed_cleanly()) << "the TLS session ends with close_notify";
   ann.expect("The world shimmers and settles: Deepwell has rebooted around you.");
-  EXPECT_TRUE(server.wait_log("hot reboot: 1 TLS connections told to reconnect"));
+  EXPECT_TRUE(server.wait_log("hot reboot: 1 TLS and 0 web connections told to reconnect"));
   EXPECT_TRUE(server.wait_log("hot reboot complete: 1 connections taken over"));
   EXPECT_EQ(server.pid(), pid);
 

@@ -247,3 +247,33 @@ TEST(WebPort, SecureWebSocketsUseTheTlsCertificateOnTheSamePort) {
   web.expect("Welcome to Deepwell, Sage");
   EXPECT_EQ(http_request(server.web_port(), "/").status, 200) << "plain HTTP still answers on the same port";
 }
+
+TEST(WebPort, HotRebootTellsWebPlayersToReconnectAndTheWebPortStaysOpen) {
+  server_process server;
+  const pid_t pid = server.pid();
+  const std::uint16_t web_port = server.web_port();
+  telnet_client ann(server.port());
+  ann.create("Ann", "annpassword");  // the first account: the administrator
+  ws_client web(web_port, speaking("gmcp.mudstandards.org"));
+  web.expect("quit");
+  web.send_binary("create Wes wespassword");
+  web.expect("Welcome to Deepwell, Wes");
+  ann.expect("Wes appears.");
+
+  ann.send_line("@reboot");
+  web.expect("A web connection cannot be carried over a reboot: it reconnects in a moment.");
+  EXPECT_TRUE(web.wait_closed());
+  EXPECT_EQ(web.close_code(), 1001) << "going away";
+  ann.expect("The world shimmers and settles: Deepwell has rebooted around you.");
+  EXPECT_TRUE(server.wait_log("hot reboot: 0 TLS and 1 web connections told to reconnect"));
+  EXPECT_TRUE(server.wait_log("hot reboot complete: 1 connections taken over"));
+  EXPECT_EQ(server.pid(), pid);
+
+  // The same listening socket came across: the page's reconnect is answered at once, and Wes was saved.
+  ws_client again(web_port, speaking("gmcp.mudstandards.org"));
+  again.expect("quit");
+  again.send_binary("connect Wes wespassword");
+  again.expect("Welcome back");
+  ann.expect("Wes appears.");
+  EXPECT_EQ(http_request(web_port, "/status.json").status, 200);
+}
