@@ -10,14 +10,13 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
+#include "input_events.hpp"
 #include "server/telnet/codec.hpp"
 #include "server/telnet/telnet_constants.hpp"
 
 namespace {
 
 using namespace dw::telnet;
-using dw::fuzz::decode_utf8;
-using dw::fuzz::is_valid_utf8;
 
 /// The smallest limits the configuration allows (server.max_line_bytes >= 80, max_subneg_bytes >= 64)
 /// reach the overflow paths quickly; the defaults are the last pair. Below about 30 bytes the promise
@@ -78,28 +77,11 @@ void check_server_stream(std::string_view out) {
   }
 }
 
-/// A line other players may see: valid UTF-8, no control characters, within the limit.
-void check_line(const std::string& text, const codec_limits& limits) {
-  FUZZ_CHECK(text.size() <= limits.max_line_bytes);
-  const auto code_points = decode_utf8(text);
-  FUZZ_CHECK(code_points.has_value());
-  for (const char32_t c : *code_points) {
-    FUZZ_CHECK(!dw::fuzz::is_control(c));
-  }
-}
-
 void check_event(const event& e, const codec_limits& limits) {
-  if (const auto* line = std::get_if<line_event>(&e)) {
-    check_line(line->text, limits);
-  } else if (const auto* too_long = std::get_if<line_too_long_event>(&e)) {
-    FUZZ_CHECK(too_long->bytes > limits.max_line_bytes);
-  } else if (const auto* gmcp = std::get_if<gmcp_event>(&e)) {
-    FUZZ_CHECK(!gmcp->package.empty());
-    FUZZ_CHECK(gmcp->package.find(' ') == std::string::npos);
-    FUZZ_CHECK(is_valid_utf8(gmcp->package) && is_valid_utf8(gmcp->json));
-    // Package, space and JSON fit in max_subneg_bytes; each invalid byte may become U+FFFD (3 bytes).
-    FUZZ_CHECK(gmcp->package.size() + gmcp->json.size() <= 3 * limits.max_subneg_bytes);
-  } else if (const auto* naws = std::get_if<naws_event>(&e)) {
+  if (dw::fuzz::check_common_event(e, limits)) {
+    return;
+  }
+  if (const auto* naws = std::get_if<naws_event>(&e)) {
     FUZZ_CHECK(naws->width > 0 && naws->height > 0);  // a 0 from the client keeps the old size
   }
 }

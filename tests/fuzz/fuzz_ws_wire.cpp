@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
+#include "input_events.hpp"
 #include "server/telnet/json_envelope.hpp"
 #include "server/telnet/message_wire.hpp"
 #include "server/telnet/ws_records.hpp"
@@ -19,31 +20,14 @@
 namespace {
 
 using namespace dw::telnet;
-using dw::fuzz::decode_utf8;
-using dw::fuzz::is_valid_utf8;
 
 constexpr codec_limits limits{80, 64};  // the smallest the configuration allows: overflows come quickly
 constexpr std::array<subprotocol, 4> wires{subprotocol::gmcp, subprotocol::json, subprotocol::terminal,
                                            subprotocol::gmcp};
 
 void check_event(const event& e) {
-  if (const auto* line = std::get_if<line_event>(&e)) {
-    FUZZ_CHECK(line->text.size() <= limits.max_line_bytes);
-    const auto code_points = decode_utf8(line->text);
-    FUZZ_CHECK(code_points.has_value());
-    for (const char32_t c : *code_points) {
-      FUZZ_CHECK(!dw::fuzz::is_control(c));
-    }
-  } else if (const auto* too_long = std::get_if<line_too_long_event>(&e)) {
-    FUZZ_CHECK(too_long->bytes > limits.max_line_bytes);
-  } else if (const auto* gmcp = std::get_if<gmcp_event>(&e)) {
-    FUZZ_CHECK(!gmcp->package.empty());
-    FUZZ_CHECK(gmcp->package.find(' ') == std::string::npos);
-    FUZZ_CHECK(is_valid_utf8(gmcp->package) && is_valid_utf8(gmcp->json));
-    FUZZ_CHECK(gmcp->package.size() + gmcp->json.size() <= 3 * limits.max_subneg_bytes);
-  } else {
-    FUZZ_CHECK(std::holds_alternative<subneg_overflow_event>(e));  // nothing else comes from a message wire
-  }
+  // Nothing else comes from a message wire: no NAWS, no negotiation.
+  FUZZ_CHECK(dw::fuzz::check_common_event(e, limits) || std::holds_alternative<subneg_overflow_event>(e));
 }
 
 }  // namespace

@@ -277,3 +277,26 @@ TEST(WebPort, HotRebootTellsWebPlayersToReconnectAndTheWebPortStaysOpen) {
   ann.expect("Wes appears.");
   EXPECT_EQ(http_request(web_port, "/status.json").status, 200);
 }
+
+TEST(WebPort, AnAddressBanDropsAndKeepsOutWebPlayersAsItDoesTelnetOnes) {
+  server_process server;
+  telnet_client ann(server.port());
+  ann.create("Ann", "annpassword");  // the first account: the administrator
+  ws_client web(server.web_port(), speaking("gmcp.mudstandards.org"));
+  web.expect("quit");
+  web.send_binary("create Wes wespassword");
+  web.expect("Welcome to Deepwell, Wes");
+
+  ann.send_line("@ban 127.0.0.* 30m testing");
+  ann.expect("would disconnect Wes (127.0.0.1)");
+  ann.send_line("@ban 127.0.0.* 30m testing confirm");
+  web.expect("You have been banned for 30m: testing");
+  EXPECT_TRUE(web.wait_closed());
+
+  // A new web connection from the banned address is told why and closed, like a telnet one.
+  ws_client again(server.web_port(), speaking("gmcp.mudstandards.org"));
+  again.expect("Your address is banned from Deepwell for another 30 minutes. Reason: testing");
+  EXPECT_TRUE(again.wait_closed());
+  ann.send_line("look");
+  ann.expect("The Village Square");
+}
