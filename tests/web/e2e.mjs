@@ -2,7 +2,8 @@
 // Chromium through playwright-core: opens the page, creates a character with the login form, climbs
 // down the well and walks into the dungeon with the exit buttons until the SVG map shows more rooms,
 // then brings in a second player over plain telnet (node's net) and checks that chat crosses both
-// ways, turns screen-reader mode on and off with its toggle, asks for a hot reboot and logs in again
+// ways, turns screen-reader mode on and off with its toggle, tabs round every control and hides a pane
+// from the keyboard, asks for a hot reboot and logs in again
 // once the page has reconnected by itself, runs axe-core in the page (failing on serious or critical
 // violations), checks the page at phone width, saves screenshots, and finally quits and logs in again
 // by hand to check that the password prompt masks the command line. Every wait has a deadline; nothing sleeps for a fixed time.
@@ -399,6 +400,40 @@ async function run(browserRef, telnetRef) {
     await page.uncheck('#screen-reader');
     await page.waitForFunction(() => document.getElementById('output').textContent.includes('Screen-reader mode is off'),
       null, { timeout: settings.stepMs });
+  });
+
+  await step('every control is reachable with Tab, and a pane hides and shows from the keyboard', async () => {
+    // Tab round the whole page once, noting each control that takes the focus.
+    const seen = new Set();
+    for (let i = 0; i < 80; ++i) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const e = document.activeElement;
+        if (!e || e === document.body) {
+          return '';
+        }
+        return e.id || e.dataset.dir || e.getAttribute('aria-controls') || `${e.tagName} ${[...document.querySelectorAll('*')].indexOf(e)}`;
+      });
+      if (seen.has(where)) {
+        break;
+      }
+      seen.add(where);
+    }
+    const wanted = ['text-smaller', 'text-larger', 'screen-reader', 'command', 'chat-channel', 'chat-text'];
+    const exits = await gridExits(page);
+    const missing = [...wanted, ...exits].filter((w) => !seen.has(w));
+    if (missing.length > 0) {
+      throw new Error(`not reachable with Tab: ${missing.join(', ')} (reached: ${[...seen].join(', ')})`);
+    }
+    // The map pane's toggle, pressed with Enter, hides the map and says so; pressed again it comes back.
+    const toggle = page.locator('#map-heading button.pane-toggle');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    if ((await toggle.getAttribute('aria-expanded')) !== 'false' || (await page.isVisible('#map'))) {
+      throw new Error('Enter on the map pane\'s toggle did not hide the map');
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#map', { state: 'visible', timeout: settings.stepMs });
   });
 
   await step('screenshot', async () => {
