@@ -3,10 +3,10 @@
 // down the well and walks into the dungeon with the exit buttons until the SVG map shows more rooms,
 // then brings in a second player over plain telnet (node's net) and checks that chat crosses both
 // ways, turns screen-reader mode on and off with its toggle, tabs round every control and hides a pane
-// from the keyboard, asks for a hot reboot and logs in again
-// once the page has reconnected by itself, runs axe-core in the page (failing on serious or critical
-// violations), checks the page at phone width, saves screenshots, and finally quits and logs in again
-// by hand to check that the password prompt masks the command line. Every wait has a deadline; nothing sleeps for a fixed time.
+// from the keyboard, saves screenshots, runs axe-core in the page (failing on serious or critical
+// violations), checks the page at phone width, asks for a hot reboot and logs in again once the page
+// has reconnected by itself, and finally quits and logs in again by hand to check that the password
+// prompt masks the command line. Every wait has a deadline; nothing sleeps for a fixed time.
 //
 // Usage: node e2e.mjs [web-url] [telnet-port]
 //   or the environment: DW_WEB_URL (http://127.0.0.1:4001/), DW_TELNET_PORT (4000),
