@@ -34,6 +34,11 @@ constexpr std::uint64_t room_seed(std::uint64_t branch_seed_value, coord c) noex
   return seed::mix64((branch_seed_value ^ position) + seed::golden_gamma);
 }
 
+/// Seed of the interior of the room at c (its tile map, name and description): only this seed is stored.
+constexpr std::uint64_t interior_seed(std::uint64_t branch_seed_value, coord c) noexcept {
+  return seed::mix64(room_seed(branch_seed_value, c) ^ 0x696E746572696F72ULL);
+}
+
 /// The splitmix64 generator: tiny state, passes BigCrush, ideal for a handful of draws per seed.
 class splitmix64 {
  public:

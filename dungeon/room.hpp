@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "dungeon/coord.hpp"
@@ -28,6 +29,15 @@ struct room {
   /// The exit toward d.
   constexpr exit_state exit(direction d) const noexcept {
     return is_grid(d) ? exits[index_of(d)] : exit_state::none;  // no dungeon room has a ladder
+  }
+
+  /// The sides that have an exit as a bit set (north 1, east 2, south 4, west 8), as an interior takes them.
+  constexpr unsigned exit_sides() const noexcept {
+    unsigned sides = 0;
+    for (std::size_t i = 0; i < exits.size(); ++i) {
+      sides |= exits[i] != exit_state::none ? 1U << i : 0U;
+    }
+    return sides;
   }
 
   friend constexpr bool operator==(const room&, const room&) = default;

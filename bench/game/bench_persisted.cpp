@@ -3,11 +3,16 @@
 // A benchmark tool: it prints its table on stdout.
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <unistd.h>
+#include <variant>
 #include <vector>
 
+#include "content/content_loader.hpp"
+#include "content/room_interior.hpp"
 #include "dungeon/dungeon.hpp"
 #include "dungeon/random.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
@@ -42,7 +47,7 @@ std::size_t generate(std::size_t target, Sink&& sink) {
         }
       }
     }
-    sink(changes);
+    sink(d, changes);
   };
   auto always_clear = [](const dungeon::room&) { return true; };
   while (rooms < target) {
@@ -66,44 +71,104 @@ std::size_t generate(std::size_t target, Sink&& sink) {
   return rooms;
 }
 
+/// Makes each new room's interior as the game does on first need (places::interior): the seed from the
+/// branch's seed and the room's place, the sides from its exits. Returns a checksum so nothing is optimised away.
+struct interior_maker {
+  const content::content_tables* tables = nullptr;
+  std::uint64_t made = 0;
+  std::uint64_t checksum = 0;
+  void operator()(const dungeon::dungeon& d, const dungeon::change_set& changes) {
+    if (tables == nullptr) {
+      return;
+    }
+    for (const dungeon::room& r : changes.rooms) {
+      const auto info = d.branch(r.branch);
+      if (!info) {
+        continue;
+      }
+      auto room = content::make_interior(*tables, static_cast<int>(dungeon::depth_of(r.pos)),
+                                         dungeon::interior_seed(info->seed, r.pos), r.exit_sides());
+      ++made;
+      checksum += room ? room->name.size() + room->spots.size() : 0;
+    }
+  }
+};
+
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+/// Seconds to generate `n` rooms and commit every one through the real writer; with `tables`, each new
+/// room's interior is made too, as the game makes it the first time the room is shown.
+double persisted_seconds(std::size_t n, const content::content_tables* tables, const std::string& keep) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("dw-bench-persisted-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = keep.empty() ? (dir / "bench.db").string() : keep;
+  double seconds = 0;
+  {
+    store::writer writer(path, [](std::uint64_t, std::vector<store::write_failure>) {});
+    interior_maker interiors{tables};
+    const auto t0 = std::chrono::steady_clock::now();
+    generate(n, [&](const dungeon::dungeon& d, const dungeon::change_set& changes) {
+      interiors(d, changes);
+      // As the server does: the game's change record, applied by the store.
+      writer.submit([change = game::to_change(changes)](store::database& db) { store::apply(db, change); });
+    });
+    writer.flush();  // every room is committed
+    seconds = seconds_since(t0);
+    if (tables != nullptr && interiors.checksum == 0) {
+      std::fprintf(stderr, "no interior was made\n");
+    }
+  }
+  std::filesystem::remove_all(dir);
+  return seconds;
+}
+
 }  // namespace
 
+// Usage: bench_persisted [--interiors] [--keep-db FILE] [rooms...]. With --interiors a further column makes
+// every new room's interior (content/ tables from DW_CONTENT_DIR) on the generating thread, as the world
+// thread would. --keep-db leaves the database of the last size's persisted run at FILE (a world a server
+// can start on: bench/game/startup.sh times that).
 int main(int argc, char** argv) {
-  std::vector<std::size_t> sizes{10'000, 100'000, 1'000'000};
-  if (argc > 1) {
-    sizes.clear();
-    for (int i = 1; i < argc; ++i) {
+  std::vector<std::size_t> sizes;
+  bool with_interiors = false;
+  std::string keep;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--interiors") == 0) {
+      with_interiors = true;
+    } else if (std::strcmp(argv[i], "--keep-db") == 0 && i + 1 < argc) {
+      keep = argv[++i];
+    } else {
       sizes.push_back(std::stoul(argv[i]));
     }
   }
-  std::printf("%10s %16s %20s %8s\n", "rooms", "pure rooms/s", "persisted rooms/s", "ratio");
-  for (std::size_t n : sizes) {
-    auto t0 = std::chrono::steady_clock::now();
-    std::size_t pure = generate(n, [](const dungeon::change_set&) {});
-    const double pure_s = seconds_since(t0);
-
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                      ("dw-bench-persisted-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const std::string path = (dir / "bench.db").string();
-    double persisted_s = 0;
-    {
-      store::writer writer(path, [](std::uint64_t, std::vector<store::write_failure>) {});
-      t0 = std::chrono::steady_clock::now();
-      generate(n, [&](const dungeon::change_set& changes) {
-        // As the server does: the game's change record, applied by the store.
-        writer.submit([change = game::to_change(changes)](store::database& db) { store::apply(db, change); });
-      });
-      writer.flush();  // every room is committed
-      persisted_s = seconds_since(t0);
+  if (sizes.empty()) {
+    sizes = {10'000, 100'000, 1'000'000};
+  }
+  std::optional<content::content_tables> tables;
+  if (with_interiors) {
+    auto loaded = content::load_content(DW_CONTENT_DIR);
+    if (auto* error = std::get_if<content::content_error>(&loaded)) {
+      std::fprintf(stderr, "content: %s\n", error->to_string().c_str());
+      return 1;
     }
-    std::filesystem::remove_all(dir);
-    std::printf("%10zu %16.0f %20.0f %8.3f\n", pure, static_cast<double>(pure) / pure_s,
+    tables = std::move(std::get<content::content_tables>(loaded));
+  }
+  std::printf("%10s %16s %20s %8s %26s\n", "rooms", "pure rooms/s", "persisted rooms/s", "ratio",
+              with_interiors ? "persisted+interiors /s" : "");
+  for (std::size_t n : sizes) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::size_t pure = generate(n, [](const dungeon::dungeon&, const dungeon::change_set&) {});
+    const double pure_s = seconds_since(t0);
+    const double persisted_s = persisted_seconds(n, nullptr, n == sizes.back() ? keep : std::string());
+    std::printf("%10zu %16.0f %20.0f %8.3f", pure, static_cast<double>(pure) / pure_s,
                 static_cast<double>(pure) / persisted_s, pure_s / persisted_s);
+    if (tables) {
+      std::printf(" %26.0f", static_cast<double>(pure) / persisted_seconds(n, &*tables, std::string()));
+    }
+    std::printf("\n");
     std::fflush(stdout);
   }
   return 0;

@@ -68,21 +68,10 @@ std::vector<placed_mark> place_marks(const content::room_interior& room, const s
   return out;
 }
 
-/// The sides of a room that have exits, as make_interior takes them (north 1, east 2, south 4, west 8).
-unsigned exit_sides(const dungeon::room& r) {
-  unsigned sides = 0;
-  for (dungeon::direction d : dungeon::all_directions) {
-    if (r.exit(d) != dungeon::exit_state::none) {
-      sides |= 1U << dungeon::index_of(d);  // (north 1, east 2, south 4, west 8: as make_interior takes them)
-    }
-  }
-  return sides;
-}
-
 }  // namespace
 
 std::shared_ptr<const content::room_interior> places::interior(const dungeon::room& r, const dungeon::branch_info& b) {
-  const unsigned sides = exit_sides(r);
+  const unsigned sides = r.exit_sides();
   const auto id = static_cast<std::int64_t>(r.id);
   if (auto it = interiors_.find(id); it != interiors_.end() && it->second.sides == sides) {
     return it->second.room;
@@ -92,8 +81,8 @@ std::shared_ptr<const content::room_interior> places::interior(const dungeon::ro
   }
   // The interior's seed comes from the branch's seed and the room's place on the grid: the same branch
   // seed gives the same interiors, whoever walks in first.
-  const std::uint64_t seed = seed::mix64(dungeon::room_seed(b.seed, r.pos) ^ 0x696E746572696F72ULL);
-  auto made = content::make_interior(content_.get(), static_cast<int>(dungeon::depth_of(r.pos)), seed, sides);
+  auto made = content::make_interior(content_.get(), static_cast<int>(dungeon::depth_of(r.pos)),
+                                     dungeon::interior_seed(b.seed, r.pos), sides);
   std::shared_ptr<const content::room_interior> room =
       made ? std::make_shared<const content::room_interior>(std::move(*made)) : nullptr;
   interiors_[id] = {room, sides, static_cast<std::int64_t>(b.id)};
