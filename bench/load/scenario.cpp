@@ -1,0 +1,149 @@
+#include "bench/load/scenario.hpp"
+
+#include <stdexcept>
+
+namespace dw::load {
+
+scenario parse_scenario(std::string_view name) {
+  if (name == "idle") {
+    return scenario::idle;
+  }
+  if (name == "rtt") {
+    return scenario::rtt;
+  }
+  if (name == "chat") {
+    return scenario::chat;
+  }
+  if (name == "explore") {
+    return scenario::explore;
+  }
+  if (name == "mixed") {
+    return scenario::mixed;
+  }
+  throw std::invalid_argument("unknown scenario: " + std::string(name));
+}
+
+std::vector<room_exit> parse_exits(std::string_view text, bool& found) {
+  std::vector<room_exit> exits;
+  const std::size_t at = text.rfind("Exits: ");
+  found = at != std::string_view::npos;
+  if (!found) {
+    return exits;
+  }
+  std::string_view rest = text.substr(at + 7);
+  rest = rest.substr(0, rest.find('\n'));
+  if (!rest.empty() && rest.back() == '.') {
+    rest.remove_suffix(1);
+  }
+  if (rest == "none") {
+    return exits;
+  }
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(", ");
+    const std::string_view item = rest.substr(0, comma);
+    room_exit e;
+    e.dir = std::string(item.substr(0, item.find(' ')));
+    e.unexplored = item.find("(unexplored)") != std::string_view::npos;
+    e.to_well = item.find("to the well") != std::string_view::npos;
+    if (!e.dir.empty()) {
+      exits.push_back(std::move(e));
+    }
+    if (comma == std::string_view::npos) {
+      break;
+    }
+    rest.remove_prefix(comma + 2);
+  }
+  return exits;
+}
+
+command player::next() {
+  switch (scenario_) {
+    case scenario::idle:
+    case scenario::rtt:
+      return {"look", ""};
+    case scenario::chat:
+      return say();
+    case scenario::explore:
+      return walk();
+    case scenario::mixed: {
+      const auto roll = rng_() % 100;
+      if (roll < 50) {
+        return walk();
+      }
+      if (roll < 70) {
+        return {"look", ""};
+      }
+      if (roll < 90) {
+        return say();
+      }
+      return {"who", ""};
+    }
+  }
+  return {"look", ""};
+}
+
+command player::say() {
+  std::string words = "hello from " + name_ + " " + std::to_string(++said_);
+  return {"say " + words, words};
+}
+
+command player::walk() {
+  if (fight_ == fight::start) {
+    fight_ = fight::attacking;
+    attacks_ = 0;
+    return {"fight", ""};
+  }
+  if (fight_ == fight::attacking) {
+    if (++attacks_ > 100) {  // (something this client does not understand: walk on)
+      fight_ = fight::none;
+    } else {
+      return {"attack", ""};
+    }
+  }
+  if (in_village_) {
+    in_village_ = false;
+    exits_.clear();
+    return {"down", ""};
+  }
+  std::vector<const room_exit*> unexplored;
+  std::vector<const room_exit*> inside;
+  for (const room_exit& e : exits_) {
+    if (e.unexplored) {
+      unexplored.push_back(&e);
+    } else if (!e.to_well) {
+      inside.push_back(&e);
+    }
+  }
+  const std::vector<const room_exit*>& pick = !unexplored.empty() ? unexplored : inside;
+  if (!pick.empty()) {
+    return {pick[rng_() % pick.size()]->dir, ""};
+  }
+  if (!exits_.empty()) {
+    return {exits_[rng_() % exits_.size()].dir, ""};
+  }
+  return {"look", ""};
+}
+
+void player::observe(std::string_view text) {
+  bool found = false;
+  std::vector<room_exit> exits = parse_exits(text, found);
+  if (found) {
+    exits_ = std::move(exits);
+  }
+  if (text.find("blocked until this room is cleared") != std::string_view::npos && fight_ == fight::none) {
+    fight_ = fight::start;
+  }
+  if (text.find("You are fighting!") != std::string_view::npos) {
+    fight_ = fight::attacking;
+  }
+  if (text.find("You are not fighting anything") != std::string_view::npos ||
+      text.find("There is nothing here to fight") != std::string_view::npos) {
+    fight_ = fight::none;
+  }
+  if (text.find("You wake up in the village square") != std::string_view::npos) {
+    fight_ = fight::none;
+    in_village_ = true;
+  }
+}
+
+}  // namespace dw::load
