@@ -1,5 +1,5 @@
 // line_server: the least a telnet MUD can do, as a baseline for mudload. Every line gets the same
-// ~900-byte room text and a prompt "> " ended by IAC EOR (IAC GA if the client did not agree to EOR).
+// ~900-byte room text (after the line itself) and a prompt "> " ended by IAC EOR (IAC GA if the client did not agree to EOR).
 // Any line is answered, so Deepwell's login script works against it too.
 // (first: the termios headers that CLI11 brings in define ECHO as a macro)
 #include "server/telnet/telnet_constants.hpp"
@@ -66,6 +66,9 @@ class session : public std::enable_shared_from_this<session> {
             state_ = 1;
           } else if (b == '\n') {
             answer();
+            line_.clear();
+          } else if (b != '\r' && line_.size() < 200) {
+            line_ += ch;
           }
           break;
         case 1:  // after IAC
@@ -97,7 +100,8 @@ class session : public std::enable_shared_from_this<session> {
   }
 
   void answer() {
-    std::string reply = room_;
+    // The line comes back first, as a MUD's "You say, '...'" does: mudload's chat waits for its own words.
+    std::string reply = "You typed: " + line_ + "\r\n" + room_;
     reply += "> ";
     reply += static_cast<char>(cmd::IAC);
     reply += static_cast<char>(eor_ ? cmd::EOR : cmd::GA);
@@ -128,6 +132,7 @@ class session : public std::enable_shared_from_this<session> {
   tcp::socket socket_;
   const std::string& room_;
   std::array<char, 4096> buf_{};
+  std::string line_;
   std::string outbox_;
   std::string in_flight_;
   bool writing_ = false;
