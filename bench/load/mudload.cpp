@@ -58,6 +58,8 @@ struct options {
   std::string server_pid_file;
   std::string json_file;
   double login_timeout = 60;
+  double reply_timeout = 5;
+  std::string throttle_text = "You are typing faster than the game can follow";
   bool quiet = false;
   bool print_names = false;
 };
@@ -71,6 +73,8 @@ struct totals {
   std::uint64_t login_errors = 0;
   std::uint64_t other_errors = 0;
   std::uint64_t disconnects = 0;
+  std::uint64_t timeouts = 0;   ///< commands that had no reply within --reply-timeout
+  std::uint64_t throttled = 0;  ///< times the server said it was dropping commands (--throttle-text)
   std::uint64_t commands_all = 0;
   std::uint64_t commands_window = 0;
   histogram all;
@@ -79,7 +83,7 @@ struct totals {
   clock_type::time_point window_start;
   clock_type::time_point window_end;
   bool measuring = false;
-  std::uint64_t errors() const { return connect_errors + login_errors + other_errors; }
+  std::uint64_t errors() const { return connect_errors + login_errors + other_errors + timeouts; }
 };
 
 std::uint64_t ns_between(clock_type::time_point a, clock_type::time_point b) {
@@ -308,6 +312,15 @@ class client : public std::enable_shared_from_this<client> {
         text += c;
       }
     }
+    if (!o_.throttle_text.empty()) {
+      throttle_tail_ += text;
+      if (throttle_tail_.find(o_.throttle_text) != std::string::npos) {
+        ++t_.throttled;
+        throttle_tail_.clear();
+      } else if (throttle_tail_.size() > o_.throttle_text.size()) {
+        throttle_tail_.erase(0, throttle_tail_.size() - o_.throttle_text.size());
+      }
+    }
     reply_ += text;
     if (reply_.size() > 65536) {
       reply_.erase(0, reply_.size() - 32768);
@@ -463,6 +476,7 @@ class client : public std::enable_shared_from_this<client> {
       if (err || self->closed_) {
         return;
       }
+      self->drop_overdue(clock_type::now());
       self->send_command(self->next_send_);
       self->next_send_ += self->period_;
       self->schedule();
@@ -476,6 +490,29 @@ class client : public std::enable_shared_from_this<client> {
       reply_.clear();
     }
     send_line(c.line);
+    if (o_.rate <= 0) {
+      // Closed loop: a command the server drops (a rate limit) must not stop this client for good.
+      timer_.expires_after(reply_timeout());
+      timer_.async_wait([self = shared_from_this()](const boost::system::error_code& err) {
+        if (!err && !self->closed_ && !self->pending_.empty()) {
+          self->drop_overdue(clock_type::now() + self->reply_timeout());
+          self->send_command(clock_type::now());
+        }
+      });
+    }
+  }
+
+  std::chrono::nanoseconds reply_timeout() const {
+    return std::chrono::nanoseconds(static_cast<long long>(o_.reply_timeout * 1e9));
+  }
+
+  /// Commands sent longer than --reply-timeout before `now` count as timed out and are forgotten.
+  void drop_overdue(clock_type::time_point now) {
+    while (!pending_.empty() && now - pending_.front().start >= reply_timeout()) {
+      ++t_.timeouts;
+      pending_.pop_front();
+      reply_.clear();
+    }
   }
 
   const options& o_;
@@ -500,6 +537,7 @@ class client : public std::enable_shared_from_this<client> {
   std::string seen_;
   std::string reply_;
   std::string prompt_tail_;
+  std::string throttle_tail_;
   int escape_ = 0;
   std::array<std::uint8_t, 256> us_{};
   std::array<std::uint8_t, 256> him_{};
@@ -566,6 +604,14 @@ int run(int argc, char** argv) {
   app.add_option("--server-pid-file", o.server_pid_file, "the same, the pid read from this file");
   app.add_option("--json", o.json_file, "also write the figures to this file as JSON");
   app.add_option("--login-timeout", o.login_timeout, "seconds a client may take to log in")->capture_default_str();
+  app.add_option("--reply-timeout", o.reply_timeout,
+                 "seconds after which a command without its prompt counts as timed out (and, closed loop, the "
+                 "next one goes)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--throttle-text", o.throttle_text,
+                 "text by which the server says it drops commands (counted; empty: none)")
+      ->capture_default_str();
   app.add_flag("-q,--quiet", o.quiet, "no progress line each second");
   app.add_flag("--print-names", o.print_names, "print the names the clients would use and stop");
   CLI11_PARSE(app, argc, argv);
@@ -693,7 +739,7 @@ int run(int argc, char** argv) {
   const double per_s = static_cast<double>(t.commands_window) / seconds;
   const double cpu = probe.cpu_start >= 0 && probe.cpu_end >= 0 ? probe.cpu_end - probe.cpu_start : -1;
   const std::string mode = o.rate > 0 ? bench::fmt("open loop, %.2f cmd/s per client", o.rate)
-                                      : bench::fmt("closed loop, think %.0f ms", o.think_ms);
+                                      : bench::fmt("closed loop, think %g ms", o.think_ms);
 
   std::printf("mudload %s:%u  scenario %s  clients %d  %s  %.0f s measured after %.0f s warm-up\n", o.host.c_str(),
               o.port, o.scenario_name.c_str(), o.clients, mode.c_str(), o.duration, o.warmup);
@@ -704,9 +750,14 @@ int run(int argc, char** argv) {
   std::printf("  %-22s p50 %s  p90 %s  p99 %s  p99.9 %s  max %s ms\n", "round trip", ms(h.quantile(0.5)).c_str(),
               ms(h.quantile(0.9)).c_str(), ms(h.quantile(0.99)).c_str(), ms(h.quantile(0.999)).c_str(),
               ms(h.max()).c_str());
-  std::printf("  %-22s %llu (connect %llu, login %llu, other %llu)\n", "errors",
+  std::printf("  %-22s %llu (connect %llu, login %llu, reply timeouts %llu, other %llu)\n", "errors",
               static_cast<unsigned long long>(t.errors()), static_cast<unsigned long long>(t.connect_errors),
-              static_cast<unsigned long long>(t.login_errors), static_cast<unsigned long long>(t.other_errors));
+              static_cast<unsigned long long>(t.login_errors), static_cast<unsigned long long>(t.timeouts),
+              static_cast<unsigned long long>(t.other_errors));
+  if (t.throttled > 0) {
+    std::printf("  %-22s %llu times: the server dropped commands (rate limit), the figures are not valid\n",
+                "THROTTLED", static_cast<unsigned long long>(t.throttled));
+  }
   std::printf("  %-22s %llu\n", "disconnects", static_cast<unsigned long long>(t.disconnects));
   std::printf("  %-22s %llu\n", "unanswered at the end", static_cast<unsigned long long>(unfinished));
   if (probe.pid > 0) {
@@ -728,6 +779,7 @@ int run(int argc, char** argv) {
         << "},\"login_ms\":{\"p50\":" << ms(t.login.quantile(0.5)) << ",\"p99\":" << ms(t.login.quantile(0.99))
         << "},\"errors\":" << t.errors() << ",\"connect_errors\":" << t.connect_errors
         << ",\"login_errors\":" << t.login_errors << ",\"other_errors\":" << t.other_errors
+        << ",\"timeouts\":" << t.timeouts << ",\"throttled\":" << t.throttled
         << ",\"disconnects\":" << t.disconnects << ",\"unanswered\":" << unfinished;
     if (probe.pid > 0) {
       out << ",\"server\":{\"pid\":" << probe.pid << ",\"cpu_s\":" << cpu << ",\"cpu_us_per_command\":"
