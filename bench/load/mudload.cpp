@@ -15,6 +15,7 @@
 #include <deque>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,6 +60,8 @@ struct options {
   std::string json_file;
   double login_timeout = 60;
   double reply_timeout = 5;
+  bool match_replies = true;
+  int trace = -1;
   std::string throttle_text = "You are typing faster than the game can follow";
   bool quiet = false;
   bool print_names = false;
@@ -77,6 +80,7 @@ struct totals {
   std::uint64_t throttled = 0;  ///< times the server said it was dropping commands (--throttle-text)
   std::uint64_t commands_all = 0;
   std::uint64_t commands_window = 0;
+  std::map<std::string, std::uint64_t> sent;  ///< commands sent, by verb (steps counted as "walk")
   histogram all;
   histogram window;
   histogram login;
@@ -88,6 +92,17 @@ struct totals {
 
 std::uint64_t ns_between(clock_type::time_point a, clock_type::time_point b) {
   return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(b - a).count());
+}
+
+/// "say" for "say hello", "walk" for a direction.
+std::string verb_of(const std::string& line) {
+  std::string verb = line.substr(0, line.find(' '));
+  for (const char* dir : {"north", "east", "south", "west", "up", "down"}) {
+    if (verb == dir) {
+      return "walk";
+    }
+  }
+  return verb;
 }
 
 class client : public std::enable_shared_from_this<client> {
@@ -161,9 +176,22 @@ class client : public std::enable_shared_from_this<client> {
   enum class stage : std::uint8_t { login, settling, playing };
   struct pending {
     clock_type::time_point start;
-    std::string ack;
+    std::vector<std::string> ack;
     bool ack_seen = false;
   };
+
+  /// The reply to the oldest command has come (its prompt then ends the round trip).
+  void check_ack() {
+    if (pending_.empty() || pending_.front().ack_seen) {
+      return;
+    }
+    for (const std::string& a : pending_.front().ack) {
+      if (reply_.find(a) != std::string::npos) {
+        pending_.front().ack_seen = true;
+        return;
+      }
+    }
+  }
 
   void read() {
     socket_.async_read_some(asio::buffer(buf_), [self = shared_from_this()](const boost::system::error_code& err,
@@ -332,10 +360,7 @@ class client : public std::enable_shared_from_this<client> {
       }
       advance_script();
     }
-    if (!pending_.empty() && !pending_.front().ack.empty() && !pending_.front().ack_seen &&
-        reply_.find(pending_.front().ack) != std::string::npos) {
-      pending_.front().ack_seen = true;
-    }
+    check_ack();
     if (!o_.prompt_text.empty()) {
       prompt_tail_ += text;
       for (std::size_t at; (at = prompt_tail_.find(o_.prompt_text)) != std::string::npos;) {
@@ -372,7 +397,7 @@ class client : public std::enable_shared_from_this<client> {
     }
     pending& front = pending_.front();
     if (!front.ack.empty() && !front.ack_seen) {
-      return;  // the prompt of someone else's say, not of this command's reply
+      return;  // the prompt of something sent unasked, not of this command's reply
     }
     const std::uint64_t ns = ns_between(front.start, now);
     ++t_.commands_all;
@@ -382,6 +407,9 @@ class client : public std::enable_shared_from_this<client> {
       t_.window.record(ns);
     }
     pending_.pop_front();
+    if (n_ == o_.trace) {
+      std::fprintf(stderr, "<<< %.3f ms\n%s\n", static_cast<double>(ns) / 1e6, reply_.c_str());
+    }
     player_.observe(reply_);
     reply_.clear();
     if (o_.rate <= 0) {
@@ -485,9 +513,16 @@ class client : public std::enable_shared_from_this<client> {
 
   void send_command(clock_type::time_point start) {
     command c = player_.next();
+    if (!o_.match_replies) {
+      c.ack.clear();
+    }
     pending_.push_back({start, std::move(c.ack), false});
     if (pending_.size() == 1) {
       reply_.clear();
+    }
+    ++t_.sent[verb_of(c.line)];
+    if (n_ == o_.trace) {
+      std::fprintf(stderr, ">>> %s\n", c.line.c_str());
     }
     send_line(c.line);
     if (o_.rate <= 0) {
@@ -513,6 +548,7 @@ class client : public std::enable_shared_from_this<client> {
       pending_.pop_front();
       reply_.clear();
     }
+    check_ack();
   }
 
   const options& o_;
@@ -609,12 +645,21 @@ int run(int argc, char** argv) {
                  "next one goes)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  std::string match = "replies";
+  app.add_option("--match", match,
+                 "replies: a round trip ends at the first prompt after the command's own reply (Deepwell's "
+                 "words for it: the scenarios are written for Deepwell); prompt: at the first prompt (other MUDs, "
+                 "line_server)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"replies", "prompt"}));
   app.add_option("--throttle-text", o.throttle_text,
                  "text by which the server says it drops commands (counted; empty: none)")
       ->capture_default_str();
+  app.add_option("--trace", o.trace, "print what client N sends and receives on stderr (from 0)");
   app.add_flag("-q,--quiet", o.quiet, "no progress line each second");
   app.add_flag("--print-names", o.print_names, "print the names the clients would use and stop");
   CLI11_PARSE(app, argc, argv);
+  o.match_replies = match == "replies";
 
   if (o.print_names) {
     for (int i = 0; i < o.clients; ++i) {
@@ -758,6 +803,11 @@ int run(int argc, char** argv) {
     std::printf("  %-22s %llu times: the server dropped commands (rate limit), the figures are not valid\n",
                 "THROTTLED", static_cast<unsigned long long>(t.throttled));
   }
+  std::string verbs;
+  for (const auto& [verb, count] : t.sent) {
+    verbs += bench::fmt("%s%s %llu", verbs.empty() ? "" : ", ", verb.c_str(), static_cast<unsigned long long>(count));
+  }
+  std::printf("  %-22s %s\n", "sent (whole run)", verbs.empty() ? "-" : verbs.c_str());
   std::printf("  %-22s %llu\n", "disconnects", static_cast<unsigned long long>(t.disconnects));
   std::printf("  %-22s %llu\n", "unanswered at the end", static_cast<unsigned long long>(unfinished));
   if (probe.pid > 0) {

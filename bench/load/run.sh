@@ -101,18 +101,21 @@ wait_port() {  # file, pid, name
 load_args=(-s "$scenario" -c "$clients" -d "$duration" --warmup "$warmup" --ramp "$ramp" "${quiet[@]}")
 [[ $rate != closed ]] && load_args+=(--rate "$rate")
 
-run_against() {  # name, port, pid
-  "${gen_cpu[@]}" "$mudload" --port "$2" --server-pid "$3" --json "$work/$1.json" "${load_args[@]}" "${extra[@]}" \
-    > "$work/$1.txt"
-  echo "== $1"
-  cat "$work/$1.txt"
+run_against() {  # name, port, pid, more mudload options
+  local name=$1 port=$2 pid=$3
+  shift 3
+  "${gen_cpu[@]}" "$mudload" --port "$port" --server-pid "$pid" --json "$work/$name.json" "${load_args[@]}" "$@" \
+    "${extra[@]}" > "$work/$name.txt"
+  echo "== $name"
+  cat "$work/$name.txt"
 }
 
 if [[ $only != deepwell ]]; then
   "${server_cpu[@]}" "$line_server" --port 0 --port-file "$work/line.port" > "$work/line_server.out" 2>&1 &
   pids+=($!)
   wait_port "$work/line.port" "$!" line_server
-  run_against baseline "$(cat "$work/line.port")" "${pids[-1]}"
+  # (line_server sends nothing unasked: any prompt ends a round trip, and it has none of Deepwell's words)
+  run_against baseline "$(cat "$work/line.port")" "${pids[-1]}" --match prompt
   kill "${pids[-1]}" 2>/dev/null || true
 fi
 
@@ -146,5 +149,7 @@ print(f"  {'server CPU per command':24} {ratio(cpu(d), cpu(b))}")
 print(f"  {'round trip p50':24} {ratio(d['rtt_ms']['p50'], b['rtt_ms']['p50'])}")
 print(f"  {'round trip p99':24} {ratio(d['rtt_ms']['p99'], b['rtt_ms']['p99'])}")
 print(f"  {'commands per second':24} {ratio(d['commands_per_s'], b['commands_per_s'])}")
+rss = lambda r: r["server"]["rss_kib"] if r.get("server") else None
+print(f"  {'server RSS at the end':24} {ratio(rss(d), rss(b))}")
 PY
 fi

@@ -56,11 +56,22 @@ std::vector<room_exit> parse_exits(std::string_view text, bool& found) {
   return exits;
 }
 
+namespace {
+// What Deepwell answers, one way or another, to a step and to fight or attack.
+std::vector<std::string> walk_replies() {
+  return {"Exits:", "blocked until", "You cannot", "You are fighting", "You are not", "Everything goes dark"};
+}
+std::vector<std::string> fight_replies() {
+  return {"You attack", "You will attack", "nothing here to fight", "already fighting", "not fighting",
+          "You cannot", "Everything goes dark"};
+}
+}  // namespace
+
 command player::next() {
   switch (scenario_) {
     case scenario::idle:
     case scenario::rtt:
-      return {"look", ""};
+      return look();
     case scenario::chat:
       return say();
     case scenario::explore:
@@ -71,39 +82,43 @@ command player::next() {
         return walk();
       }
       if (roll < 70) {
-        return {"look", ""};
+        return look();
       }
       if (roll < 90) {
         return say();
       }
-      return {"who", ""};
+      return {"who", {"Playing now:", "Nobody is playing"}};
     }
   }
-  return {"look", ""};
+  return look();
 }
+
+command player::look() { return {"look", {"Exits:"}}; }
 
 command player::say() {
   std::string words = "hello from " + name_ + " " + std::to_string(++said_);
-  return {"say " + words, words};
+  return {"say " + words, {words}};
 }
 
 command player::walk() {
   if (fight_ == fight::start) {
     fight_ = fight::attacking;
-    attacks_ = 0;
-    return {"fight", ""};
+    fight_since_ = std::chrono::steady_clock::now();
+    return {"fight", fight_replies()};
   }
   if (fight_ == fight::attacking) {
-    if (++attacks_ > 100) {  // (something this client does not understand: walk on)
+    // (rounds come every 2 s: a fight still going after a minute is something this client does not
+    // understand, so it runs)
+    if (std::chrono::steady_clock::now() - fight_since_ > std::chrono::minutes(1)) {
       fight_ = fight::none;
-    } else {
-      return {"attack", ""};
+      return {"flee", {"flee", "You ", "not fighting"}};
     }
+    return {"attack", fight_replies()};
   }
   if (in_village_) {
     in_village_ = false;
     exits_.clear();
-    return {"down", ""};
+    return {"down", walk_replies()};
   }
   std::vector<const room_exit*> unexplored;
   std::vector<const room_exit*> inside;
@@ -116,12 +131,12 @@ command player::walk() {
   }
   const std::vector<const room_exit*>& pick = !unexplored.empty() ? unexplored : inside;
   if (!pick.empty()) {
-    return {pick[rng_() % pick.size()]->dir, ""};
+    return {pick[rng_() % pick.size()]->dir, walk_replies()};
   }
   if (!exits_.empty()) {
-    return {exits_[rng_() % exits_.size()].dir, ""};
+    return {exits_[rng_() % exits_.size()].dir, walk_replies()};
   }
-  return {"look", ""};
+  return look();
 }
 
 void player::observe(std::string_view text) {
@@ -133,8 +148,9 @@ void player::observe(std::string_view text) {
   if (text.find("blocked until this room is cleared") != std::string_view::npos && fight_ == fight::none) {
     fight_ = fight::start;
   }
-  if (text.find("You are fighting!") != std::string_view::npos) {
+  if (text.find("You are fighting!") != std::string_view::npos && fight_ == fight::none) {
     fight_ = fight::attacking;
+    fight_since_ = std::chrono::steady_clock::now();
   }
   if (text.find("You are not fighting anything") != std::string_view::npos ||
       text.find("There is nothing here to fight") != std::string_view::npos) {

@@ -2,6 +2,7 @@
 
 // What each client types, scenario by scenario, and what it learns from the replies (the exits of the
 // room it is in, whether it is fighting, whether it woke up in the village).
+#include <chrono>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -25,11 +26,13 @@ struct room_exit {
 /// (room_view.cpp's exits_line, colours already removed); nothing if there is no such line.
 std::vector<room_exit> parse_exits(std::string_view text, bool& found);
 
-/// One command and, if not empty, the text of its own reply the round trip waits for before its
-/// prompt counts (a say's own words: the fan-out of others' says brings prompts too).
+/// One command and the texts of which one shows that its own reply has come: the round trip ends at
+/// the first prompt after one of them (empty: at the first prompt). Deepwell sends a prompt with
+/// everything it sends unasked too (others' words, arrivals, fight rounds), and with many players
+/// in one place those prompts would otherwise end round trips before the reply came.
 struct command {
   std::string line;
-  std::string ack;
+  std::vector<std::string> ack;
 };
 
 class player {
@@ -44,6 +47,7 @@ class player {
  private:
   command walk();
   command say();
+  static command look();
 
   scenario scenario_;
   std::string name_;
@@ -51,7 +55,7 @@ class player {
   std::uint64_t said_ = 0;
   bool in_village_ = true;
   enum class fight : std::uint8_t { none, start, attacking } fight_ = fight::none;
-  int attacks_ = 0;
+  std::chrono::steady_clock::time_point fight_since_;
   std::vector<room_exit> exits_;
 };
 
