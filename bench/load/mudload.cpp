@@ -522,7 +522,7 @@ class client : public std::enable_shared_from_this<client> {
     }
     ++t_.sent[verb_of(c.line)];
     if (n_ == o_.trace) {
-      std::fprintf(stderr, ">>> %s\n", c.line.c_str());
+      std::fprintf(stderr, ">>> %s%s\n", c.line.c_str(), reader_.compressing() ? "  (MCCP2 on)" : "");
     }
     send_line(c.line);
     if (o_.rate <= 0) {
