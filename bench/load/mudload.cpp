@@ -596,10 +596,16 @@ std::string ms(std::uint64_t ns) { return bench::fmt("%.3f", static_cast<double>
 /// The server's CPU seconds and memory, if it was named.
 struct server_probe {
   pid_t pid = 0;
-  double cpu_start = -1;
+  double cpu_start = -1;  ///< CPU seconds, to the nanosecond where the clock can be read, else in ticks
   double cpu_end = -1;
   long rss_kib = -1;
 };
+
+/// The server's CPU seconds: its CPU-time clock where it can be read (ns), else /proc/<pid>/stat (ticks).
+double server_cpu(pid_t pid) {
+  const double exact = bench::process_cpu_seconds_exact(pid);
+  return exact >= 0 ? exact : bench::process_cpu_seconds(pid);
+}
 
 }  // namespace
 
@@ -756,13 +762,13 @@ int run(int argc, char** argv) {
       return;
     }
     t.measuring = true;
-    probe.cpu_start = bench::process_cpu_seconds(probe.pid);
+    probe.cpu_start = server_cpu(probe.pid);
     window.expires_at(t.window_end);
     window.async_wait([&](const boost::system::error_code& err2) {
       if (err2) {
         return;
       }
-      probe.cpu_end = bench::process_cpu_seconds(probe.pid);
+      probe.cpu_end = server_cpu(probe.pid);
       probe.rss_kib = probe.pid > 0 ? bench::process_rss_kib(probe.pid) : -1;
       io.stop();
     });

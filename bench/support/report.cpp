@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdarg>
+#include <ctime>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -63,6 +64,15 @@ double process_cpu_seconds(pid_t pid) {
     }
   }
   return static_cast<double>(utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+double process_cpu_seconds_exact(pid_t pid) {
+  clockid_t clock{};
+  timespec t{};
+  if (pid <= 0 || ::clock_getcpuclockid(pid, &clock) != 0 || ::clock_gettime(clock, &t) != 0) {
+    return -1;
+  }
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
 }
 
 long process_rss_kib(pid_t pid) {

@@ -18,6 +18,9 @@ double seconds_since(std::chrono::steady_clock::time_point t);
 /// CPU seconds (user + system, every thread) process `pid` has used so far, from utime + stime in
 /// /proc/<pid>/stat (in clock ticks, 10 ms here); -1 if there is no such process.
 double process_cpu_seconds(pid_t pid);
+/// The same to the nanosecond, from the process's CPU-time clock (clock_getcpuclockid); -1 if there is
+/// no such process or its clock cannot be read.
+double process_cpu_seconds_exact(pid_t pid);
 /// Resident memory of process `pid` in KiB (VmRSS in /proc/<pid>/status); -1 if there is no such process.
 long process_rss_kib(pid_t pid);
 

@@ -157,12 +157,7 @@ double server_run::cpu_seconds() const {
 }
 
 double server_run::cpu_seconds_exact() const {
-  clockid_t clock{};
-  timespec t{};
-  if (pid_ <= 0 || ::clock_getcpuclockid(pid_, &clock) != 0 || ::clock_gettime(clock, &t) != 0) {
-    return -1;
-  }
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+  return process_cpu_seconds_exact(pid_);
 }
 
 std::size_t server_run::count_in_output(std::string_view needle) {
