@@ -817,7 +817,7 @@ int run(int argc, char** argv) {
   std::printf("  %-22s %llu\n", "disconnects", static_cast<unsigned long long>(t.disconnects));
   std::printf("  %-22s %llu\n", "unanswered at the end", static_cast<unsigned long long>(unfinished));
   if (probe.pid > 0) {
-    std::printf("  %-22s pid %d: CPU %.2f s over the window (%.1f %% of one core), %s us per command, RSS %.1f MiB\n",
+    std::printf("  %-22s pid %d: CPU %.3f s over the window (%.1f %% of one core), %s us per command, RSS %.1f MiB\n",
                 "server", probe.pid, cpu, cpu >= 0 ? 100 * cpu / seconds : -1,
                 t.commands_window > 0 && cpu >= 0 ? bench::fmt("%.1f", 1e6 * cpu / static_cast<double>(t.commands_window)).c_str() : "-",
                 static_cast<double>(probe.rss_kib) / 1024);
