@@ -117,7 +117,7 @@ class client : public std::enable_shared_from_this<client> {
         socket_(io),
         timer_(io),
         reader_(telnet_reader::handlers{[this](std::string_view text) { on_text(text); },
-                                        [this] { on_prompt(); },
+                                        [this] { on_marker(); },
                                         [this](std::uint8_t verb, std::uint8_t option) { on_negotiate(verb, option); },
                                         [this](std::uint8_t option, std::string_view data) { on_sb(option, data); }}),
         player_(sc, name_, o.seed * 1000003 + static_cast<std::uint64_t>(n)),
@@ -361,16 +361,28 @@ class client : public std::enable_shared_from_this<client> {
       advance_script();
     }
     check_ack();
+    if (!text.empty()) {
+      text_prompt_just_fired_ = false;
+    }
     if (!o_.prompt_text.empty()) {
       prompt_tail_ += text;
       for (std::size_t at; (at = prompt_tail_.find(o_.prompt_text)) != std::string::npos;) {
         prompt_tail_.erase(0, at + o_.prompt_text.size());
         on_prompt();
+        text_prompt_just_fired_ = prompt_tail_.empty();
       }
       if (prompt_tail_.size() > o_.prompt_text.size()) {
         prompt_tail_.erase(0, prompt_tail_.size() - o_.prompt_text.size());
       }
     }
+  }
+
+  /// IAC EOR or IAC GA: a prompt, unless --prompt-text has just ended the same one.
+  void on_marker() {
+    if (!text_prompt_just_fired_) {
+      on_prompt();
+    }
+    text_prompt_just_fired_ = false;
   }
 
   void on_prompt() {
@@ -574,6 +586,7 @@ class client : public std::enable_shared_from_this<client> {
   std::string reply_;
   std::string prompt_tail_;
   std::string throttle_tail_;
+  bool text_prompt_just_fired_ = false;
   int escape_ = 0;
   std::array<std::uint8_t, 256> us_{};
   std::array<std::uint8_t, 256> him_{};
