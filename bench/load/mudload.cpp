@@ -612,7 +612,16 @@ struct server_probe {
   double cpu_start = -1;  ///< CPU seconds, to the nanosecond where the clock can be read, else in ticks
   double cpu_end = -1;
   long rss_kib = -1;
+  double own_start = 0;  ///< mudload's own CPU seconds at the window's ends: is the generator the limit?
+  double own_end = 0;
 };
+
+double own_cpu_seconds() {
+  rusage u{};
+  ::getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
 
 /// The server's CPU seconds: its CPU-time clock where it can be read (ns), else /proc/<pid>/stat (ticks).
 double server_cpu(pid_t pid) {
@@ -776,12 +785,14 @@ int run(int argc, char** argv) {
     }
     t.measuring = true;
     probe.cpu_start = server_cpu(probe.pid);
+    probe.own_start = own_cpu_seconds();
     window.expires_at(t.window_end);
     window.async_wait([&](const boost::system::error_code& err2) {
       if (err2) {
         return;
       }
       probe.cpu_end = server_cpu(probe.pid);
+      probe.own_end = own_cpu_seconds();
       probe.rss_kib = probe.pid > 0 ? bench::process_rss_kib(probe.pid) : -1;
       io.stop();
     });
@@ -835,6 +846,9 @@ int run(int argc, char** argv) {
                 t.commands_window > 0 && cpu >= 0 ? bench::fmt("%.1f", 1e6 * cpu / static_cast<double>(t.commands_window)).c_str() : "-",
                 static_cast<double>(probe.rss_kib) / 1024);
   }
+  const double own = probe.own_end - probe.own_start;
+  std::printf("  %-22s CPU %.3f s over the window (%.1f %% of one core%s)\n", "mudload", own, 100 * own / seconds,
+              own / seconds > 0.9 ? ": the generator may be the limit" : "");
   std::fflush(stdout);
 
   if (!o.json_file.empty()) {
@@ -849,7 +863,8 @@ int run(int argc, char** argv) {
         << "},\"errors\":" << t.errors() << ",\"connect_errors\":" << t.connect_errors
         << ",\"login_errors\":" << t.login_errors << ",\"other_errors\":" << t.other_errors
         << ",\"timeouts\":" << t.timeouts << ",\"throttled\":" << t.throttled
-        << ",\"disconnects\":" << t.disconnects << ",\"unanswered\":" << unfinished;
+        << ",\"disconnects\":" << t.disconnects << ",\"unanswered\":" << unfinished
+        << ",\"mudload_cpu_s\":" << own;
     if (probe.pid > 0) {
       out << ",\"server\":{\"pid\":" << probe.pid << ",\"cpu_s\":" << cpu << ",\"cpu_us_per_command\":"
           << (t.commands_window > 0 && cpu >= 0 ? 1e6 * cpu / static_cast<double>(t.commands_window) : -1)
