@@ -1,5 +1,7 @@
 #include "bench/support/server_run.hpp"
 
+#include "bench/support/report.hpp"
+
 #include "tests/support/spawn.hpp"
 
 #include <fcntl.h>
@@ -151,37 +153,11 @@ server_run::~server_run() {
 }
 
 double server_run::cpu_seconds() const {
-  if (pid_ <= 0) {
-    return -1;
-  }
-  const std::string stat = dw::testing::read_text("/proc/" + std::to_string(pid_) + "/stat");
-  // The command name (field 2) is in parentheses and may hold spaces: count fields after its ')'.
-  const std::size_t close = stat.rfind(')');
-  if (close == std::string::npos) {
-    return -1;
-  }
-  std::istringstream fields(stat.substr(close + 2));
-  std::string field;
-  unsigned long long utime = 0;
-  unsigned long long stime = 0;
-  // Fields 3..13 come first; utime and stime are fields 14 and 15.
-  for (int i = 3; i <= 15 && fields >> field; ++i) {
-    if (i == 14) {
-      utime = std::stoull(field);
-    } else if (i == 15) {
-      stime = std::stoull(field);
-    }
-  }
-  return static_cast<double>(utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+  return process_cpu_seconds(pid_);
 }
 
 double server_run::cpu_seconds_exact() const {
-  clockid_t clock{};
-  timespec t{};
-  if (pid_ <= 0 || ::clock_getcpuclockid(pid_, &clock) != 0 || ::clock_gettime(clock, &t) != 0) {
-    return -1;
-  }
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+  return process_cpu_seconds_exact(pid_);
 }
 
 std::size_t server_run::count_in_output(std::string_view needle) {
