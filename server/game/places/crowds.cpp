@@ -47,9 +47,8 @@ void places::tell_passing(std::int64_t room_id, const passing& p, std::int64_t a
   crowd_news& news = crowds_[room_id];
   if (!gathering) {
     // The room's one timer, on the game's own timers: the batch is told as an event of its own.
-    services_.after(std::chrono::milliseconds(settings_.get().game.crowd_flush_ms), [this, room_id] {
-      events_.run_event(0, [this, room_id] { flush_crowd(room_id); });
-    });
+    services_.after(std::chrono::milliseconds(settings_.get().game.crowd_flush_ms),
+                    [this, room_id] { events_.run_event(0, [this, room_id] { flush_crowd(room_id); }); });
   }
   const std::uint64_t serial = next_crowd_serial_++;
   (arriving ? news.arriving : news.leaving).push_back(crowd_entry{account, serial, p});
@@ -83,9 +82,8 @@ void places::tell_batch(std::int64_t room_id, const std::vector<crowd_entry>& ba
   }
   // All gone the same way: "Ann and Bob leave north."; else the way is dropped: "Ann and Bob leave."
   const std::string& first = batch.front().news.together;
-  const bool alike = std::all_of(batch.begin(), batch.end(), [&first](const crowd_entry& e) {
-    return e.news.together == first;
-  });
+  const bool alike =
+      std::all_of(batch.begin(), batch.end(), [&first](const crowd_entry& e) { return e.news.together == first; });
   const std::string_view together = alike ? std::string_view(first) : verb;
   const auto cap = static_cast<std::size_t>(std::max<std::int64_t>(1, settings_.get().game.crowd_names));
   std::unordered_map<std::int64_t, std::size_t> times;  // how often each person is in the batch
@@ -106,9 +104,8 @@ void places::tell_batch(std::int64_t room_id, const std::vector<crowd_entry>& ba
     // One of the batch knows where they went: they hear of the others only.
     const std::size_t rest = batch.size() - mine->second;
     if (rest == 1) {
-      const auto other = std::find_if(batch.begin(), batch.end(), [account](const crowd_entry& e) {
-        return e.account != account;
-      });
+      const auto other =
+          std::find_if(batch.begin(), batch.end(), [account](const crowd_entry& e) { return e.account != account; });
       out_.send(ch->connection, other->news.text);
     } else if (rest > 1) {
       out_.send(ch->connection, batch_line(batch, account, rest, cap, together));
