@@ -237,6 +237,14 @@ std::vector<setting_def> make_defs() {
   d.push_back(integer("game", "wander_step_ms", &S::game, &S::game_section::wander_step_ms, 0, 3600000, true,
                       "Milliseconds between the steps of the monsters that roam a branch while people are in it "
                       "(0: they stand still; below 100 counts as 100)."));
+  d.push_back(integer("game", "crowd_names", &S::game, &S::game_section::crowd_names, 1, 1000, true,
+                      "Most other players a room's text names (\"Here: Ann, Bob and 2,997 others.\"); the same cap "
+                      "applies to the names in a crowded room's batched arrivals and departures."));
+  d.push_back(integer("game", "crowd_size", &S::game, &S::game_section::crowd_size, 1, 100000, true,
+                      "A room holding more people than this hears arrivals and departures gathered into one line "
+                      "each per game.crowd_flush_ms instead of one line a person."));
+  d.push_back(integer("game", "crowd_flush_ms", &S::game, &S::game_section::crowd_flush_ms, 100, 60000, true,
+                      "Milliseconds a crowded room's arrivals and departures gather before they are told."));
   d.push_back(path("content", "dir", &S::content, &S::content_section::dir,
                    "Folder of the content tables (monsters, items, scrolls, room descriptions)."));
   d.push_back(boolean("tls", "enabled", &S::tls, &S::tls_section::enabled, false,

@@ -67,6 +67,9 @@ struct settings {
     std::int64_t character_max_hp = 40;
     std::int64_t rest_hp_per_minute = 30;
     std::int64_t wander_step_ms = 20000;  ///< 0: wanderers stand still
+    std::int64_t crowd_names = 10;        ///< most other players a room's text names
+    std::int64_t crowd_size = 20;         ///< above this many people a room hears comings and goings in batches
+    std::int64_t crowd_flush_ms = 1000;   ///< how long a crowded room's batch gathers
   } game;
   struct content_section {
     std::string dir = "content";

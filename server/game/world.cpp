@@ -23,7 +23,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
       people_(std::make_unique<roster>()),
       out_(std::make_unique<output>(*people_, settings_)),
       events_(std::make_unique<event_loop>(settings_, *people_, *out_, svc)),
-      places_(std::make_unique<places>(settings_, content_, *people_, *out_, *events_, svc, parts.startup)),
+      places_(std::make_unique<places>(settings_, content_, *people_, *out_, *events_, *events_, svc, parts.startup)),
       encounters_(std::make_unique<encounters>(settings_, content_, *people_, *out_, *events_, *events_, svc,
                                                *places_, parts.startup)),
       admin_(std::make_unique<administration>(svc, *events_, *out_, parts.startup)),

@@ -52,6 +52,27 @@ TEST(Config, BadValuesNameTheKey) {
   EXPECT_NE(error_of("[server\n").find("test.toml:1"), std::string::npos);
 }
 
+TEST(Config, CrowdKeysHaveDefaultsAndBadValuesNameTheKey) {
+  const settings defaults = load_config_text("", "c.toml");
+  EXPECT_EQ(defaults.game.crowd_names, 10);
+  EXPECT_EQ(defaults.game.crowd_size, 20);
+  EXPECT_EQ(defaults.game.crowd_flush_ms, 1000);
+  const settings s = load_config_text("[game]\ncrowd_names = 2\ncrowd_size = 3\ncrowd_flush_ms = 250\n", "c.toml");
+  EXPECT_EQ(s.game.crowd_names, 2);
+  EXPECT_EQ(s.game.crowd_size, 3);
+  EXPECT_EQ(s.game.crowd_flush_ms, 250);
+  EXPECT_NE(error_of("[game]\ncrowd_names = 0\n").find("game.crowd_names"), std::string::npos);
+  EXPECT_NE(error_of("[game]\ncrowd_names = \"ten\"\n").find("game.crowd_names: must be an integer"),
+            std::string::npos);
+  EXPECT_NE(error_of("[game]\ncrowd_size = 0\n").find("game.crowd_size"), std::string::npos);
+  EXPECT_NE(error_of("[game]\ncrowd_flush_ms = 50\n").find("game.crowd_flush_ms"), std::string::npos);
+  EXPECT_NE(error_of("[game]\ncrowd_flush_ms = 600000\n").find("game.crowd_flush_ms"), std::string::npos);
+  for (const char* key : {"game.crowd_names", "game.crowd_size", "game.crowd_flush_ms"}) {
+    ASSERT_NE(find_setting(key), nullptr) << key;
+    EXPECT_TRUE(find_setting(key)->live) << key << " changes with @config";
+  }
+}
+
 TEST(Config, ColourThemeKeysAreHexColoursNamedWhenBad) {
   const settings s = load_config_text("[colours]\nmonster = \"#ff0000\"\n", "c.toml");
   EXPECT_EQ(s.colours.monster, "#ff0000");

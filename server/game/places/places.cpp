@@ -23,12 +23,13 @@ dungeon::dungeon_settings dungeon_settings_of(const config::settings& s) {
 }  // namespace
 
 places::places(live_settings& settings, const content_source& content, roster& people, output& out,
-               change_sink& changes, services& svc, const storage::world_snapshot& startup)
+               change_sink& changes, event_runner& events, services& svc, const storage::world_snapshot& startup)
     : settings_(settings),
       content_(content),
       people_(people),
       out_(out),
       changes_(changes),
+      events_(events),
       services_(svc),
       dungeon_(std::make_unique<dungeon::dungeon>(dungeon_settings_of(settings.get()), &room_loader_)) {
   // The branches (their rooms come into memory when someone enters) and the id counters.
@@ -208,9 +209,13 @@ void places::save_character(const character& ch) {
 
 void places::move_character(character& ch, const store::location& to, std::string_view leave_text,
                             std::string_view arrive_text) {
-  if (!leave_text.empty()) {
-    out_.send_room(ch.where.room_id, leave_text, ch.account_id);
-  }
+  // (told at once whatever the crowd: only walks are batched)
+  move_character(ch, to, passing{std::string(leave_text), ch.name, {}}, passing{std::string(arrive_text), ch.name, {}});
+}
+
+void places::move_character(character& ch, const store::location& to, const passing& leaving,
+                            const passing& arriving) {
+  tell_passing(ch.where.room_id, leaving, ch.account_id, false);
   const store::location from = ch.where;
   hooks_->leave_room(ch);
   leave(ch);
@@ -239,9 +244,7 @@ void places::move_character(character& ch, const store::location& to, std::strin
       }
     }
   });
-  if (!arrive_text.empty()) {
-    out_.send_room(ch.where.room_id, arrive_text, ch.account_id);
-  }
+  tell_passing(ch.where.room_id, arriving, ch.account_id, true);
   if (status_of(from) != status_of(ch.where)) {
     send_status(ch);  // (before the room, so that Room.Info stays the last thing a move sends)
   }

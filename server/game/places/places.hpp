@@ -56,13 +56,29 @@ struct place {
   std::vector<place_exit> exits;  ///< in the order n e s w u d
 };
 
+/// One person's coming or going as the room hears it. Alone it is `text`; in a crowded room's batch it is
+/// their name among others before `together` (or, when the batch's people did not all go alike, before
+/// the plain verb: "leave", "arrive").
+struct passing {
+  std::string text;      ///< "Ann leaves north.\n" (empty: the room is told nothing)
+  std::string name;      ///< "Ann"
+  std::string together;  ///< "leave north", "climb up the ladder" (empty: never batched, always told at once)
+};
+
+/// A walk waiting in a crowded room's batch.
+struct crowd_entry {
+  std::int64_t account = 0;
+  std::uint64_t serial = 0;  ///< finds it again when the move is taken back
+  passing news;
+};
+
 /// The rooms: the fixed ones above the dungeon and the dungeon's own, behind one notion of a place
 /// (what it looks like, its exits, who may enter, entering and leaving). It owns the dungeon model and
 /// brings branches into memory ahead of play. World thread only.
 class places final : public load_target, public prompt_facts {
  public:
   places(live_settings& settings, const content_source& content, roster& people, output& out, change_sink& changes,
-         services& svc, const storage::world_snapshot& startup);
+         event_runner& events, services& svc, const storage::world_snapshot& startup);
   places(const places&) = delete;
   places& operator=(const places&) = delete;
   /// What fills the rooms (set once, right after construction).
@@ -128,6 +144,10 @@ class places final : public load_target, public prompt_facts {
   /// if the event cannot be saved.
   void move_character(character& ch, const store::location& to, std::string_view leave_text,
                       std::string_view arrive_text);
+  /// The same for a walk: in a room holding more than game.crowd_size people (or one whose batch is already
+  /// gathering) the leaving and arriving join the room's batch, told once game.crowd_flush_ms has passed
+  /// (crowds.cpp).
+  void move_character(character& ch, const store::location& to, const passing& leaving, const passing& arriving);
   /// Puts `ch` into its room (and its branch's count). `record` saves the branch's occupancy; undo
   /// steps pass false.
   void enter(const character& ch, bool record = true);
@@ -160,6 +180,16 @@ class places final : public load_target, public prompt_facts {
 
  private:
   std::string room_text(const character& viewer, const std::optional<place>& here, bool brief = false);
+  /// "Here: Ann, Bob and 2,997 others.\n" (in screen-reader mode one "Ann is here." a line, then "And 2,997
+  /// others are here."): the others in `viewer`'s room, at most game.crowd_names of them named.
+  std::string people_here(const character& viewer, bool spoken);
+  // ---- crowds (crowds.cpp)
+  /// Tells room `room_id` of `p` at once, or adds it to the room's batch (see move_character).
+  void tell_passing(std::int64_t room_id, const passing& p, std::int64_t account, bool arriving);
+  /// Tells a room its batch: one line for those who left and one for those who came.
+  void flush_crowd(std::int64_t room_id);
+  /// One line of a batch to everyone in the room; one of the batch still there hears of the others only.
+  void tell_batch(std::int64_t room_id, const std::vector<crowd_entry>& batch, std::string_view verb);
   static std::string room_info_json(const std::optional<place>& here);
   /// The depth and branch name Char.Status reports for a location.
   std::pair<int, std::string> status_of(const store::location& where);
@@ -178,6 +208,7 @@ class places final : public load_target, public prompt_facts {
   roster& people_;
   output& out_;
   change_sink& changes_;
+  event_runner& events_;
   services& services_;
   room_hooks* hooks_ = nullptr;
   hall_of_fame fame_;
@@ -201,6 +232,13 @@ class places final : public load_target, public prompt_facts {
     std::int64_t branch = 0;
   };
   std::unordered_map<std::int64_t, cached_interior> interiors_;
+  /// A crowded room's comings and goings not told yet, by room id; each has its one flush timer pending.
+  struct crowd_news {
+    std::vector<crowd_entry> leaving;
+    std::vector<crowd_entry> arriving;
+  };
+  std::unordered_map<std::int64_t, crowd_news> crowds_;
+  std::uint64_t next_crowd_serial_ = 1;
 };
 
 }  // namespace dw::game

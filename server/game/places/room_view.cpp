@@ -5,6 +5,7 @@
 
 #include "content/room_description.hpp"
 #include "server/game/output/style.hpp"
+#include "server/game/places/crowd_text.hpp"
 #include "server/game/places/places.hpp"
 
 namespace dw::game {
@@ -63,6 +64,40 @@ std::string way_back_note(const place& here) {
 
 // ---------------------------------------------------------------- what a person sees
 
+std::string places::people_here(const character& viewer, bool spoken) {
+  // In arrival order, at most game.crowd_names of them named and the rest only counted: a square of
+  // 3,000 costs the same few names as one of 30 (no name past the cap is looked up or copied).
+  const auto cap = static_cast<std::size_t>(std::max<std::int64_t>(1, settings_.get().game.crowd_names));
+  std::vector<std::string> names;
+  std::size_t more = 0;
+  for (const std::int64_t account : people_.occupants(viewer.where.room_id)) {
+    if (account == viewer.account_id) {
+      continue;
+    }
+    if (names.size() == cap) {
+      ++more;
+      continue;
+    }
+    if (const character* other = people_.find_character(account)) {
+      names.push_back(styled(style::player, other->name));
+    }
+  }
+  if (names.empty()) {
+    return {};
+  }
+  if (!spoken) {
+    return "Here: " + name_list(names, more, false) + ".\n";
+  }
+  std::string lines;
+  for (const std::string& name : names) {
+    lines += name + " is here.\n";
+  }
+  if (more > 0) {
+    lines += "And " + others_text(more) + (more == 1 ? " is here.\n" : " are here.\n");
+  }
+  return lines;
+}
+
 std::string places::room_text(const character& viewer) { return room_text(viewer, at(viewer.where)); }
 
 std::string places::room_text(const character& viewer, const std::optional<place>& here, bool brief) {
@@ -118,21 +153,7 @@ std::string places::room_text(const character& viewer, const std::optional<place
       }
     }
   }
-  std::string others;
-  for (const character* other : people_.characters_in(viewer.where.room_id)) {
-    if (other->account_id != viewer.account_id) {
-      if (spoken) {
-        append_styled(text, style::player, other->name);
-        text += " is here.\n";
-        continue;
-      }
-      others += others.empty() ? "" : ", ";
-      append_styled(others, style::player, other->name);
-    }
-  }
-  if (!others.empty()) {
-    text += "Here: " + others + ".\n";
-  }
+  text += people_here(viewer, spoken);
   if (spoken) {
     text += exits_line(*here, true) + blocked;
   }

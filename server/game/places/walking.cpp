@@ -17,19 +17,23 @@ store::location start_location() {
   return loc;
 }
 
-std::string leave_text(const character& ch, exit_dir d) {
+/// "Ann leaves north." (or climbs the ladder); in a crowded room's batch "... leave north".
+passing leave_text(const character& ch, exit_dir d) {
   const std::string who = styled(style::player, ch.name);
   if (d == exit_dir::up) {
-    return who + " climbs up the ladder.\n";
+    return passing{who + " climbs up the ladder.\n", ch.name, "climb up the ladder"};
   }
   if (d == exit_dir::down) {
-    return who + " climbs down the ladder.\n";
+    return passing{who + " climbs down the ladder.\n", ch.name, "climb down the ladder"};
   }
-  return who + " leaves " + std::string(exit_name(d)) + ".\n";
+  const std::string way(exit_name(d));
+  return passing{who + " leaves " + way + ".\n", ch.name, "leave " + way};
 }
 
-std::string arrive_text(const character& ch, exit_dir d) {
-  return styled(style::player, ch.name) + " arrives " + std::string(arrival_from(d)) + ".\n";
+/// "Ann arrives from the south."; in a crowded room's batch "... arrive from the south".
+passing arrive_text(const character& ch, exit_dir d) {
+  const std::string from(arrival_from(d));
+  return passing{styled(style::player, ch.name) + " arrives " + from + ".\n", ch.name, "arrive " + from};
 }
 
 /// What everyone inside a branch hears when a spawn opened a new way elsewhere in it (it would have run dry).
