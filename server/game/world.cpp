@@ -114,7 +114,8 @@ void world::on_disconnect(std::uint64_t conn_id) {
       events_->run_event(0, [&] {
         spdlog::info("{} left the game (connection {})", ch->name, conn_id);
         encounters_->combat.last_round(*ch);  // a dropped connection does not escape a fight either
-        out_->send_room(ch->where.room_id, ch->name + " fades away.\n", ch->account_id);
+        places_->tell_passing(ch->where.room_id, passing{ch->name + " fades away.\n", ch->name, "fade away"},
+                              ch->account_id, false);
         encounters_->leave_room(*ch);
         places_->save_character(*ch);
         places_->leave(*ch);

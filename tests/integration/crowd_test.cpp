@@ -84,7 +84,7 @@ TEST(Crowd, WalksInACrowdedRoomAreToldInOneLineABatch) {
   telnet_client& cleo = *people[2];
   telnet_client& dan = *people[3];
   telnet_client& eve = *people[4];
-  ann.expect("Eve appears.");
+  ann.expect("Eve appear");  // ("Eve appears." or, the square being crowded, "Dan and Eve appear.")
 
   // Five in the square, more than crowd_size: three leave at once and Ann hears one line.
   for (telnet_client* walker : {&bob, &cleo, &dan}) {
@@ -116,6 +116,30 @@ TEST(Crowd, WalksInACrowdedRoomAreToldInOneLineABatch) {
   eve.expect(arrivals);
   cleo.expect("Dan arrives from below.", std::chrono::seconds(10));
   dan.expect("Cleo arrives from below.", std::chrono::seconds(10));
+}
+
+TEST(Crowd, LoginsAndQuitsInACrowdedRoomJoinItsBatch) {
+  server_process server("[game]\ncrowd_size = 3\ncrowd_flush_ms = 2000\n");
+  auto people = five_in_the_square(server);
+  telnet_client& ann = *people[0];
+  ann.expect("Eve appear");
+  // Three quit at once from a square of five: Ann hears one line of them, not one a person.
+  for (std::size_t i = 2; i < 5; ++i) {
+    people[i]->send_line("quit");
+  }
+  for (std::size_t i = 2; i < 5; ++i) {
+    ASSERT_TRUE(people[i]->wait_closed());
+  }
+  const std::string gone = ann.expect(" fade away.", std::chrono::seconds(10));
+  const std::string line = line_with(gone, " fade away.");
+  for (const char* name : {"Cleo", "Dan", "Eve"}) {
+    EXPECT_NE(line.find(name), std::string::npos) << line;
+  }
+  EXPECT_EQ(gone.find("fades away."), std::string::npos) << "one line a person:\n" << gone;
+  // Ann and Bob are two, not a crowd: a login is told at once, as it always was.
+  telnet_client cleo(server.port());
+  cleo.connect("Cleo", "Cleopassword");
+  ann.expect("Cleo appears.");
 }
 
 TEST(Crowd, BelowTheCrowdSizeEveryWalkIsToldAtOnce) {

@@ -83,7 +83,10 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   if (kind == entry_kind::restored) {
     w.where.send_room_info(placed);  // the room is where they left it: no new description, nobody "appears"
   } else {
-    w.out.send_room(placed.where.room_id, placed.name + " appears.\n", account);
+    // (in a crowded room with the other comings and goings: 3,000 logins in the square would otherwise be
+    // 3,000 lines, each with its prompt, to each of 3,000 people)
+    w.where.tell_passing(placed.where.room_id, passing{placed.name + " appears.\n", placed.name, "appear"}, account,
+                         true);
     w.where.show_room(placed);
   }
   w.out.send_vitals(placed);

@@ -148,6 +148,9 @@ class places final : public load_target, public prompt_facts {
   /// gathering) the leaving and arriving join the room's batch, told once game.crowd_flush_ms has passed
   /// (crowds.cpp).
   void move_character(character& ch, const store::location& to, const passing& leaving, const passing& arriving);
+  /// Tells room `room_id` of `p` (someone of `account` coming, or going) at once, or adds it to the room's
+  /// batch when the room is crowded (see move_character); logins and quits come this way too (crowds.cpp).
+  void tell_passing(std::int64_t room_id, const passing& p, std::int64_t account, bool arriving);
   /// Puts `ch` into its room (and its branch's count). `record` saves the branch's occupancy; undo
   /// steps pass false.
   void enter(const character& ch, bool record = true);
@@ -184,8 +187,6 @@ class places final : public load_target, public prompt_facts {
   /// others are here."): the others in `viewer`'s room, at most game.crowd_names of them named.
   std::string people_here(const character& viewer, bool spoken);
   // ---- crowds (crowds.cpp)
-  /// Tells room `room_id` of `p` at once, or adds it to the room's batch (see move_character).
-  void tell_passing(std::int64_t room_id, const passing& p, std::int64_t account, bool arriving);
   /// Tells a room its batch: one line for those who left and one for those who came.
   void flush_crowd(std::int64_t room_id);
   /// One line of a batch to everyone in the room; one of the batch still there hears of the others only.
