@@ -380,14 +380,12 @@ class server {
   }
 
   /// Applies the writer's batch reports: each batch's event learns how it ended (a failed one's output is
-  /// discarded), then the output held for committed batches may leave. World thread.
+  /// discarded), then the output held for committed batches may leave (the commit tracker wakes the
+  /// sessions that hold some). World thread.
   void take_reports() {
     for (report_inbox::report& r : reports_.take()) {
       services_.resolved(r.last, r.failed);
       commits_.committed(r.last);
-    }
-    for (auto& [raw, session] : sessions_) {
-      session->commits_advanced();
     }
     world_.flush_output();
   }

@@ -17,12 +17,15 @@ class commit_tracker {
   bool is_committed(std::uint64_t ticket) const { return ticket <= committed_; }
 
   /// Runs `fn` once everything submitted so far has committed (at once if it already has).
-  void when_committed(std::function<void()> fn) {
-    if (submitted_ <= committed_) {
+  void when_committed(std::function<void()> fn) { when_committed(submitted_, std::move(fn)); }
+
+  /// Runs `fn` once `ticket` has committed (at once if it already has).
+  void when_committed(std::uint64_t ticket, std::function<void()> fn) {
+    if (ticket <= committed_) {
       fn();
       return;
     }
-    waiting_.push_back({submitted_, std::move(fn)});
+    waiting_.push_back({ticket, std::move(fn)});
   }
 
   /// The writer committed everything up to `ticket` (posted from the writer thread).

@@ -123,6 +123,8 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   write_queue queue_;  ///< flushed output, held until its batch is resolved
   std::vector<telnet::event> events_;
   bool closing_ = false;  ///< close() asked: drain the queue, then shut the socket
+  /// The newest batch this session's queued output waits for, with a wake-up asked of the commit tracker.
+  std::uint64_t awaited_ticket_ = 0;
   bool overflowed_ = false;  ///< the client stopped reading: nothing more is queued, the socket is shutting
   bool shut_ = false;
   bool disconnected_ = false;  ///< the world has been told

@@ -13,8 +13,8 @@ namespace dw::game {
 /// start-up and kept up to date as characters go deeper. World thread only.
 class hall_of_fame {
  public:
-  /// Starts from what storage holds (deepest first).
-  void reset(std::vector<store::depth_record> rows) { rows_ = std::move(rows); }
+  /// Starts from what storage holds.
+  void reset(std::vector<store::depth_record> rows);
   /// `name` reached `depth` at `at` (deeper than ever before for it).
   void reached(std::string_view name, std::int32_t depth, std::int64_t at);
   /// Takes a `reached` back: `name` is again at `depth` since `at` (0: never went down).
