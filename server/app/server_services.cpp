@@ -1,6 +1,8 @@
 #include "server/app/server_services.hpp"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <boost/asio/post.hpp>
 #include <memory>
 
@@ -11,6 +13,18 @@
 
 namespace dw::app {
 namespace asio = boost::asio;
+namespace {
+
+/// Worker threads (password hashing, the loads a player waits for) run below the world thread's priority:
+/// on a small machine fifty argon2id checks at once would otherwise take the cores the game's one thread
+/// needs, and every player's round trip would queue behind them (BENCHMARKS.md, issue 14). Linux gives each
+/// thread its own nice value; a failure only leaves the thread as it was.
+void yield_to_the_world_thread() {
+  thread_local const bool lowered = ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10) == 0;
+  static_cast<void>(lowered);
+}
+
+}  // namespace
 
 void server_services::run_blocking(std::function<void(game::storage::loader&)> work,
                                    std::function<void(const game::read_result&)> done) {
@@ -18,6 +32,7 @@ void server_services::run_blocking(std::function<void(game::storage::loader&)> w
   // with this job's closure, on the worker, once the job has run).
   asio::post(workers_, [this, guard = asio::make_work_guard(io_), work = std::move(work),
                         done = std::move(done)]() mutable {
+    yield_to_the_world_thread();
     game::read_result result;
     try {
       auto db = readers_.acquire();
