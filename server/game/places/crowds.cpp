@@ -1,6 +1,6 @@
-// Crowds: a room holding more than game.crowd_size people hears walks gathered, one line for those who
-// left and one for those who came once game.crowd_flush_ms has passed, instead of a line a person (3,000
-// people walking through the square would otherwise send 3,000 lines to each of 3,000 people).
+// Crowds: a room holding more than game.crowd_size people hears walks, logins and quits gathered, one line
+// for those who left and one for those who came once game.crowd_flush_ms has passed, instead of a line a
+// person (3,000 people coming into the square would otherwise send 3,000 lines to each of 3,000 people).
 #include <algorithm>
 #include <chrono>
 #include <unordered_map>

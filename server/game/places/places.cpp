@@ -209,7 +209,7 @@ void places::save_character(const character& ch) {
 
 void places::move_character(character& ch, const store::location& to, std::string_view leave_text,
                             std::string_view arrive_text) {
-  // (told at once whatever the crowd: only walks are batched)
+  // (told at once whatever the crowd: a teleport, a scroll of return; walks, logins and quits may be batched)
   move_character(ch, to, passing{std::string(leave_text), ch.name, {}}, passing{std::string(arrive_text), ch.name, {}});
 }
 

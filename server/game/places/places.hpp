@@ -65,7 +65,7 @@ struct passing {
   std::string together;  ///< "leave north", "climb up the ladder" (empty: never batched, always told at once)
 };
 
-/// A walk waiting in a crowded room's batch.
+/// A walk, login or quit waiting in a crowded room's batch.
 struct crowd_entry {
   std::int64_t account = 0;
   std::uint64_t serial = 0;  ///< finds it again when the move is taken back
