@@ -77,29 +77,42 @@ void session::start_restored(std::string_view codec_state, const game::saved_con
       stream_->get_executor(), [self = shared_from_this()] { return self->write_loop(); }, asio::detached);
 }
 
-asio::awaitable<void> session::read_loop() {
-  std::array<char, 4096> buffer{};
+namespace {
+
+/// Input of plain connections is read into this one buffer, world thread only: a connection waits for
+/// its socket to be readable instead of holding a read buffer of its own while idle (4 KiB a player at
+/// 10,000 players; issue 14). Nothing suspends between reading into it and handing its bytes on.
+struct input_scratch {
+  std::array<char, 4096> bytes;
+  std::vector<telnet::event> events;
   std::string replies;
+};
+thread_local input_scratch scratch;
+
+/// Sessions with output that may be written now, tried once at the end of the current handler: the
+/// output of everything one handler did to a connection leaves in one write. World thread only.
+struct pending_writers {
+  std::vector<std::shared_ptr<session>> sessions;
+  bool posted = false;    ///< a handler that tries them is posted
+  bool in_input = false;  ///< a session is handling input: it tries them itself when it is done
+};
+thread_local pending_writers pending;
+
+}  // namespace
+
+asio::awaitable<void> session::read_loop() {
   try {
-    while (!shut_) {
-      const std::size_t n = co_await stream_->read_some(asio::buffer(buffer));
-      events_.clear();
-      replies.clear();
-      if (!message_) {
-        codec_.feed(std::string_view(buffer.data(), n), events_, replies);
-      } else if (!message_->feed(std::string_view(buffer.data(), n), events_)) {
-        spdlog::warn("connection {} ({}): its stream broke the record format; closing", id_, address_);
-        break;
-      }
-      refresh_abilities();
-      if (!replies.empty()) {
-        // Negotiation answers are a chunk of their own: they announce nothing the game saves.
-        gathering_ += replies;
-        flush(0);
-      }
-      handle_events();
-      if (!gathering_.empty()) {
-        flush(0);
+    if (asio::ip::tcp::socket* socket = stream_->plain_socket()) {
+      co_await read_plain(*socket);
+    } else {
+      // TLS and WebSocket layers read through their own buffers and may suspend mid-read: a buffer of
+      // its own, on the heap only for these connections.
+      const auto buffer = std::make_unique<std::array<char, 4096>>();
+      while (!shut_) {
+        const std::size_t n = co_await stream_->read_some(asio::buffer(*buffer));
+        if (!take_input(std::string_view(buffer->data(), n))) {
+          break;
+        }
       }
     }
   } catch (const boost::system::system_error& e) {
@@ -112,6 +125,71 @@ asio::awaitable<void> session::read_loop() {
     spdlog::error("connection {}: {}", id_, log_safe(e.what()));
   }
   shut();
+}
+
+asio::awaitable<void> session::read_plain(asio::ip::tcp::socket& socket) {
+  socket.non_blocking(true);  // reads and writes below return would_block instead of waiting
+  while (!shut_) {
+    boost::system::error_code ec;
+    const std::size_t n = socket.read_some(asio::buffer(scratch.bytes), ec);
+    if (ec == asio::error::would_block) {
+      // Drained: the next edge of readiness wakes this (one thread runs the reactor, so no edge is missed
+      // between the read above and this wait).
+      co_await socket.async_wait(asio::ip::tcp::socket::wait_read, use_awaitable);
+      continue;
+    }
+    if (ec) {
+      throw boost::system::system_error(ec);
+    }
+    if (!take_input(std::string_view(scratch.bytes.data(), n))) {
+      co_return;
+    }
+    if (n == scratch.bytes.size()) {
+      // More may be waiting: let every other connection's handler run before this one reads again.
+      co_await asio::post(socket.get_executor(), use_awaitable);
+    }
+  }
+}
+
+bool session::take_input(std::string_view bytes) {
+  pending.in_input = true;
+  // Output this input made is tried at the end; if world code throws, a posted handler tries it instead.
+  struct input_ends {
+    stream& from;
+    ~input_ends() {
+      pending.in_input = false;
+      if (!pending.sessions.empty()) {
+        post_pending(from.get_executor());
+      }
+    }
+  } ends{*stream_};
+  std::vector<telnet::event>& events = scratch.events;
+  std::string& replies = scratch.replies;
+  events.clear();
+  replies.clear();
+  bool ok = true;
+  if (!message_) {
+    codec_.feed(bytes, events, replies);
+  } else if (!message_->feed(bytes, events)) {
+    spdlog::warn("connection {} ({}): its stream broke the record format; closing", id_, address_);
+    ok = false;
+  }
+  if (ok) {
+    refresh_abilities();
+    if (!replies.empty()) {
+      // Negotiation answers are a chunk of their own: they announce nothing the game saves.
+      gathering_ += replies;
+      flush(0);
+    }
+    handle_events(events);
+    if (!gathering_.empty()) {
+      flush(0);
+    }
+  }
+  events.clear();
+  pending.in_input = false;
+  write_pending();
+  return ok;
 }
 
 void session::refresh_abilities() {
@@ -132,8 +210,8 @@ void session::refresh_abilities() {
   abilities_.gmcp = info.gmcp;
 }
 
-void session::handle_events() {
-  for (telnet::event& ev : events_) {
+void session::handle_events(std::vector<telnet::event>& events) {
+  for (telnet::event& ev : events) {
     if (disconnected_) {
       return;
     }
@@ -171,19 +249,13 @@ asio::awaitable<void> session::write_loop() {
           break;
         }
         boost::system::error_code ec;
+        parked_ = true;
         co_await wake_.async_wait(asio::redirect_error(use_awaitable, ec));
+        parked_ = false;
         wake_.expires_at(asio::steady_timer::time_point::max());
         continue;
       }
-      bool switches = false;
-      for (std::size_t i = 0; i < ready && !switches; ++i) {
-        switches = queue_.after(i) != write_queue::stream_switch::none;
-      }
-      if (!deflate_.active() && !switches) {
-        buffers.clear();
-        for (std::size_t i = 0; i < ready; ++i) {
-          buffers.push_back(asio::buffer(queue_.bytes(i)));
-        }
+      if (gather_plain(ready, buffers)) {
         // One gathered write for everything that is ready: a command's output and its prompt together.
         co_await stream_->write(buffers);
       } else {
@@ -214,16 +286,28 @@ asio::awaitable<void> session::write_loop() {
   shut();
 }
 
+bool session::gather_plain(std::size_t ready, std::vector<asio::const_buffer>& buffers) const {
+  if (deflate_.active()) {
+    return false;
+  }
+  buffers.clear();
+  bool switches = false;
+  queue_.each(ready, [&](const std::string& bytes, write_queue::stream_switch after) {
+    buffers.push_back(asio::buffer(bytes));
+    switches = switches || after != write_queue::stream_switch::none;
+  });
+  return !switches;
+}
+
 void session::build_wire(std::size_t ready) {
   wire_.clear();
-  for (std::size_t i = 0; i < ready; ++i) {
-    const std::string& bytes = queue_.bytes(i);
+  queue_.each(ready, [this](const std::string& bytes, write_queue::stream_switch after) {
     if (deflate_.active()) {
       deflate_.write(bytes, wire_, false);
     } else {
       wire_.append(bytes);
     }
-    switch (queue_.after(i)) {
+    switch (after) {
       case write_queue::stream_switch::compress_after:
         deflate_.start();  // the chunk just written ended with IAC SB MCCP2 IAC SE
         break;
@@ -233,7 +317,7 @@ void session::build_wire(std::size_t ready) {
       case write_queue::stream_switch::none:
         break;
     }
-  }
+  });
   if (deflate_.active()) {
     deflate_.write({}, wire_, true);  // Z_SYNC_FLUSH: prompts show at once
   }
@@ -342,20 +426,89 @@ void session::enqueue(std::uint64_t ticket, write_queue::stream_switch after) {
       }
     });
   }
-  wake_.cancel();
+  write_soon();
 }
 
 void session::discard(std::uint64_t ticket) {
   // The world calls this before the tracker counts `ticket` as resolved, so no write in flight is
   // reading the chunks it empties (write_queue::discard).
   queue_.discard(ticket);
-  wake_.cancel();
+  write_soon();
 }
 
 void session::discard_unflushed() { gathering_.clear(); }
 
 void session::commits_advanced() {
   if (!queue_.empty()) {
+    write_soon();
+  }
+}
+
+void session::write_soon() {
+  if (write_wanted_ || shut_) {
+    return;
+  }
+  write_wanted_ = true;
+  pending.sessions.push_back(shared_from_this());
+  if (!pending.in_input) {
+    post_pending(stream_->get_executor());
+  }
+}
+
+void session::post_pending(const asio::any_io_executor& executor) {
+  if (pending.posted) {
+    return;
+  }
+  pending.posted = true;
+  asio::post(executor, [] {
+    pending.posted = false;
+    write_pending();
+  });
+}
+
+void session::write_pending() {
+  // Swapped out first: a write that fails may end a session, which may queue output for others.
+  thread_local std::vector<std::shared_ptr<session>> trying;
+  trying.swap(pending.sessions);
+  for (const std::shared_ptr<session>& s : trying) {
+    s->write_wanted_ = false;
+    s->write_now();
+  }
+  trying.clear();
+}
+
+void session::write_now() {
+  if (shut_ || !parked_) {
+    return;  // gone, or the writer is writing and looks at the queue again when that write is done
+  }
+  const std::size_t ready = queue_.ready(commits_);
+  if (ready == 0) {
+    if (closing_ && queue_.empty()) {
+      wake_.cancel();  // the writer closes the connection
+    }
+    return;  // what is queued waits for its batch to commit
+  }
+  // The kernel usually takes a reply whole: written here, with no coroutine to wake and no extra turn of
+  // the event loop (issue 14: the CPU of a `look`). What it does not take, the writer waits to write.
+  thread_local std::vector<asio::const_buffer> buffers;
+  asio::ip::tcp::socket* socket = stream_->plain_socket();
+  if (socket == nullptr || !gather_plain(ready, buffers)) {
+    wake_.cancel();  // the writer coroutine: compression, TLS or WebSocket
+    return;
+  }
+  const std::size_t total = asio::buffer_size(buffers);
+  boost::system::error_code ec;
+  const std::size_t written = socket->write_some(buffers, ec);
+  if (ec) {
+    wake_.cancel();  // would_block: the writer waits until the socket takes more; otherwise it meets the error
+    return;
+  }
+  if (written == total) {
+    queue_.pop(ready);
+  } else {
+    queue_.consume(written);
+  }
+  if (!queue_.empty() || closing_) {
     wake_.cancel();
   }
 }

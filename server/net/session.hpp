@@ -89,8 +89,21 @@ class session : public game::session_port, public std::enable_shared_from_this<s
 
  private:
   boost::asio::awaitable<void> read_loop();
+  /// A plain socket: waits until it is readable, then reads into the buffer all plain sessions share.
+  boost::asio::awaitable<void> read_plain(boost::asio::ip::tcp::socket& socket);
+  /// Hands bytes that arrived to the codec and the world; false: the connection must end.
+  bool take_input(std::string_view bytes);
   boost::asio::awaitable<void> write_loop();
-  void handle_events();
+  void handle_events(std::vector<telnet::event>& events);
+  /// Output may leave: tried at the end of the current handler, once for all of it.
+  void write_soon();
+  /// Tries every session write_soon() named.
+  static void write_pending();
+  /// Posts one handler that runs write_pending() (unless one is posted already).
+  static void post_pending(const boost::asio::any_io_executor& executor);
+  /// Writes what may leave now straight to a plain socket; leaves the rest (and TLS, WebSocket and
+  /// MCCP2 output) to the writer coroutine.
+  void write_now();
   /// Brings abilities_ up to date with what telnet negotiation has learned so far.
   void refresh_abilities();
   void shut();
@@ -100,6 +113,9 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   void queue_switch(write_queue::stream_switch after);
   /// Queues what is gathered with its ticket and stream switch; a client over the output limit is dropped.
   void enqueue(std::uint64_t ticket, write_queue::stream_switch after);
+  /// Points `buffers` at the first `ready` queued chunks; false when they must go through build_wire()
+  /// instead (MCCP2 is on, or one of them starts or ends it).
+  bool gather_plain(std::size_t ready, std::vector<boost::asio::const_buffer>& buffers) const;
   /// Builds what leaves for the first `ready` queued chunks into wire_ (compressing as MCCP2 requires).
   void build_wire(std::size_t ready);
 
@@ -121,12 +137,13 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   std::uint64_t id_ = 0;
   std::string gathering_;
   write_queue queue_;  ///< flushed output, held until its batch is resolved
-  std::vector<telnet::event> events_;
   bool closing_ = false;  ///< close() asked: drain the queue, then shut the socket
   /// The newest batch this session's queued output waits for, with a wake-up asked of the commit tracker.
   std::uint64_t awaited_ticket_ = 0;
   bool overflowed_ = false;  ///< the client stopped reading: nothing more is queued, the socket is shutting
   bool shut_ = false;
+  bool write_wanted_ = false;  ///< in the list of sessions write_pending() tries
+  bool parked_ = false;        ///< the writer coroutine waits on wake_ (so write_now() may write)
   bool disconnected_ = false;  ///< the world has been told
   telnet::deflate_stream deflate_;  ///< MCCP2: one zlib stream, driven by the writer only
   std::string wire_;                ///< compressed output being written, reused

@@ -39,6 +39,11 @@ class stream {
   virtual bool can_hand_over() const { return !is_tls(); }
   /// Whether MCCP2 may be offered on it (not inside a WebSocket, which compresses by itself).
   virtual bool takes_mccp2() const { return true; }
+  /// The socket itself when the stream's bytes are the socket's bytes (a plain connection): the session then
+  /// waits for it to be readable and reads into a buffer every connection shares, and writes to it without
+  /// waking a coroutine when the kernel takes everything at once. Null for TLS and WebSocket, which have
+  /// their own layers between.
+  virtual boost::asio::ip::tcp::socket* plain_socket() { return nullptr; }
   /// "telnet", "TLS", "WebSocket (gmcp.mudstandards.org)": for the log.
   virtual std::string kind() const { return is_tls() ? "TLS" : "telnet"; }
 
@@ -56,6 +61,7 @@ class tcp_stream final : public stream {
   boost::asio::awaitable<void> write(std::span<const boost::asio::const_buffer> buffers) override;
   void close() override;
   bool is_tls() const override { return false; }
+  boost::asio::ip::tcp::socket* plain_socket() override { return &socket_; }
 
  private:
   boost::asio::ip::tcp::socket socket_;

@@ -15,14 +15,35 @@ constexpr std::size_t roomy = 1024 * 1024;
 /// The bytes of the chunks that may leave now, in order (what the session would write in one go).
 std::vector<std::string> ready_bytes(const write_queue& queue, const commit_tracker& commits) {
   std::vector<std::string> out;
-  const std::size_t ready = queue.ready(commits);
-  for (std::size_t i = 0; i < ready; ++i) {
-    out.push_back(queue.bytes(i));
-  }
+  queue.each(queue.ready(commits), [&](const std::string& bytes, write_queue::stream_switch) { out.push_back(bytes); });
   return out;
 }
 
 using strings = std::vector<std::string>;
+
+/// The chunk `i` places from the front, as the session's writer sees it.
+const std::string& chunk_at(const write_queue& queue, std::size_t i) {
+  const std::string* found = nullptr;
+  std::size_t at = 0;
+  queue.each(i + 1, [&](const std::string& bytes, write_queue::stream_switch) {
+    if (at++ == i) {
+      found = &bytes;
+    }
+  });
+  return *found;
+}
+
+/// What the stream does after the chunk `i` places from the front.
+write_queue::stream_switch switch_at(const write_queue& queue, std::size_t i) {
+  write_queue::stream_switch found = write_queue::stream_switch::none;
+  std::size_t at = 0;
+  queue.each(i + 1, [&](const std::string&, write_queue::stream_switch after) {
+    if (at++ == i) {
+      found = after;
+    }
+  });
+  return found;
+}
 
 }  // namespace
 
@@ -167,7 +188,22 @@ TEST(WriteQueue, OneWriteTakesAtMostSixtyFourChunks) {
   EXPECT_EQ(write_queue::max_chunks_per_write, 64U);
   queue.pop(queue.ready(commits));
   EXPECT_EQ(queue.ready(commits), 36U);
-  EXPECT_EQ(queue.bytes(0), "line 64");
+  EXPECT_EQ(chunk_at(queue, 0), "line 64");
+}
+
+TEST(WriteQueue, ConsumingBytesDropsWholeChunksAndKeepsTheUnwrittenEnd) {
+  // A write the kernel took only part of: what it took leaves, the rest goes first next time.
+  write_queue queue(roomy);
+  commit_tracker commits;
+  queue.push("hello ", 0);
+  queue.push("world", 0);
+  queue.push("!", 0);
+  queue.consume(8);
+  EXPECT_EQ(ready_bytes(queue, commits), (strings{"rld", "!"}));
+  EXPECT_EQ(queue.queued_bytes(), 4U);
+  queue.consume(4);
+  EXPECT_TRUE(queue.empty());
+  EXPECT_EQ(queue.queued_bytes(), 0U);
 }
 
 TEST(WriteQueue, PoppingMoreThanIsQueuedEmptiesIt) {
@@ -179,21 +215,21 @@ TEST(WriteQueue, PoppingMoreThanIsQueuedEmptiesIt) {
 }
 
 TEST(WriteQueue, BytesBeingWrittenStayPutWhileMoreIsQueuedOrDiscarded) {
-  // The session hands bytes(i) to an asynchronous write and keeps queueing (and discarding) meanwhile.
+  // The session hands a chunk's bytes to an asynchronous write and keeps queueing (and discarding) meanwhile.
   write_queue queue(roomy);
   commit_tracker commits;
   commits.submitted(9);
   queue.push("short", 0);  // small-string storage lives inside the chunk itself
   queue.push(std::string(200, 'x'), 0);
-  const char* first = queue.bytes(0).data();
-  const char* second = queue.bytes(1).data();
+  const char* first = chunk_at(queue, 0).data();
+  const char* second = chunk_at(queue, 1).data();
   for (int i = 0; i < 1000; ++i) {
     queue.push("more " + std::to_string(i), 9);
   }
   queue.discard(9);
-  EXPECT_EQ(queue.bytes(0).data(), first);
-  EXPECT_EQ(queue.bytes(1).data(), second);
-  EXPECT_EQ(queue.bytes(0), "short");
+  EXPECT_EQ(chunk_at(queue, 0).data(), first);
+  EXPECT_EQ(chunk_at(queue, 1).data(), second);
+  EXPECT_EQ(chunk_at(queue, 0), "short");
 }
 
 TEST(WriteQueue, StreamSwitchesStayWithTheirChunksEvenWhenDiscarded) {
@@ -203,12 +239,12 @@ TEST(WriteQueue, StreamSwitchesStayWithTheirChunksEvenWhenDiscarded) {
   commits.submitted(1);
   queue.push("failed batch", 1);
   queue.push("", 0, write_queue::stream_switch::plain_after);
-  EXPECT_EQ(queue.after(0), write_queue::stream_switch::compress_after);
-  EXPECT_EQ(queue.after(1), write_queue::stream_switch::none);
+  EXPECT_EQ(switch_at(queue, 0), write_queue::stream_switch::compress_after);
+  EXPECT_EQ(switch_at(queue, 1), write_queue::stream_switch::none);
   EXPECT_EQ(queue.ready(commits), 1U);  // the end of the stream waits behind the held batch
   queue.discard(1);
   commits.committed(1);
   ASSERT_EQ(queue.ready(commits), 3U);
-  EXPECT_EQ(queue.bytes(1), "");
-  EXPECT_EQ(queue.after(2), write_queue::stream_switch::plain_after);
+  EXPECT_EQ(chunk_at(queue, 1), "");
+  EXPECT_EQ(switch_at(queue, 2), write_queue::stream_switch::plain_after);
 }
