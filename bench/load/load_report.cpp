@@ -1,0 +1,90 @@
+#include "bench/load/load_report.hpp"
+
+#include <cstdio>
+#include <fstream>
+
+#include "bench/support/report.hpp"
+
+namespace dw::load {
+
+namespace {
+
+/// Commands per second over the window.
+double per_second(const options& o, const totals& t) { return static_cast<double>(t.commands_window) / o.duration; }
+
+/// The server's CPU microseconds per command over the window; -1 if there were none or no CPU time.
+double cpu_us_per_command(const totals& t, const server_probe& probe) {
+  const double cpu = probe.cpu();
+  return t.commands_window > 0 && cpu >= 0 ? 1e6 * cpu / static_cast<double>(t.commands_window) : -1;
+}
+
+}  // namespace
+
+std::string ms(std::uint64_t ns) { return bench::fmt("%.3f", static_cast<double>(ns) / 1e6); }
+
+void print_report(const options& o, const totals& t, const server_probe& probe, std::uint64_t unfinished) {
+  const histogram& h = t.window;
+  const double seconds = o.duration;
+  const double cpu = probe.cpu();
+  const double us_per_command = cpu_us_per_command(t, probe);
+  const std::string mode = o.rate > 0 ? bench::fmt("open loop, %.2f cmd/s per client", o.rate)
+                                      : bench::fmt("closed loop, think %g ms", o.think_ms);
+
+  std::printf("mudload %s:%u  scenario %s  clients %d  %s  %.0f s measured after %.0f s warm-up\n", o.host.c_str(),
+              o.port, o.scenario_name.c_str(), o.clients, mode.c_str(), o.duration, o.warmup);
+  std::printf("  %-22s %d of %d (login p50 %s ms, p99 %s ms)\n", "logged in at the end", t.logged_in, o.clients,
+              ms(t.login.quantile(0.5)).c_str(), ms(t.login.quantile(0.99)).c_str());
+  std::printf("  %-22s %llu (%.1f per second)\n", "commands", static_cast<unsigned long long>(t.commands_window),
+              per_second(o, t));
+  std::printf("  %-22s p50 %s  p90 %s  p99 %s  p99.9 %s  max %s ms\n", "round trip", ms(h.quantile(0.5)).c_str(),
+              ms(h.quantile(0.9)).c_str(), ms(h.quantile(0.99)).c_str(), ms(h.quantile(0.999)).c_str(),
+              ms(h.max()).c_str());
+  std::printf("  %-22s %llu (connect %llu, login %llu, reply timeouts %llu, other %llu)\n", "errors",
+              static_cast<unsigned long long>(t.errors()), static_cast<unsigned long long>(t.connect_errors),
+              static_cast<unsigned long long>(t.login_errors), static_cast<unsigned long long>(t.timeouts),
+              static_cast<unsigned long long>(t.other_errors));
+  if (t.throttled > 0) {
+    std::printf("  %-22s %llu times: the server dropped commands (rate limit), the figures are not valid\n",
+                "THROTTLED", static_cast<unsigned long long>(t.throttled));
+  }
+  std::string verbs;
+  for (const auto& [verb, count] : t.sent) {
+    verbs += bench::fmt("%s%s %llu", verbs.empty() ? "" : ", ", verb.c_str(), static_cast<unsigned long long>(count));
+  }
+  std::printf("  %-22s %s\n", "sent (whole run)", verbs.empty() ? "-" : verbs.c_str());
+  std::printf("  %-22s %llu\n", "disconnects", static_cast<unsigned long long>(t.disconnects));
+  std::printf("  %-22s %llu\n", "unanswered at the end", static_cast<unsigned long long>(unfinished));
+  if (probe.pid > 0) {
+    std::printf("  %-22s pid %d: CPU %.3f s over the window (%.1f %% of one core), %s us per command, RSS %.1f MiB\n",
+                "server", probe.pid, cpu, cpu >= 0 ? 100 * cpu / seconds : -1,
+                us_per_command >= 0 ? bench::fmt("%.1f", us_per_command).c_str() : "-",
+                static_cast<double>(probe.rss_kib) / 1024);
+  }
+  const double own = probe.own();
+  std::printf("  %-22s CPU %.3f s over the window (%.1f %% of one core%s)\n", "mudload", own, 100 * own / seconds,
+              own / seconds > 0.9 ? ": the generator may be the limit" : "");
+  std::fflush(stdout);
+}
+
+void write_json_report(const options& o, const totals& t, const server_probe& probe, std::uint64_t unfinished) {
+  const histogram& h = t.window;
+  std::ofstream out(o.json_file);
+  out << "{\"host\":\"" << o.host << "\",\"port\":" << o.port << ",\"scenario\":\"" << o.scenario_name
+      << "\",\"clients\":" << o.clients << ",\"rate_per_client\":" << o.rate << ",\"think_ms\":" << o.think_ms
+      << ",\"duration_s\":" << o.duration << ",\"warmup_s\":" << o.warmup << ",\"logged_in\":" << t.logged_in
+      << ",\"commands\":" << t.commands_window << ",\"commands_per_s\":" << per_second(o, t)
+      << ",\"rtt_ms\":{\"p50\":" << ms(h.quantile(0.5)) << ",\"p90\":" << ms(h.quantile(0.9))
+      << ",\"p99\":" << ms(h.quantile(0.99)) << ",\"p999\":" << ms(h.quantile(0.999)) << ",\"max\":" << ms(h.max())
+      << "},\"login_ms\":{\"p50\":" << ms(t.login.quantile(0.5)) << ",\"p99\":" << ms(t.login.quantile(0.99))
+      << "},\"errors\":" << t.errors() << ",\"connect_errors\":" << t.connect_errors
+      << ",\"login_errors\":" << t.login_errors << ",\"other_errors\":" << t.other_errors
+      << ",\"timeouts\":" << t.timeouts << ",\"throttled\":" << t.throttled << ",\"disconnects\":" << t.disconnects
+      << ",\"unanswered\":" << unfinished << ",\"mudload_cpu_s\":" << probe.own();
+  if (probe.pid > 0) {
+    out << ",\"server\":{\"pid\":" << probe.pid << ",\"cpu_s\":" << probe.cpu()
+        << ",\"cpu_us_per_command\":" << cpu_us_per_command(t, probe) << ",\"rss_kib\":" << probe.rss_kib << "}";
+  }
+  out << "}\n";
+}
+
+}  // namespace dw::load

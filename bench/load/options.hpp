@@ -1,0 +1,51 @@
+#pragma once
+
+// mudload's command line: every option with its default in one plain struct, read in one place, so
+// that the clients, the driver and the report share the settings and none of them sees CLI11.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace dw::load {
+
+struct options {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 4000;
+  int clients = 1;
+  int sources = 0;
+  double ramp = 200;
+  double duration = 10;
+  double warmup = 0;
+  std::string scenario_name = "rtt";
+  std::string script_file = DW_LOAD_SCRIPTS "/deepwell.script";
+  std::string name_prefix = "load";
+  std::string password = "benchpass1";
+  std::string login = "create";
+  std::string prompt_text;
+  double think_ms = 0;
+  double rate = 0;
+  bool gmcp = false;
+  bool mccp = false;
+  std::uint64_t seed = 1;
+  int server_pid = 0;
+  std::string server_pid_file;
+  std::string json_file;
+  double login_timeout = 60;
+  double reply_timeout = 5;
+  bool match_replies = true;
+  int trace = -1;
+  std::string throttle_text = "You are typing faster than the game can follow";
+  bool quiet = false;
+  bool print_names = false;
+};
+
+/// The command line read: the options, or none and the code to exit with (--help, or a wrong
+/// option: CLI11 has already printed why).
+struct parsed_options {
+  std::optional<options> opts;
+  int exit_code = 0;
+};
+
+parsed_options parse_options(int argc, char** argv);
+
+}  // namespace dw::load
