@@ -24,6 +24,7 @@ session::session(std::shared_ptr<stream> stream, game::world& world, commit_trac
     : stream_(std::move(stream)),
       wake_(stream_->get_executor()),
       close_deadline_(stream_->get_executor()),
+      batch_(output_batch::of(stream_->get_executor())),
       world_(world),
       commits_(commits),
       limits_(limits),
@@ -89,14 +90,6 @@ struct input_scratch {
 };
 thread_local input_scratch scratch;
 
-/// Sessions with output that may be written now, tried once at the end of the current handler: the
-/// output of everything one handler did to a connection leaves in one write. World thread only.
-struct pending_writers {
-  std::vector<std::shared_ptr<session>> sessions;
-  bool posted = false;    ///< a handler that tries them is posted
-  bool in_input = false;  ///< a session is handling input: it tries them itself when it is done
-};
-thread_local pending_writers pending;
 
 }  // namespace
 
@@ -152,17 +145,17 @@ asio::awaitable<void> session::read_plain(asio::ip::tcp::socket& socket) {
 }
 
 bool session::take_input(std::string_view bytes) {
-  pending.in_input = true;
-  // Output this input made is tried at the end; if world code throws, a posted handler tries it instead.
+  // Output this input makes is tried at the end; if world code throws, a posted handler tries it instead.
+  batch_.begin_input();
   struct input_ends {
-    stream& from;
+    session& s;
+    bool done = false;
     ~input_ends() {
-      pending.in_input = false;
-      if (!pending.sessions.empty()) {
-        post_pending(from.get_executor());
+      if (!done) {
+        s.batch_.abandon_input(s.stream_->get_executor());
       }
     }
-  } ends{*stream_};
+  } ends{*this};
   std::vector<telnet::event>& events = scratch.events;
   std::string& replies = scratch.replies;
   events.clear();
@@ -187,8 +180,8 @@ bool session::take_input(std::string_view bytes) {
     }
   }
   events.clear();
-  pending.in_input = false;
-  write_pending();
+  ends.done = true;
+  batch_.end_input();
   return ok;
 }
 
@@ -449,35 +442,11 @@ void session::write_soon() {
     return;
   }
   write_wanted_ = true;
-  pending.sessions.push_back(shared_from_this());
-  if (!pending.in_input) {
-    post_pending(stream_->get_executor());
-  }
-}
-
-void session::post_pending(const asio::any_io_executor& executor) {
-  if (pending.posted) {
-    return;
-  }
-  pending.posted = true;
-  asio::post(executor, [] {
-    pending.posted = false;
-    write_pending();
-  });
-}
-
-void session::write_pending() {
-  // Swapped out first: a write that fails may end a session, which may queue output for others.
-  thread_local std::vector<std::shared_ptr<session>> trying;
-  trying.swap(pending.sessions);
-  for (const std::shared_ptr<session>& s : trying) {
-    s->write_wanted_ = false;
-    s->write_now();
-  }
-  trying.clear();
+  batch_.add(shared_from_this(), stream_->get_executor());
 }
 
 void session::write_now() {
+  write_wanted_ = false;
   if (shut_ || !parked_) {
     return;  // gone, or the writer is writing and looks at the queue again when that write is done
   }

@@ -10,6 +10,7 @@
 
 #include "server/game/roster/session_port.hpp"
 #include "server/net/commit_tracker.hpp"
+#include "server/net/output_batch.hpp"
 #include "server/net/stream.hpp"
 #include "server/net/write_queue.hpp"
 #include "server/telnet/codec.hpp"
@@ -95,12 +96,9 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   bool take_input(std::string_view bytes);
   boost::asio::awaitable<void> write_loop();
   void handle_events(std::vector<telnet::event>& events);
-  /// Output may leave: tried at the end of the current handler, once for all of it.
+  /// Output may leave: tried at the end of the current handler, once for all of it (output_batch).
   void write_soon();
-  /// Tries every session write_soon() named.
-  static void write_pending();
-  /// Posts one handler that runs write_pending() (unless one is posted already).
-  static void post_pending(const boost::asio::any_io_executor& executor);
+  friend class output_batch;
   /// Writes what may leave now straight to a plain socket; leaves the rest (and TLS, WebSocket and
   /// MCCP2 output) to the writer coroutine.
   void write_now();
@@ -122,6 +120,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   std::shared_ptr<stream> stream_;  ///< shared: a TLS goodbye may outlive the session
   boost::asio::steady_timer wake_;            ///< wakes the writer: more output, or more commits
   boost::asio::steady_timer close_deadline_;  ///< a closing connection is shut after this
+  output_batch& batch_;
   game::world& world_;
   commit_tracker& commits_;
   session_limits limits_;
@@ -142,7 +141,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   std::uint64_t awaited_ticket_ = 0;
   bool overflowed_ = false;  ///< the client stopped reading: nothing more is queued, the socket is shutting
   bool shut_ = false;
-  bool write_wanted_ = false;  ///< in the list of sessions write_pending() tries
+  bool write_wanted_ = false;  ///< in the output batch, to be tried
   bool parked_ = false;        ///< the writer coroutine waits on wake_ (so write_now() may write)
   bool disconnected_ = false;  ///< the world has been told
   telnet::deflate_stream deflate_;  ///< MCCP2: one zlib stream, driven by the writer only
