@@ -128,7 +128,7 @@ void run_pass(const explorer& x, rect region, double repeat_share, explorer_env&
   }
   const int tile_limit = x.tiles > 0 ? x.tiles : area;
   const int change_limit = x.changes > 0 ? x.changes : area;
-  progress at{0, 0, repeat_share};
+  progress at{0, tile_limit, 0, change_limit, repeat_share};
   int visited = 0;
   int changes = 0;
   while (visited < tile_limit && changes < change_limit) {
@@ -154,8 +154,8 @@ void run_pass(const explorer& x, rect region, double repeat_share, explorer_env&
       default:
         break;  // turtles are where their last step took them
     }
-    at.tiles = static_cast<double>(visited) / tile_limit;
-    at.changes = static_cast<double>(changes) / change_limit;
+    at.tiles = visited;
+    at.changes = changes;
     if (runner.apply(x, p, at)) {
       ++changes;
     }

@@ -9,10 +9,17 @@ namespace dw::mapgen::detail {
 board::board(tile_map& map, const script& s)
     : map_(map),
       script_(s),
+      hoods_(s.neighbourhoods, map.width()),
       back_(map.tiles().size(), unknown),
       totals_(s.entities.size() + 2, 0),
       region_counts_(s.entities.size() + 2, 0),
       region_(map.bounds()) {
+  out_only_.reserve(s.sets.size());
+  for (const std::vector<std::int32_t>& weights : s.sets) {
+    const bool out_only = std::all_of(weights.begin() + static_cast<std::ptrdiff_t>(slot(unknown)), weights.end(),
+                                      [](std::int32_t w) { return w == 0; });
+    out_only_.push_back(out_only ? 1 : 0);
+  }
   recount();
 }
 
@@ -129,30 +136,43 @@ double rule_runner::evaluate(const estimator& e, point p, const progress& at) {
     case estimator_kind::noise:
       return noise_.at(p.x, p.y);
     case estimator_kind::percent:
-      return at.tiles;
+      return at.tile_share();
     case estimator_kind::cpercent:
-      return at.changes;
+      return at.change_share();
     case estimator_kind::rpercent:
       return at.repeats;
     case estimator_kind::count:
       return board_.region_count(e.entity);
-    case estimator_kind::neighbourhood: {
-      const std::vector<std::int32_t>& weights = script_.sets[e.set];
-      std::int64_t total = 0;
-      for (const point& o : script_.neighbourhoods[e.hood]) {
-        total += weights[slot(board_.read({p.x + o.x, p.y + o.y}))];
-      }
-      return static_cast<double>(total);
-    }
+    case estimator_kind::neighbourhood:
+      return static_cast<double>(board_.weigh(e.hood, e.set, p));
     case estimator_kind::distance:
       return distance(e.set, p);
   }
   return 0;
 }
 
+double rule_runner::condition_value(const estimator& e, point p, const progress& at) {
+  if (e.kind != estimator_kind::neighbourhood) {
+    return evaluate(e, p, at);
+  }
+  const std::uint32_t key = static_cast<std::uint32_t>(e.hood) << 16U | e.set;
+  for (std::size_t i = 0; i < memo_count_; ++i) {
+    if (memo_keys_[i] == key) {
+      return memo_values_[i];
+    }
+  }
+  const double value = evaluate(e, p, at);
+  if (memo_count_ < memo_size) {
+    memo_keys_[memo_count_] = key;
+    memo_values_[memo_count_] = value;
+    ++memo_count_;
+  }
+  return value;
+}
+
 bool rule_runner::holds(const condition& c, point p, const progress& at) {
-  const double left = evaluate(c.left, p, at);
-  const double right = evaluate(c.right, p, at);
+  const double left = condition_value(c.left, p, at);
+  const double right = condition_value(c.right, p, at);
   if (std::isnan(left) || std::isnan(right)) {
     return true;  // a distance to nothing: Marahel lets the condition pass
   }
@@ -174,6 +194,7 @@ bool rule_runner::holds(const condition& c, point p, const progress& at) {
 }
 
 bool rule_runner::apply(const explorer& x, point p, const progress& at) {
+  memo_count_ = 0;  // a new tile, or the map changed since the last apply()
   for (std::uint32_t r = 0; r < x.rule_count; ++r) {
     const rule& ru = script_.rules[x.first_rule + r];
     bool all = true;

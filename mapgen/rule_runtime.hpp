@@ -1,8 +1,10 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
+#include "mapgen/hood_table.hpp"
 #include "mapgen/noise.hpp"
 #include "mapgen/rng.hpp"
 #include "mapgen/script_model.hpp"
@@ -46,6 +48,28 @@ class board {
 
   /// What a rule reads at p.
   [[nodiscard]] entity_id read(point p) const noexcept { return region_.contains(p) ? map_.at(p) : out_; }
+  /// The sum of set `set`'s weights (per slot) over what neighbourhood `hood` around p reads.
+  [[nodiscard]] std::int64_t weigh(std::size_t hood, std::size_t set, point p) const noexcept {
+    const std::int32_t* weights = script_.sets[set].data();
+    if (hoods_.fits(hood, p, region_)) {
+      // Every cell inside the region: a set that weighs only `out` (all(out) == 0) sums to nothing;
+      // otherwise read the tiles directly (reads see the map, buffered or not).
+      if (out_only_[set] != 0) {
+        return 0;
+      }
+      const entity_id* centre = map_.tiles().data() + index(p);
+      std::int64_t total = 0;
+      for (const std::ptrdiff_t o : hoods_.offsets(hood)) {
+        total += weights[slot(centre[o])];
+      }
+      return total;
+    }
+    std::int64_t total = 0;
+    for (const point& o : script_.neighbourhoods[hood]) {
+      total += weights[slot(read({p.x + o.x, p.y + o.y}))];
+    }
+    return total;
+  }
   /// Writes e at p if p is in the region and e's `max` allows it.
   void write(point p, entity_id e) noexcept;
   /// Tiles in the region (as reads see them) holding `value` (unknown included).
@@ -63,6 +87,8 @@ class board {
 
   tile_map& map_;
   const script& script_;
+  hood_table hoods_;
+  std::vector<unsigned char> out_only_;  // per set: 1 when it weighs `out` and no value a map holds
   std::vector<entity_id> back_;
   std::vector<int> totals_;         // per slot, in the tiles the map will hold after the pass
   std::vector<int> region_counts_;  // per slot, in the region as reads see it
@@ -71,11 +97,17 @@ class board {
   entity_id out_ = out_value;
 };
 
-/// How far the current pass has come, for percent, cpercent and rpercent.
+/// How far the current pass has come, for percent, cpercent and rpercent: kept as counts and divided
+/// only when a rule reads a share (few do), not at every tile.
 struct progress {
-  double tiles = 0;
-  double changes = 0;
+  int tiles = 0;
+  int tile_limit = 1;
+  int changes = 0;
+  int change_limit = 1;
   double repeats = 0;
+
+  [[nodiscard]] double tile_share() const noexcept { return static_cast<double>(tiles) / tile_limit; }
+  [[nodiscard]] double change_share() const noexcept { return static_cast<double>(changes) / change_limit; }
 };
 
 /// Evaluates estimators and rules for one explorer on a board.
@@ -91,7 +123,17 @@ class rule_runner {
 
  private:
   bool holds(const condition& c, point p, const progress& at);
+  /// evaluate() for a rule's condition: a neighbourhood estimator read by an earlier rule at the same
+  /// tile in the same apply() is taken from the memo (nothing is written until a rule fires, so it
+  /// cannot have changed; clay_chambers' four rules all read `all(solid)`). Random draws are never memoised.
+  double condition_value(const estimator& e, point p, const progress& at);
   double distance(std::uint16_t set, point p);
+
+  // Neighbourhood sums already read at the tile apply() is at, keyed by hood << 16 | set.
+  static constexpr std::size_t memo_size = 8;
+  std::array<std::uint32_t, memo_size> memo_keys_{};
+  std::array<double, memo_size> memo_values_{};
+  std::size_t memo_count_ = 0;
 
   const script& script_;
   board& board_;

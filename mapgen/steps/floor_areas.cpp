@@ -10,34 +10,64 @@ namespace dw::mapgen {
 
 std::vector<std::vector<point>> connected_areas(const tile_map& map, rect area, std::span<const entity_id> entities) {
   area = clip(area, map);
-  std::vector<std::vector<point>> areas;
-  std::vector<bool> done(static_cast<std::size_t>(area.w) * static_cast<std::size_t>(area.h), false);
-  auto slot = [&](point p) {
-    return static_cast<std::size_t>(p.y - area.y) * static_cast<std::size_t>(area.w) + static_cast<std::size_t>(p.x - area.x);
+  const auto w = static_cast<std::size_t>(area.w);
+  const std::size_t tiles = w * static_cast<std::size_t>(area.h);
+  // Which tile values are wanted, by value + 1 (`unknown` is -1; no map holds less): a lookup per tile
+  // instead of a search of `entities`.
+  int highest = -1;
+  for (const entity_id e : entities) {
+    highest = std::max(highest, static_cast<int>(e));
+  }
+  std::vector<unsigned char> wanted(static_cast<std::size_t>(highest) + 2, 0);
+  for (const entity_id e : entities) {
+    if (e >= unknown) {
+      wanted[static_cast<std::size_t>(e + 1)] = 1;
+    }
+  }
+  const auto is_wanted = [&](point p) {
+    const auto v = static_cast<std::size_t>(map.at(p) + 1);
+    return v < wanted.size() && wanted[v] != 0;
   };
-  auto wanted = [&](point p) {
-    return std::find(entities.begin(), entities.end(), map.at(p)) != entities.end();
-  };
+  // Label every area breadth-first, seeds in row order: area k's seed is its first tile in row order,
+  // so labels number the areas in the row order of their first tiles.
+  constexpr std::int32_t none = -1;
+  std::vector<std::int32_t> label(tiles, none);
+  std::vector<std::uint32_t> queue;
+  queue.reserve(tiles);
+  std::vector<std::size_t> sizes;
   constexpr std::array<point, 4> steps{{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}};
-  for (int y = area.y; y < area.y + area.h; ++y) {
-    for (int x = area.x; x < area.x + area.w; ++x) {
-      const point seed{x, y};
-      if (done[slot(seed)] || !wanted(seed)) {
-        continue;
-      }
-      std::vector<point> tiles{seed};
-      done[slot(seed)] = true;
-      for (std::size_t next = 0; next < tiles.size(); ++next) {
-        for (const point d : steps) {
-          const point q{tiles[next].x + d.x, tiles[next].y + d.y};
-          if (area.contains(q) && !done[slot(q)] && wanted(q)) {
-            done[slot(q)] = true;
-            tiles.push_back(q);
-          }
+  for (std::size_t i = 0; i < tiles; ++i) {
+    const point seed{area.x + static_cast<int>(i % w), area.y + static_cast<int>(i / w)};
+    if (label[i] != none || !is_wanted(seed)) {
+      continue;
+    }
+    const auto k = static_cast<std::int32_t>(sizes.size());
+    label[i] = k;
+    queue.assign(1, static_cast<std::uint32_t>(i));
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const point u{area.x + static_cast<int>(queue[head] % w), area.y + static_cast<int>(queue[head] / w)};
+      for (const point d : steps) {
+        const point q{u.x + d.x, u.y + d.y};
+        if (!area.contains(q)) {
+          continue;
+        }
+        const std::size_t j = static_cast<std::size_t>(q.y - area.y) * w + static_cast<std::size_t>(q.x - area.x);
+        if (label[j] == none && is_wanted(q)) {
+          label[j] = k;
+          queue.push_back(static_cast<std::uint32_t>(j));
         }
       }
-      std::sort(tiles.begin(), tiles.end(), [](point a, point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
-      areas.push_back(std::move(tiles));
+    }
+    sizes.push_back(queue.size());
+  }
+  // Each area's tiles in row order: one scan of the labels, no sort.
+  std::vector<std::vector<point>> areas(sizes.size());
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    areas[k].reserve(sizes[k]);
+  }
+  for (std::size_t i = 0; i < tiles; ++i) {
+    if (label[i] != none) {
+      areas[static_cast<std::size_t>(label[i])].push_back({area.x + static_cast<int>(i % w), area.y + static_cast<int>(i / w)});
     }
   }
   return areas;
