@@ -123,18 +123,16 @@ class rule_runner {
 
  private:
   bool holds(const condition& c, point p, const progress& at);
-  /// evaluate() for a rule's condition: a neighbourhood estimator read by an earlier rule at the same
-  /// tile in the same apply() is taken from the memo (nothing is written until a rule fires, so it
-  /// cannot have changed; clay_chambers' four rules all read `all(solid)`). Random draws are never memoised.
-  double condition_value(const estimator& e, point p, const progress& at);
+  /// evaluate() for a condition's left side: a neighbourhood sum that an earlier rule (or condition)
+  /// read at the same tile in the same apply() comes from its memo slot (nothing is written until a
+  /// rule fires, so it cannot have changed; clay_chambers' four rules all read `all(solid)`).
+  double left_value(const condition& c, point p, const progress& at);
+  /// evaluate() with the common estimators inlined.
+  double value(const estimator& e, point p, const progress& at);
   double distance(std::uint16_t set, point p);
 
-  // Neighbourhood sums already read at the tile apply() is at, keyed by hood << 16 | set.
-  static constexpr std::size_t memo_size = 8;
-  std::array<std::uint32_t, memo_size> memo_keys_{};
-  std::array<double, memo_size> memo_values_{};
-  std::size_t memo_count_ = 0;
-
+  std::array<double, max_memo_slots> memo_{};
+  std::uint32_t memo_valid_ = 0;  // bit i: memo_[i] holds this tile's value
   const script& script_;
   board& board_;
   rng& random_;

@@ -49,14 +49,15 @@ enum class estimator_kind : std::uint8_t {
   rpercent,       // share of the repeats done
   count,          // tiles of one entity in the region
   neighbourhood,  // weighted matches of an entity set in a neighbourhood
+  centre,         // the same, for a neighbourhood of the centre tile alone (`self`): one read, no loop
   distance,       // Manhattan distance to the nearest tile of an entity set in the region
 };
 
 struct estimator {
   estimator_kind kind = estimator_kind::number;
   double number = 0;           ///< number
-  std::uint16_t hood = 0;      ///< neighbourhood: index into script::neighbourhoods
-  std::uint16_t set = 0;       ///< neighbourhood, distance: index into script::sets
+  std::uint16_t hood = 0;      ///< neighbourhood, centre: index into script::neighbourhoods
+  std::uint16_t set = 0;       ///< neighbourhood, centre, distance: index into script::sets
   entity_id entity = unknown;  ///< count
 };
 
@@ -67,7 +68,13 @@ struct condition {
   estimator left;
   comparison op = comparison::greater;
   estimator right;
+  /// When `left` is a neighbourhood sum that another rule of the same explorer reads too: the memo slot
+  /// it shares with them while one tile's rules are tried (see share_reads); -1 otherwise.
+  std::int8_t memo = -1;
 };
+
+/// Memo slots one explorer's rules may share (rule_runner keeps their validity in one 32-bit mask).
+inline constexpr int max_memo_slots = 32;
 
 /// One entity drawn by weight (`solid:2|empty:1`), written on every cell of a neighbourhood.
 struct executer {
