@@ -47,7 +47,12 @@ class board {
   void end_pass();
 
   /// What a rule reads at p.
-  [[nodiscard]] entity_id read(point p) const noexcept { return region_.contains(p) ? map_.at(p) : out_; }
+  [[nodiscard]] entity_id read(point p) const noexcept {
+    // (rect::contains as two unsigned comparisons: a tile left of or above the region wraps to a large value)
+    const bool inside = static_cast<unsigned>(p.x - region_.x) < static_cast<unsigned>(region_.w) &&
+                        static_cast<unsigned>(p.y - region_.y) < static_cast<unsigned>(region_.h);
+    return inside ? map_.tiles()[index(p)] : out_;
+  }
   /// The sum of set `set`'s weights (per slot) over what neighbourhood `hood` around p reads.
   [[nodiscard]] std::int64_t weigh(std::size_t hood, std::size_t set, point p) const noexcept {
     const std::int32_t* weights = script_.sets[set].data();
