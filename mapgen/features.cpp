@@ -51,6 +51,10 @@ class grid {
 
   [[nodiscard]] bool open(std::size_t i) const noexcept { return open_[i] != 0; }
   [[nodiscard]] bool roomy(std::size_t i) const noexcept { return roomy_[i] != 0; }
+  /// The walkable flags (0 or 1 per cell, the frame 0), for passes that combine them with `&`.
+  [[nodiscard]] const std::vector<unsigned char>& open_cells() const noexcept { return open_; }
+  /// The roomy flags, likewise.
+  [[nodiscard]] const std::vector<unsigned char>& roomy_cells() const noexcept { return roomy_; }
   void make_roomy(std::size_t i) noexcept { roomy_[i] = 1; }
 
   /// Scratch flags, one per cell, for one pass at a time.
@@ -93,11 +97,7 @@ class grid {
 // Walkable areas (4-connected): how many, and the largest.
 void measure_areas(grid& g, interior_features& f) {
   std::vector<unsigned char>& left = g.marks();
-  for (int y = 0; y < g.height(); ++y) {
-    for (int x = 0; x < g.width(); ++x) {
-      left[g.at(x, y)] = g.open(g.at(x, y)) ? 1 : 0;
-    }
-  }
+  left = g.open_cells();  // (the same size: a copy, no allocation)
   for (int y = 0; y < g.height(); ++y) {
     for (int x = 0; x < g.width(); ++x) {
       if (left[g.at(x, y)] != 0) {
@@ -168,17 +168,18 @@ int mark_free_standing(grid& g, const tile_map& map, const legend& names) {
 // hall counts, a 3-wide gallery only from 6 tiles long (its core is the middle row), a narrow cave not.
 int count_chambers(grid& g) {
   constexpr std::size_t min_core_tiles = 4;
-  const auto steps = g.around_offsets();
   std::vector<unsigned char>& core = g.marks();
   std::fill(core.begin(), core.end(), 0);
+  // The nine flags (0 or 1) and-ed together, without a branch per cell.
+  const unsigned char* r = g.roomy_cells().data();
+  const auto stride = static_cast<std::size_t>(g.width()) + 2;
   for (int y = 0; y < g.height(); ++y) {
     for (int x = 0; x < g.width(); ++x) {
       const std::size_t i = g.at(x, y);
-      bool all = g.roomy(i);
-      for (std::size_t k = 0; all && k < steps.size(); ++k) {
-        all = g.roomy(static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + steps[k]));
-      }
-      core[i] = all ? 1 : 0;
+      const std::size_t up = i - stride;
+      const std::size_t down = i + stride;
+      core[i] = static_cast<unsigned char>(r[up - 1] & r[up] & r[up + 1] & r[i - 1] & r[i] & r[i + 1] & r[down - 1] &
+                                           r[down] & r[down + 1]);
     }
   }
   int chambers = 0;
