@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "mapgen/hood_table.hpp"
@@ -69,9 +70,18 @@ class board {
       }
       return total;
     }
+    // At the region's edge: each cell tested (unsigned comparisons, as read()), read by its offset.
+    const std::vector<point>& cells = script_.neighbourhoods[hood];
+    const std::span<const std::ptrdiff_t> offsets = hoods_.offsets(hood);
+    const entity_id* tiles = map_.tiles().data();
+    const auto centre = static_cast<std::ptrdiff_t>(index(p));
+    const auto left = static_cast<unsigned>(p.x - region_.x);
+    const auto top = static_cast<unsigned>(p.y - region_.y);
     std::int64_t total = 0;
-    for (const point& o : script_.neighbourhoods[hood]) {
-      total += weights[slot(read({p.x + o.x, p.y + o.y}))];
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      const bool inside = left + static_cast<unsigned>(cells[k].x) < static_cast<unsigned>(region_.w) &&
+                          top + static_cast<unsigned>(cells[k].y) < static_cast<unsigned>(region_.h);
+      total += weights[slot(inside ? tiles[centre + offsets[k]] : out_)];
     }
     return total;
   }
