@@ -203,6 +203,7 @@ void load_rules(const script_reader& in, const json::value& list, explorer& x, s
   }
   x.rule_count = static_cast<std::uint32_t>(list.size());
   share_reads(s, x);
+  decide_first_conditions(s, x);
 }
 
 // A named step: made now, so that its parameters are checked at load like everything else.

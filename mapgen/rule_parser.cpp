@@ -387,4 +387,30 @@ std::uint64_t rule_parser::cost(const rule& r) const {
   return total;
 }
 
+void decide_first_conditions(const script& s, explorer& x) {
+  const std::size_t slots = s.entities.size() + 2;
+  x.rules_at.assign(slots, 0);
+  x.first_decided = 0;
+  for (std::uint32_t r = 0; r < x.rule_count; ++r) {
+    const rule& ru = s.rules[x.first_rule + r];
+    const std::uint64_t bit = std::uint64_t{1} << r;
+    // A test of the tile alone against a number reads nothing else and draws nothing: its outcome for
+    // each value is known now. (Rules with no condition, or opening otherwise, are always tried.)
+    const condition* first = ru.condition_count > 0 ? &s.conditions[ru.first_condition] : nullptr;
+    if (first == nullptr || first->left.kind != estimator_kind::centre || first->right.kind != estimator_kind::number) {
+      for (std::uint64_t& rules : x.rules_at) {
+        rules |= bit;
+      }
+      continue;
+    }
+    x.first_decided |= bit;
+    const std::vector<std::int32_t>& weights = s.sets[first->left.set];
+    for (std::size_t v = 0; v < slots; ++v) {
+      if (compare(first->op, static_cast<double>(weights[v]), first->right.number)) {
+        x.rules_at[v] |= bit;
+      }
+    }
+  }
+}
+
 }  // namespace dw::mapgen::detail

@@ -1,7 +1,7 @@
 #include "mapgen/rule_runtime.hpp"
 
 #include <algorithm>
-#include <cmath>
+#include <bit>
 #include <limits>
 
 namespace dw::mapgen::detail {
@@ -183,32 +183,17 @@ double rule_runner::evaluate(const estimator& e, point p, const progress& at) {
 [[gnu::always_inline]] inline bool rule_runner::holds(const condition& c, point p, const progress& at) {
   const double left = left_value(c, p, at);  // (left first: either side may draw a random number)
   const double right = value(c.right, p, at);
-  if (std::isnan(left) || std::isnan(right)) {
-    return true;  // a distance to nothing: Marahel lets the condition pass
-  }
-  switch (c.op) {
-    case comparison::greater:
-      return left > right;
-    case comparison::less:
-      return left < right;
-    case comparison::greater_equal:
-      return left >= right;
-    case comparison::less_equal:
-      return left <= right;
-    case comparison::equal:
-      return left == right;
-    case comparison::not_equal:
-      return left != right;
-  }
-  return false;
+  return compare(c.op, left, right);
 }
 
 bool rule_runner::apply(const explorer& x, point p, const progress& at) {
   memo_valid_ = 0;  // a new tile, or the map changed since the last apply()
-  for (std::uint32_t r = 0; r < x.rule_count; ++r) {
+  // Only the rules whose opening test of the tile passes, in order (see explorer::rules_at).
+  for (std::uint64_t rules = x.rules_at[slot(board_.read(p))]; rules != 0; rules &= rules - 1) {
+    const auto r = static_cast<std::uint32_t>(std::countr_zero(rules));
     const rule& ru = script_.rules[x.first_rule + r];
     bool all = true;
-    for (std::uint32_t c = 0; c < ru.condition_count && all; ++c) {
+    for (auto c = static_cast<std::uint32_t>((x.first_decided >> r) & 1U); c < ru.condition_count && all; ++c) {
       all = holds(script_.conditions[ru.first_condition + c], p, at);
     }
     if (!all) {

@@ -63,6 +63,28 @@ struct estimator {
 
 enum class comparison : std::uint8_t { greater, less, greater_equal, less_equal, equal, not_equal };
 
+/// "left op right" as a rule tests it; a NaN on either side (a distance to nothing) passes, as in Marahel.
+inline bool compare(comparison op, double left, double right) noexcept {
+  if (left != left || right != right) {
+    return true;
+  }
+  switch (op) {
+    case comparison::greater:
+      return left > right;
+    case comparison::less:
+      return left < right;
+    case comparison::greater_equal:
+      return left >= right;
+    case comparison::less_equal:
+      return left <= right;
+    case comparison::equal:
+      return left == right;
+    case comparison::not_equal:
+      return left != right;
+  }
+  return false;
+}
+
 /// "left op right"; a lone estimator is stored as "left > 0".
 struct condition {
   estimator left;
@@ -126,6 +148,11 @@ struct explorer {
   std::vector<estimator> heuristics;
   std::uint32_t first_rule = 0;
   std::uint32_t rule_count = 0;
+  /// Per slot(value): bit r set when rule r's first condition can hold on a tile holding value. Most
+  /// rules open with a test of the tile alone (`self(empty)`), decided here once at load: apply() then
+  /// tries only the rules whose test passes. A rule opening otherwise has its bit set for every value.
+  std::vector<std::uint64_t> rules_at;
+  std::uint64_t first_decided = 0;  ///< bit r: rules_at decides rule r's first condition (not evaluated again)
   std::uint64_t tile_cost = 1;     ///< work units of one visit (rules' neighbourhood cells, at most)
   std::unique_ptr<step> named;     ///< kind == step
 };
