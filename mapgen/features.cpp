@@ -121,17 +121,24 @@ int mark_free_standing(grid& g, const tile_map& map, const legend& names) {
     return point{static_cast<int>(i % stride) - 1, static_cast<int>(i / stride) - 1};
   };
   const auto is_pillar = [&](std::size_t i) { return names.kind(map.at(tile_of(i))) == tile_kind::pillar; };
-  // How many blocking cells are around cell i, and the last one found (in around_offsets() order).
-  const auto blocking_around = [&](std::size_t i, std::size_t& last) {
+  // How many blocking cells are around cell i (summed without a branch per cell: most tiles have some).
+  const unsigned char* open = g.open_cells().data();
+  const auto blocking_around = [&](std::size_t i) {
     int count = 0;
     for (const std::ptrdiff_t d : steps) {
-      const auto n = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + d);
-      if (!g.open(n)) {
-        ++count;
-        last = n;
-      }
+      count += open[static_cast<std::ptrdiff_t>(i) + d] ^ 1;
     }
     return count;
+  };
+  // The one blocking cell around cell i, when blocking_around(i) == 1.
+  const auto only_blocking = [&](std::size_t i) {
+    for (const std::ptrdiff_t d : steps) {
+      const auto n = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + d);
+      if (open[n] == 0) {
+        return n;
+      }
+    }
+    return i;
   };
   int counted = 0;
   for (int y = 0; y < g.height(); ++y) {
@@ -140,21 +147,23 @@ int mark_free_standing(grid& g, const tile_map& map, const legend& names) {
       if (g.open(i)) {
         continue;
       }
-      std::size_t partner = 0;
-      const int blocking = blocking_around(i, partner);
+      const int blocking = blocking_around(i);
       if (blocking == 0) {
         g.make_roomy(i);
         counted += is_pillar(i) ? 0 : 1;
         continue;
       }
+      if (blocking != 1) {
+        continue;
+      }
       // A pair is looked at from its first tile in reading order only.
-      if (blocking != 1 || partner < i) {
+      const std::size_t partner = only_blocking(i);
+      if (partner < i) {
         continue;
       }
       const point q = tile_of(partner);
       const bool partner_inside = q.x >= 0 && q.y >= 0 && q.x < g.width() && q.y < g.height();
-      std::size_t back = 0;
-      if (partner_inside && blocking_around(partner, back) == 1) {
+      if (partner_inside && blocking_around(partner) == 1) {
         g.make_roomy(i);
         g.make_roomy(partner);
         counted += is_pillar(i) || is_pillar(partner) ? 0 : 1;
@@ -221,21 +230,20 @@ int longest_corridor(grid& g) {
   const auto stride = static_cast<std::size_t>(g.width()) + 2;
   // Blocks first (top-left cells from the frame's top row and left column on), then each tile reads
   // the four blocks it is part of.
+  // (Flags are 0 or 1, combined with & and | rather than tested one by one.)
+  const unsigned char* roomy = g.roomy_cells().data();
+  const unsigned char* open = g.open_cells().data();
   for (int y = -1; y < g.height(); ++y) {
     for (int x = -1; x < g.width(); ++x) {
       const std::size_t i = g.at(x, y);
-      if (g.roomy(i) && g.roomy(i + 1) && g.roomy(i + stride) && g.roomy(i + stride + 1)) {
-        flags[i] |= roomy_block;
-      }
+      flags[i] = static_cast<unsigned char>(roomy[i] & roomy[i + 1] & roomy[i + stride] & roomy[i + stride + 1]);
     }
   }
   for (int y = 0; y < g.height(); ++y) {
     for (int x = 0; x < g.width(); ++x) {
       const std::size_t i = g.at(x, y);
-      const unsigned char blocks = flags[i - stride - 1] | flags[i - stride] | flags[i - 1] | flags[i];
-      if (g.open(i) && (blocks & roomy_block) == 0) {
-        flags[i] |= thin_tile;
-      }
+      const unsigned blocks = flags[i - stride - 1] | flags[i - stride] | flags[i - 1] | flags[i];
+      flags[i] |= static_cast<unsigned char>((open[i] & ~blocks & roomy_block) != 0 ? thin_tile : 0);
     }
   }
   int best = 0;
