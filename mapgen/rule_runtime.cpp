@@ -20,10 +20,25 @@ board::board(tile_map& map, const script& s)
                                       [](std::int32_t w) { return w == 0; });
     out_only_.push_back(out_only ? 1 : 0);
   }
+  // Counting costs a pass over the tiles at every explorer pass and every named step, and most scripts
+  // read no count: keep totals only for `min`/`max` entities, region counts only for count and dist.
+  keeps_totals_ = std::any_of(s.min_count.begin(), s.min_count.end(), [](int n) { return n >= 0; }) ||
+                  std::any_of(s.max_count.begin(), s.max_count.end(), [](int n) { return n >= 0; });
+  const auto counts = [](const estimator& e) {
+    return e.kind == estimator_kind::count || e.kind == estimator_kind::distance;
+  };
+  counts_regions_ = std::any_of(s.conditions.begin(), s.conditions.end(),
+                                [&](const condition& c) { return counts(c.left) || counts(c.right); }) ||
+                    std::any_of(s.explorers.begin(), s.explorers.end(), [&](const explorer& x) {
+                      return std::any_of(x.heuristics.begin(), x.heuristics.end(), counts);
+                    });
   recount();
 }
 
 void board::recount() {
+  if (!keeps_totals_) {
+    return;
+  }
   std::fill(totals_.begin(), totals_.end(), 0);
   for (entity_id e : map_.tiles()) {
     ++totals_[slot(e)];
@@ -34,6 +49,9 @@ void board::begin_pass(rect region, bool buffer, entity_id out) {
   region_ = region;
   buffer_ = buffer;
   out_ = out;
+  if (!counts_regions_ && !buffer_) {
+    return;
+  }
   std::fill(region_counts_.begin(), region_counts_.end(), 0);
   for (int y = region.y; y < region.y + region.h; ++y) {
     for (int x = region.x; x < region.x + region.w; ++x) {
@@ -72,14 +90,18 @@ void board::write(point p, entity_id e) noexcept {
       totals_[slot(e)] >= script_.max_count[static_cast<std::size_t>(e)]) {
     return;
   }
-  --totals_[slot(old)];
-  ++totals_[slot(e)];
+  if (keeps_totals_) {
+    --totals_[slot(old)];
+    ++totals_[slot(e)];
+  }
   if (buffer_) {
     back_[at] = e;
   } else {
     map_.set(p, e);
-    --region_counts_[slot(old)];
-    ++region_counts_[slot(e)];
+    if (counts_regions_) {
+      --region_counts_[slot(old)];
+      ++region_counts_[slot(e)];
+    }
   }
 }
 

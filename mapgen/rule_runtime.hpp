@@ -87,7 +87,8 @@ class board {
   }
   /// Writes e at p if p is in the region and e's `max` allows it.
   void write(point p, entity_id e) noexcept;
-  /// Tiles in the region (as reads see them) holding `value` (unknown included).
+  /// Tiles in the region (as reads see them) holding `value` (unknown included); kept only when a rule
+  /// or heuristic of the script reads count or dist.
   [[nodiscard]] int region_count(entity_id value) const noexcept { return region_counts_[slot(value)]; }
   /// Counts again after something else (a named step) changed the map.
   void recount();
@@ -105,8 +106,10 @@ class board {
   hood_table hoods_;
   std::vector<unsigned char> out_only_;  // per set: 1 when it weighs `out` and no value a map holds
   std::vector<entity_id> back_;
-  std::vector<int> totals_;         // per slot, in the tiles the map will hold after the pass
-  std::vector<int> region_counts_;  // per slot, in the region as reads see it
+  std::vector<int> totals_;         // per slot, in the tiles the map will hold after the pass (if keeps_totals_)
+  std::vector<int> region_counts_;  // per slot, in the region as reads see it (if counts_regions_)
+  bool keeps_totals_ = true;        // some entity has a `min` or `max`
+  bool counts_regions_ = true;      // some rule or heuristic reads count or dist
   rect region_;
   bool buffer_ = false;
   entity_id out_ = out_value;
