@@ -137,7 +137,7 @@ void run_connect_pass(const explorer& x, rect region, double repeat_share, explo
   rule_runner runner(env.s, env.b, random, env.noise, env.budget);
   const int tile_limit = x.tiles > 0 ? x.tiles : 2 * area;
   const int change_limit = x.changes > 0 ? x.changes : 2 * area;
-  progress at{0, 0, repeat_share};
+  progress at{0, areas - 1, 0, change_limit, repeat_share};
   int visited = 0;
   int changes = 0;
   for (std::int32_t done = 0; done < areas - 1; ++done) {
@@ -153,8 +153,8 @@ void run_connect_pass(const explorer& x, rect region, double repeat_share, explo
         env.b.end_pass();
         return;
       }
-      at.tiles = static_cast<double>(done) / (areas - 1);
-      at.changes = static_cast<double>(changes) / change_limit;
+      at.tiles = done;  // (a walk's share of the walks, not of the tile budget)
+      at.changes = changes;
       if (runner.apply(x, tile_at(region, t), at)) {
         ++changes;
       }

@@ -202,6 +202,8 @@ void load_rules(const script_reader& in, const json::value& list, explorer& x, s
     x.tile_cost += rules.cost(e);
   }
   x.rule_count = static_cast<std::uint32_t>(list.size());
+  share_reads(s, x);
+  decide_first_conditions(s, x);
 }
 
 // A named step: made now, so that its parameters are checked at load like everything else.

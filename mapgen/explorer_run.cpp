@@ -128,34 +128,47 @@ void run_pass(const explorer& x, rect region, double repeat_share, explorer_env&
   }
   const int tile_limit = x.tiles > 0 ? x.tiles : area;
   const int change_limit = x.changes > 0 ? x.changes : area;
-  progress at{0, 0, repeat_share};
+  progress at{0, tile_limit, 0, change_limit, repeat_share};
   int visited = 0;
   int changes = 0;
+  // narrow_horz and narrow_vert: the next tile in reading order (by rows or by columns), wrapping
+  // round when the tile budget is larger than the region; kept as a column and a row rather than
+  // divided out of `visited` at every tile.
+  int across = 0;
+  int down = 0;
+  const auto advance = [](int& fast, int& slow, int fast_size, int slow_size) {
+    if (++fast == fast_size) {
+      fast = 0;
+      if (++slow == slow_size) {
+        slow = 0;
+      }
+    }
+  };
   while (visited < tile_limit && changes < change_limit) {
     if ((wide && visited >= area) || !env.budget.spend(x.tile_cost)) {
       break;
     }
-    const auto i = static_cast<std::uint32_t>(visited % area);
     switch (x.kind) {
       case explorer_kind::horizontal:
-        p = tile_at(region, i);
+        p = {region.x + across, region.y + down};
+        advance(across, down, region.w, region.h);
         break;
       case explorer_kind::vertical:
-        p = {region.x + static_cast<int>(i / static_cast<std::uint32_t>(region.h)),
-             region.y + static_cast<int>(i % static_cast<std::uint32_t>(region.h))};
+        p = {region.x + across, region.y + down};
+        advance(down, across, region.h, region.w);
         break;
       case explorer_kind::scatter:
         p = random_tile(random, region);
         break;
       case explorer_kind::ordered:
       case explorer_kind::shuffled:
-        p = tile_at(region, env.space.order[i]);
+        p = tile_at(region, env.space.order[static_cast<std::uint32_t>(visited)]);  // (visited < area here)
         break;
       default:
         break;  // turtles are where their last step took them
     }
-    at.tiles = static_cast<double>(visited) / tile_limit;
-    at.changes = static_cast<double>(changes) / change_limit;
+    at.tiles = visited;
+    at.changes = changes;
     if (runner.apply(x, p, at)) {
       ++changes;
     }

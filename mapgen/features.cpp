@@ -21,8 +21,6 @@ constexpr std::array<vocabulary_entry, 7> vocabulary{{
     {"door", tile_kind::door, '+'},
 }};
 
-constexpr std::array<point, 8> around{{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
-
 // The map with a one-tile frame of blocking tiles around it, as flags, row by row: the passes below read
 // a byte per tile, step to a neighbour by adding an offset, and never test the map's bounds, because
 // the frame stands for "outside the map is blocking" (an interior's edge is its wall).
@@ -53,6 +51,10 @@ class grid {
 
   [[nodiscard]] bool open(std::size_t i) const noexcept { return open_[i] != 0; }
   [[nodiscard]] bool roomy(std::size_t i) const noexcept { return roomy_[i] != 0; }
+  /// The walkable flags (0 or 1 per cell, the frame 0), for passes that combine them with `&`.
+  [[nodiscard]] const std::vector<unsigned char>& open_cells() const noexcept { return open_; }
+  /// The roomy flags, likewise.
+  [[nodiscard]] const std::vector<unsigned char>& roomy_cells() const noexcept { return roomy_; }
   void make_roomy(std::size_t i) noexcept { roomy_[i] = 1; }
 
   /// Scratch flags, one per cell, for one pass at a time.
@@ -95,11 +97,7 @@ class grid {
 // Walkable areas (4-connected): how many, and the largest.
 void measure_areas(grid& g, interior_features& f) {
   std::vector<unsigned char>& left = g.marks();
-  for (int y = 0; y < g.height(); ++y) {
-    for (int x = 0; x < g.width(); ++x) {
-      left[g.at(x, y)] = g.open(g.at(x, y)) ? 1 : 0;
-    }
-  }
+  left = g.open_cells();  // (the same size: a copy, no allocation)
   for (int y = 0; y < g.height(); ++y) {
     for (int x = 0; x < g.width(); ++x) {
       if (left[g.at(x, y)] != 0) {
@@ -116,43 +114,59 @@ void measure_areas(grid& g, interior_features& f) {
 // A cluster of one has no blocking tile around it; a cluster of two is a pair of tiles inside the map
 // each of which has the other as its only blocking neighbour (the frame counts as blocking).
 int mark_free_standing(grid& g, const tile_map& map, const legend& names) {
-  const auto is_pillar = [&](point p) { return names.kind(map.at(p)) == tile_kind::pillar; };
-  // How many blocking tiles are around p, and the last one found.
-  const auto blocking_around = [&](point p, point& last) {
+  const auto steps = g.around_offsets();
+  const auto stride = static_cast<std::size_t>(g.width()) + 2;
+  // The tile of grid cell i (inside the frame).
+  const auto tile_of = [&](std::size_t i) {
+    return point{static_cast<int>(i % stride) - 1, static_cast<int>(i / stride) - 1};
+  };
+  const auto is_pillar = [&](std::size_t i) { return names.kind(map.at(tile_of(i))) == tile_kind::pillar; };
+  // How many blocking cells are around cell i (summed without a branch per cell: most tiles have some).
+  const unsigned char* open = g.open_cells().data();
+  const auto blocking_around = [&](std::size_t i) {
     int count = 0;
-    for (const point d : around) {
-      const point q{p.x + d.x, p.y + d.y};
-      if (!g.open(g.at(q.x, q.y))) {
-        ++count;
-        last = q;
-      }
+    for (const std::ptrdiff_t d : steps) {
+      count += open[static_cast<std::ptrdiff_t>(i) + d] ^ 1;
     }
     return count;
+  };
+  // The one blocking cell around cell i, when blocking_around(i) == 1.
+  const auto only_blocking = [&](std::size_t i) {
+    for (const std::ptrdiff_t d : steps) {
+      const auto n = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + d);
+      if (open[n] == 0) {
+        return n;
+      }
+    }
+    return i;
   };
   int counted = 0;
   for (int y = 0; y < g.height(); ++y) {
     for (int x = 0; x < g.width(); ++x) {
-      const point p{x, y};
-      if (g.open(g.at(x, y))) {
+      const std::size_t i = g.at(x, y);
+      if (g.open(i)) {
         continue;
       }
-      point partner;
-      const int blocking = blocking_around(p, partner);
+      const int blocking = blocking_around(i);
       if (blocking == 0) {
-        g.make_roomy(g.at(x, y));
-        counted += is_pillar(p) ? 0 : 1;
+        g.make_roomy(i);
+        counted += is_pillar(i) ? 0 : 1;
         continue;
       }
-      const bool partner_inside = partner.x >= 0 && partner.y >= 0 && partner.x < g.width() && partner.y < g.height();
+      if (blocking != 1) {
+        continue;
+      }
       // A pair is looked at from its first tile in reading order only.
-      if (blocking != 1 || !partner_inside || g.at(partner.x, partner.y) < g.at(x, y)) {
+      const std::size_t partner = only_blocking(i);
+      if (partner < i) {
         continue;
       }
-      point back;
-      if (blocking_around(partner, back) == 1) {
-        g.make_roomy(g.at(x, y));
-        g.make_roomy(g.at(partner.x, partner.y));
-        counted += is_pillar(p) || is_pillar(partner) ? 0 : 1;
+      const point q = tile_of(partner);
+      const bool partner_inside = q.x >= 0 && q.y >= 0 && q.x < g.width() && q.y < g.height();
+      if (partner_inside && blocking_around(partner) == 1) {
+        g.make_roomy(i);
+        g.make_roomy(partner);
+        counted += is_pillar(i) || is_pillar(partner) ? 0 : 1;
       }
     }
   }
@@ -163,17 +177,18 @@ int mark_free_standing(grid& g, const tile_map& map, const legend& names) {
 // hall counts, a 3-wide gallery only from 6 tiles long (its core is the middle row), a narrow cave not.
 int count_chambers(grid& g) {
   constexpr std::size_t min_core_tiles = 4;
-  const auto steps = g.around_offsets();
   std::vector<unsigned char>& core = g.marks();
   std::fill(core.begin(), core.end(), 0);
+  // The nine flags (0 or 1) and-ed together, without a branch per cell.
+  const unsigned char* r = g.roomy_cells().data();
+  const auto stride = static_cast<std::size_t>(g.width()) + 2;
   for (int y = 0; y < g.height(); ++y) {
     for (int x = 0; x < g.width(); ++x) {
       const std::size_t i = g.at(x, y);
-      bool all = g.roomy(i);
-      for (std::size_t k = 0; all && k < steps.size(); ++k) {
-        all = g.roomy(static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + steps[k]));
-      }
-      core[i] = all ? 1 : 0;
+      const std::size_t up = i - stride;
+      const std::size_t down = i + stride;
+      core[i] = static_cast<unsigned char>(r[up - 1] & r[up] & r[up + 1] & r[i - 1] & r[i] & r[i + 1] & r[down - 1] &
+                                           r[down] & r[down + 1]);
     }
   }
   int chambers = 0;
@@ -207,40 +222,42 @@ int widest_span(const grid& g) {
 
 // 1-wide tiles: walkable and in no roomy 2x2 block. A corridor's tiles, its junctions and the mouth
 // where it meets a room are thin; a room's tiles are not, nor the gap between a pillar and a wall.
-bool thin(const grid& g, int x, int y) {
-  if (!g.open(g.at(x, y))) {
-    return false;
-  }
-  for (int top = y - 1; top <= y; ++top) {
-    for (int left = x - 1; left <= x; ++left) {
-      if (g.roomy(g.at(left, top)) && g.roomy(g.at(left + 1, top)) && g.roomy(g.at(left, top + 1)) &&
-          g.roomy(g.at(left + 1, top + 1))) {
-        return false;
-      }
+int longest_corridor(grid& g) {
+  constexpr unsigned char roomy_block = 1;  // the 2x2 block with this cell at its top-left is all roomy
+  constexpr unsigned char thin_tile = 2;
+  std::vector<unsigned char>& flags = g.marks();
+  std::fill(flags.begin(), flags.end(), 0);
+  const auto stride = static_cast<std::size_t>(g.width()) + 2;
+  // Blocks first (top-left cells from the frame's top row and left column on), then each tile reads
+  // the four blocks it is part of.
+  // (Flags are 0 or 1, combined with & and | rather than tested one by one.)
+  const unsigned char* roomy = g.roomy_cells().data();
+  const unsigned char* open = g.open_cells().data();
+  for (int y = -1; y < g.height(); ++y) {
+    for (int x = -1; x < g.width(); ++x) {
+      const std::size_t i = g.at(x, y);
+      flags[i] = static_cast<unsigned char>(roomy[i] & roomy[i + 1] & roomy[i + stride] & roomy[i + stride + 1]);
     }
   }
-  return true;
-}
-
-int longest_corridor(grid& g) {
-  std::vector<unsigned char>& thin_tiles = g.marks();
   for (int y = 0; y < g.height(); ++y) {
     for (int x = 0; x < g.width(); ++x) {
-      thin_tiles[g.at(x, y)] = thin(g, x, y) ? 1 : 0;
+      const std::size_t i = g.at(x, y);
+      const unsigned blocks = flags[i - stride - 1] | flags[i - stride] | flags[i - 1] | flags[i];
+      flags[i] |= static_cast<unsigned char>((open[i] & ~blocks & roomy_block) != 0 ? thin_tile : 0);
     }
   }
   int best = 0;
   for (int y = 0; y < g.height(); ++y) {
     int run = 0;
     for (int x = 0; x < g.width(); ++x) {
-      run = thin_tiles[g.at(x, y)] != 0 ? run + 1 : 0;
+      run = (flags[g.at(x, y)] & thin_tile) != 0 ? run + 1 : 0;
       best = std::max(best, run);
     }
   }
   for (int x = 0; x < g.width(); ++x) {
     int run = 0;
     for (int y = 0; y < g.height(); ++y) {
-      run = thin_tiles[g.at(x, y)] != 0 ? run + 1 : 0;
+      run = (flags[g.at(x, y)] & thin_tile) != 0 ? run + 1 : 0;
       best = std::max(best, run);
     }
   }

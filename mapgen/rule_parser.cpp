@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <set>
 #include <utility>
 
 namespace dw::mapgen::detail {
@@ -153,8 +154,9 @@ estimator rule_parser::parse_estimator(std::string_view raw) {
       }
       e.kind = estimator_kind::distance;
     } else {
-      e.kind = estimator_kind::neighbourhood;
       e.hood = neighbourhood(name);
+      const std::vector<point>& cells = target_.neighbourhoods[e.hood];
+      e.kind = cells.size() == 1 && cells.front() == point{0, 0} ? estimator_kind::centre : estimator_kind::neighbourhood;
     }
     e.set = parse_set(inside);
     return e;
@@ -333,7 +335,44 @@ std::vector<estimator> rule_parser::parse_estimators(std::string_view text) {
 }
 
 std::uint64_t rule_parser::cost(const estimator& e) const {
-  return e.kind == estimator_kind::neighbourhood ? 1 + target_.neighbourhoods[e.hood].size() : 1;
+  const bool reads_cells = e.kind == estimator_kind::neighbourhood || e.kind == estimator_kind::centre;
+  return reads_cells ? 1 + target_.neighbourhoods[e.hood].size() : 1;
+}
+
+void share_reads(script& s, const explorer& x) {
+  // Count the rules of x reading each (neighbourhood, set) on a condition's left; those read by more
+  // than one rule get a slot, up to max_memo_slots.
+  std::map<std::pair<std::uint16_t, std::uint16_t>, int> rules_reading;
+  for (std::uint32_t r = 0; r < x.rule_count; ++r) {
+    const rule& ru = s.rules[x.first_rule + r];
+    std::set<std::pair<std::uint16_t, std::uint16_t>> here;
+    for (std::uint32_t c = 0; c < ru.condition_count; ++c) {
+      const estimator& left = s.conditions[ru.first_condition + c].left;
+      if (left.kind == estimator_kind::neighbourhood) {
+        here.insert({left.hood, left.set});
+      }
+    }
+    for (const auto& key : here) {
+      ++rules_reading[key];
+    }
+  }
+  std::map<std::pair<std::uint16_t, std::uint16_t>, std::int8_t> slots;
+  for (const auto& [key, rules] : rules_reading) {
+    if (rules > 1 && static_cast<int>(slots.size()) < max_memo_slots) {
+      slots.emplace(key, static_cast<std::int8_t>(slots.size()));
+    }
+  }
+  for (std::uint32_t r = 0; r < x.rule_count; ++r) {
+    const rule& ru = s.rules[x.first_rule + r];
+    for (std::uint32_t c = 0; c < ru.condition_count; ++c) {
+      condition& cond = s.conditions[ru.first_condition + c];
+      if (cond.left.kind != estimator_kind::neighbourhood) {
+        continue;
+      }
+      const auto it = slots.find({cond.left.hood, cond.left.set});
+      cond.memo = it == slots.end() ? std::int8_t{-1} : it->second;
+    }
+  }
 }
 
 std::uint64_t rule_parser::cost(const rule& r) const {
@@ -346,6 +385,32 @@ std::uint64_t rule_parser::cost(const rule& r) const {
     total += 1 + target_.neighbourhoods[target_.executers[r.first_executer + i].hood].size();
   }
   return total;
+}
+
+void decide_first_conditions(const script& s, explorer& x) {
+  const std::size_t slots = s.entities.size() + 2;
+  x.rules_at.assign(slots, 0);
+  x.first_decided = 0;
+  for (std::uint32_t r = 0; r < x.rule_count; ++r) {
+    const rule& ru = s.rules[x.first_rule + r];
+    const std::uint64_t bit = std::uint64_t{1} << r;
+    // A test of the tile alone against a number reads nothing else and draws nothing: its outcome for
+    // each value is known now. (Rules with no condition, or opening otherwise, are always tried.)
+    const condition* first = ru.condition_count > 0 ? &s.conditions[ru.first_condition] : nullptr;
+    if (first == nullptr || first->left.kind != estimator_kind::centre || first->right.kind != estimator_kind::number) {
+      for (std::uint64_t& rules : x.rules_at) {
+        rules |= bit;
+      }
+      continue;
+    }
+    x.first_decided |= bit;
+    const std::vector<std::int32_t>& weights = s.sets[first->left.set];
+    for (std::size_t v = 0; v < slots; ++v) {
+      if (compare(first->op, static_cast<double>(weights[v]), first->right.number)) {
+        x.rules_at[v] |= bit;
+      }
+    }
+  }
 }
 
 }  // namespace dw::mapgen::detail

@@ -47,6 +47,14 @@ class rule_parser {
   std::map<std::vector<std::int32_t>, std::uint16_t> set_index_;  // equal sets are stored once
 };
 
+/// Gives the conditions of x's rules their memo slots (condition::memo): a neighbourhood sum read by
+/// several of its rules is read once per tile. Call once x's rules are parsed.
+void share_reads(script& s, const explorer& x);
+
+/// Fills x.rules_at and x.first_decided from the first condition of each of x's rules. Call once x's
+/// rules are parsed.
+void decide_first_conditions(const script& s, explorer& x);
+
 /// `text` cut at each `separator` outside parentheses; throws text_error on unbalanced parentheses.
 std::vector<std::string_view> split_outside_parentheses(std::string_view text, char separator);
 

@@ -1,7 +1,7 @@
 #include "mapgen/rule_runtime.hpp"
 
 #include <algorithm>
-#include <cmath>
+#include <bit>
 #include <limits>
 
 namespace dw::mapgen::detail {
@@ -9,14 +9,36 @@ namespace dw::mapgen::detail {
 board::board(tile_map& map, const script& s)
     : map_(map),
       script_(s),
+      hoods_(s.neighbourhoods, map.width()),
       back_(map.tiles().size(), unknown),
       totals_(s.entities.size() + 2, 0),
       region_counts_(s.entities.size() + 2, 0),
       region_(map.bounds()) {
+  out_only_.reserve(s.sets.size());
+  for (const std::vector<std::int32_t>& weights : s.sets) {
+    const bool out_only = std::all_of(weights.begin() + static_cast<std::ptrdiff_t>(slot(unknown)), weights.end(),
+                                      [](std::int32_t w) { return w == 0; });
+    out_only_.push_back(out_only ? 1 : 0);
+  }
+  // Counting costs a pass over the tiles at every explorer pass and every named step, and most scripts
+  // read no count: keep totals only for `min`/`max` entities, region counts only for count and dist.
+  keeps_totals_ = std::any_of(s.min_count.begin(), s.min_count.end(), [](int n) { return n >= 0; }) ||
+                  std::any_of(s.max_count.begin(), s.max_count.end(), [](int n) { return n >= 0; });
+  const auto counts = [](const estimator& e) {
+    return e.kind == estimator_kind::count || e.kind == estimator_kind::distance;
+  };
+  counts_regions_ = std::any_of(s.conditions.begin(), s.conditions.end(),
+                                [&](const condition& c) { return counts(c.left) || counts(c.right); }) ||
+                    std::any_of(s.explorers.begin(), s.explorers.end(), [&](const explorer& x) {
+                      return std::any_of(x.heuristics.begin(), x.heuristics.end(), counts);
+                    });
   recount();
 }
 
 void board::recount() {
+  if (!keeps_totals_) {
+    return;
+  }
   std::fill(totals_.begin(), totals_.end(), 0);
   for (entity_id e : map_.tiles()) {
     ++totals_[slot(e)];
@@ -27,6 +49,9 @@ void board::begin_pass(rect region, bool buffer, entity_id out) {
   region_ = region;
   buffer_ = buffer;
   out_ = out;
+  if (!counts_regions_ && !buffer_) {
+    return;
+  }
   std::fill(region_counts_.begin(), region_counts_.end(), 0);
   for (int y = region.y; y < region.y + region.h; ++y) {
     for (int x = region.x; x < region.x + region.w; ++x) {
@@ -65,14 +90,18 @@ void board::write(point p, entity_id e) noexcept {
       totals_[slot(e)] >= script_.max_count[static_cast<std::size_t>(e)]) {
     return;
   }
-  --totals_[slot(old)];
-  ++totals_[slot(e)];
+  if (keeps_totals_) {
+    --totals_[slot(old)];
+    ++totals_[slot(e)];
+  }
   if (buffer_) {
     back_[at] = e;
   } else {
     map_.set(p, e);
-    --region_counts_[slot(old)];
-    ++region_counts_[slot(e)];
+    if (counts_regions_) {
+      --region_counts_[slot(old)];
+      ++region_counts_[slot(e)];
+    }
   }
 }
 
@@ -129,55 +158,64 @@ double rule_runner::evaluate(const estimator& e, point p, const progress& at) {
     case estimator_kind::noise:
       return noise_.at(p.x, p.y);
     case estimator_kind::percent:
-      return at.tiles;
+      return at.tile_share();
     case estimator_kind::cpercent:
-      return at.changes;
+      return at.change_share();
     case estimator_kind::rpercent:
       return at.repeats;
     case estimator_kind::count:
       return board_.region_count(e.entity);
-    case estimator_kind::neighbourhood: {
-      const std::vector<std::int32_t>& weights = script_.sets[e.set];
-      std::int64_t total = 0;
-      for (const point& o : script_.neighbourhoods[e.hood]) {
-        total += weights[slot(board_.read({p.x + o.x, p.y + o.y}))];
-      }
-      return static_cast<double>(total);
-    }
+    case estimator_kind::neighbourhood:
+      return static_cast<double>(board_.weigh(e.hood, e.set, p));
+    case estimator_kind::centre:
+      return static_cast<double>(script_.sets[e.set][slot(board_.read(p))]);
     case estimator_kind::distance:
       return distance(e.set, p);
   }
   return 0;
 }
 
-bool rule_runner::holds(const condition& c, point p, const progress& at) {
-  const double left = evaluate(c.left, p, at);
-  const double right = evaluate(c.right, p, at);
-  if (std::isnan(left) || std::isnan(right)) {
-    return true;  // a distance to nothing: Marahel lets the condition pass
+// The estimators rules read at nearly every tile, here where apply() inlines them (a call into
+// evaluate()'s full switch per estimator was a good part of a tile's cost); the rest go to evaluate().
+[[gnu::always_inline]] inline double rule_runner::value(const estimator& e, point p, const progress& at) {
+  switch (e.kind) {
+    case estimator_kind::number:
+      return e.number;
+    case estimator_kind::centre:
+      return static_cast<double>(script_.sets[e.set][slot(board_.read(p))]);
+    case estimator_kind::neighbourhood:
+      return static_cast<double>(board_.weigh(e.hood, e.set, p));
+    default:
+      return evaluate(e, p, at);
   }
-  switch (c.op) {
-    case comparison::greater:
-      return left > right;
-    case comparison::less:
-      return left < right;
-    case comparison::greater_equal:
-      return left >= right;
-    case comparison::less_equal:
-      return left <= right;
-    case comparison::equal:
-      return left == right;
-    case comparison::not_equal:
-      return left != right;
+}
+
+[[gnu::always_inline]] inline double rule_runner::left_value(const condition& c, point p, const progress& at) {
+  if (c.memo < 0) {
+    return value(c.left, p, at);
   }
-  return false;
+  const std::uint32_t bit = 1U << static_cast<unsigned>(c.memo);
+  if ((memo_valid_ & bit) == 0) {
+    memo_[static_cast<std::size_t>(c.memo)] = value(c.left, p, at);
+    memo_valid_ |= bit;
+  }
+  return memo_[static_cast<std::size_t>(c.memo)];
+}
+
+[[gnu::always_inline]] inline bool rule_runner::holds(const condition& c, point p, const progress& at) {
+  const double left = left_value(c, p, at);  // (left first: either side may draw a random number)
+  const double right = value(c.right, p, at);
+  return compare(c.op, left, right);
 }
 
 bool rule_runner::apply(const explorer& x, point p, const progress& at) {
-  for (std::uint32_t r = 0; r < x.rule_count; ++r) {
+  memo_valid_ = 0;  // a new tile, or the map changed since the last apply()
+  // Only the rules whose opening test of the tile passes, in order (see explorer::rules_at).
+  for (std::uint64_t rules = x.rules_at[slot(board_.read(p))]; rules != 0; rules &= rules - 1) {
+    const auto r = static_cast<std::uint32_t>(std::countr_zero(rules));
     const rule& ru = script_.rules[x.first_rule + r];
     bool all = true;
-    for (std::uint32_t c = 0; c < ru.condition_count && all; ++c) {
+    for (auto c = static_cast<std::uint32_t>((x.first_decided >> r) & 1U); c < ru.condition_count && all; ++c) {
       all = holds(script_.conditions[ru.first_condition + c], p, at);
     }
     if (!all) {

@@ -49,25 +49,54 @@ enum class estimator_kind : std::uint8_t {
   rpercent,       // share of the repeats done
   count,          // tiles of one entity in the region
   neighbourhood,  // weighted matches of an entity set in a neighbourhood
+  centre,         // the same, for a neighbourhood of the centre tile alone (`self`): one read, no loop
   distance,       // Manhattan distance to the nearest tile of an entity set in the region
 };
 
 struct estimator {
   estimator_kind kind = estimator_kind::number;
   double number = 0;           ///< number
-  std::uint16_t hood = 0;      ///< neighbourhood: index into script::neighbourhoods
-  std::uint16_t set = 0;       ///< neighbourhood, distance: index into script::sets
+  std::uint16_t hood = 0;      ///< neighbourhood, centre: index into script::neighbourhoods
+  std::uint16_t set = 0;       ///< neighbourhood, centre, distance: index into script::sets
   entity_id entity = unknown;  ///< count
 };
 
 enum class comparison : std::uint8_t { greater, less, greater_equal, less_equal, equal, not_equal };
+
+/// "left op right" as a rule tests it; a NaN on either side (a distance to nothing) passes, as in Marahel.
+inline bool compare(comparison op, double left, double right) noexcept {
+  if (left != left || right != right) {
+    return true;
+  }
+  switch (op) {
+    case comparison::greater:
+      return left > right;
+    case comparison::less:
+      return left < right;
+    case comparison::greater_equal:
+      return left >= right;
+    case comparison::less_equal:
+      return left <= right;
+    case comparison::equal:
+      return left == right;
+    case comparison::not_equal:
+      return left != right;
+  }
+  return false;
+}
 
 /// "left op right"; a lone estimator is stored as "left > 0".
 struct condition {
   estimator left;
   comparison op = comparison::greater;
   estimator right;
+  /// When `left` is a neighbourhood sum that another rule of the same explorer reads too: the memo slot
+  /// it shares with them while one tile's rules are tried (see share_reads); -1 otherwise.
+  std::int8_t memo = -1;
 };
+
+/// Memo slots one explorer's rules may share (rule_runner keeps their validity in one 32-bit mask).
+inline constexpr int max_memo_slots = 32;
 
 /// One entity drawn by weight (`solid:2|empty:1`), written on every cell of a neighbourhood.
 struct executer {
@@ -119,6 +148,11 @@ struct explorer {
   std::vector<estimator> heuristics;
   std::uint32_t first_rule = 0;
   std::uint32_t rule_count = 0;
+  /// Per slot(value): bit r set when rule r's first condition can hold on a tile holding value. Most
+  /// rules open with a test of the tile alone (`self(empty)`), decided here once at load: apply() then
+  /// tries only the rules whose test passes. A rule opening otherwise has its bit set for every value.
+  std::vector<std::uint64_t> rules_at;
+  std::uint64_t first_decided = 0;  ///< bit r: rules_at decides rule r's first condition (not evaluated again)
   std::uint64_t tile_cost = 1;     ///< work units of one visit (rules' neighbourhood cells, at most)
   std::unique_ptr<step> named;     ///< kind == step
 };
