@@ -324,7 +324,13 @@ void output::send_prompt(connection& conn) {
       break;
     case login_stage::playing:
       if (const character* ch = people_.find_character(conn.account_id)) {
-        const std::string_view format = prompt_format(*ch);
+        // One view for the format and the colour (prompt_format and view_of would each work it out again).
+        const view v = view_with(conn, ch);
+        std::string_view format = ch->prefs.get(pref::prompt);
+        if (format.empty()) {
+          format = ch->connection == conn.id ? (v.screen_reader ? default_screen_reader_prompt : default_prompt)
+                                             : prompt_format(*ch);
+        }
         if (format == default_prompt) {
           // "[%d/%d hp] > " by hand into the reused buffer: snprintf's format parsing cost more than the
           // rest of the prompt
@@ -339,7 +345,7 @@ void output::send_prompt(connection& conn) {
           expand_prompt(format, *ch, facts_, prompt_buffer_);
           prompt = prompt_buffer_;
         }
-        const colour_depth depth = view_of(conn).colour;
+        const colour_depth depth = v.colour;
         if (depth != colour_depth::none) {
           wrap_buffer_.clear();
           append_styled(wrap_buffer_, style::prompt, prompt);
