@@ -229,25 +229,41 @@ void output::send(std::uint64_t conn_id, std::string_view text) {
 }
 
 void output::send_room(std::int64_t room_id, std::string_view text, std::int64_t except_account) {
-  for (std::int64_t account : people_.occupants(room_id)) {
-    if (account == except_account) {
-      continue;
-    }
-    if (const character* ch = people_.find_character(account)) {
-      send(ch->connection, text);
-    }
-  }
+  send_room(room_id, text, text, except_account);
 }
 
 void output::send_room(std::int64_t room_id, std::string_view text, std::string_view screen_reader_text,
                        std::int64_t except_account) {
+  // Everyone gets the same words: laid out once for each layout in a row rather than once a person (people
+  // in one room mostly share a window width and colour depth).
+  const bool same_words = text.data() == screen_reader_text.data() && text.size() == screen_reader_text.size();
+  std::string laid;
+  layout_key last{};
+  bool last_spoken = false;
+  bool have = false;
   for (std::int64_t account : people_.occupants(room_id)) {
     if (account == except_account) {
       continue;
     }
-    if (const character* ch = people_.find_character(account)) {
-      send(ch->connection, view_of(*ch).screen_reader ? screen_reader_text : text);
+    const character* ch = people_.find_character(account);
+    if (ch == nullptr) {
+      continue;
     }
+    connection* conn = people_.find_connection(ch->connection);
+    if (conn == nullptr || conn->closing) {
+      continue;
+    }
+    const layout_key key = layout_of(*conn);
+    // (the screen-reader words only when there are other words for it: working it out costs a view)
+    const bool spoken = !same_words && view_with(*conn, ch).screen_reader;
+    if (!have || !(key == last) || spoken != last_spoken) {
+      laid.clear();
+      lay_out(spoken ? screen_reader_text : text, key, laid);
+      last = key;
+      last_spoken = spoken;
+      have = true;
+    }
+    send_laid_out(*conn, laid, {});
   }
 }
 

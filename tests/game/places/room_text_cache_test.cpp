@@ -114,3 +114,26 @@ TEST(RoomTextCache, ARoomClearedAndExitsWalkedShowAtTheNextLook) {
   EXPECT_FALSE(has(out, "Here: Bob.")) << out;
   EXPECT_TRUE(has(out, expected_look(h, "Ann", 200))) << out;
 }
+
+TEST(RoomTextCache, NewsToARoomIsLaidOutForEachListenersColourAndWindow) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  auto bob = h.create("Bob");
+  auto cat = h.create("Cat");
+  auto dee = h.create("Dee");
+  ann.port->info.truecolour = true;  // laid out once for her, once for the two plain 30-column listeners
+  bob.port->info.width = 30;
+  cat.port->info.width = 30;
+  for (const player& p : {ann, bob, cat}) {
+    p.port->take();
+  }
+  h.line(dee, "down");
+  const std::string to_ann = ann.port->take();
+  const std::string to_bob = bob.port->take();
+  const std::string to_cat = cat.port->take();
+  EXPECT_TRUE(has(to_ann, "\x1b[38;2;")) << to_ann;
+  EXPECT_TRUE(has(to_ann, "Dee")) << to_ann;
+  EXPECT_FALSE(has(to_bob, "\x1b")) << to_bob;
+  EXPECT_TRUE(has(to_bob, "Dee")) << to_bob;
+  EXPECT_EQ(to_bob, to_cat);
+}
