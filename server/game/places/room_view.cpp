@@ -188,9 +188,11 @@ std::uint64_t head_key(std::int64_t room_id, bool spoken, std::uint8_t mode) {
   return (static_cast<std::uint64_t>(room_id) << 3U) | (spoken ? 4U : 0U) | mode;
 }
 
-// A bound on what the cache holds: past it, it starts again empty (a few hundred KB at most). At most
+// A bound on what the cache holds: past it, it starts again empty. An entry with one layout is about 3 KB
+// (the place, its styled head, the head laid out), so a few MB at most whatever the number of players;
+// explorers entering new rooms mostly miss anyway, people looking where others are mostly hit. At most
 // this many layouts (windows of other widths, other colour depths) are kept for one room head.
-constexpr std::size_t max_cached_heads = 4096;
+constexpr std::size_t max_cached_heads = 1024;
 constexpr std::size_t max_layouts_per_head = 4;
 
 }  // namespace
