@@ -122,6 +122,18 @@ TEST(Administration, AddressPatterns) {
   EXPECT_TRUE(administration::address_matches("192.0.2.1", "192.0.2.1"));
 }
 
+TEST(Dispatcher, AVerbRememberedForAnAdministratorIsStillUnknownToAPlayer) {
+  game_harness h;
+  auto ann = h.create("Ann");  // the first account: an administrator
+  auto bob = h.create("Bob");
+  h.line(ann, "@wall hello all");  // found, and remembered for Ann's role
+  EXPECT_NE(bob.port->take().find("[Announcement from Ann] hello all"), std::string::npos);
+  h.line(bob, "@wall hi");
+  EXPECT_NE(bob.port->take().find("Unknown command '@wall'. Type 'help'."), std::string::npos);
+  h.line(ann, "@wall again");  // and for Ann it still is what it was
+  EXPECT_NE(bob.port->take().find("[Announcement from Ann] again"), std::string::npos);
+}
+
 TEST(Administration, AdminCommandsAreAuditedAndUnknownToPlayers) {
   game_harness h;
   auto ann = h.create("Ann");

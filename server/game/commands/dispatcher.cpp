@@ -4,6 +4,10 @@
 #include "server/game/commands/command_parser.hpp"
 
 namespace dw::game {
+namespace {
+// Every name, alias and unique start of every command is a few thousand; past this the memory starts again.
+constexpr std::size_t max_remembered_verbs = 4096;
+}  // namespace
 
 void dispatcher::run(connection& conn, std::string_view line) {
   character* ch = people_.find_character(conn.account_id);
@@ -15,21 +19,31 @@ void dispatcher::run(connection& conn, std::string_view line) {
     out_.touch(conn);  // an empty line just gets a fresh prompt
     return;
   }
-  const auto found = commands_.find(cmd.verb, ch->account_role);
-  if (found.found == nullptr) {
-    if (!found.candidates.empty()) {
-      std::string names;
-      for (const command_def* c : found.candidates) {
-        names += names.empty() ? "" : ", ";
-        names += c->name;
+  const command_def* known = nullptr;
+  if (const auto it = found_.find(cmd.verb); it != found_.end() && it->second.who == ch->account_role) {
+    known = it->second.found;
+  } else {
+    const auto found = commands_.find(cmd.verb, ch->account_role);
+    if (found.found == nullptr) {
+      if (!found.candidates.empty()) {
+        std::string names;
+        for (const command_def* c : found.candidates) {
+          names += names.empty() ? "" : ", ";
+          names += c->name;
+        }
+        out_.send(conn, '\'' + std::string(cmd.verb) + "' could mean: " + names + ". Type more letters.\n");
+      } else {
+        out_.send(conn, "Unknown command '" + std::string(cmd.verb) + "'. Type 'help'.\n");
       }
-      out_.send(conn, '\'' + std::string(cmd.verb) + "' could mean: " + names + ". Type more letters.\n");
-    } else {
-      out_.send(conn, "Unknown command '" + std::string(cmd.verb) + "'. Type 'help'.\n");
+      return;
     }
-    return;
+    known = found.found;
+    if (found_.size() >= max_remembered_verbs) {
+      found_.clear();
+    }
+    found_.insert_or_assign(std::string(cmd.verb), remembered{ch->account_role, known});
   }
-  const command_def& command = *found.found;
+  const command_def& command = *known;
   command_args args;
   command_context ctx{conn, *ch, args, out_, nullptr};
   if (command.min_role != role::player) {

@@ -1,6 +1,10 @@
 #pragma once
 
+#include <cstddef>
+#include <functional>
+#include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "server/game/administration/administration.hpp"
 #include "server/game/commands/command_registry.hpp"
@@ -18,7 +22,11 @@ class dispatcher {
   dispatcher(const dispatcher&) = delete;
   dispatcher& operator=(const dispatcher&) = delete;
 
-  command_registry& commands() { return commands_; }
+  /// The table, to be changed (what run() remembers of it is forgotten).
+  command_registry& commands() {
+    found_.clear();
+    return commands_;
+  }
   const command_registry& commands() const { return commands_; }
   void run(connection& conn, std::string_view line);
 
@@ -27,6 +35,19 @@ class dispatcher {
   output& out_;
   administration& admin_;
   command_registry commands_;
+  /// The command a verb named the last time someone of `who` typed it, by the verb as typed: a `look`
+  /// costs one hash lookup instead of a walk over every command's name and aliases. Only verbs that found
+  /// a command are kept (so typos add nothing); bounded, and emptied whenever commands() gives the table
+  /// out to be changed. The table is filled once at start-up, so its entries do not move after that.
+  struct remembered {
+    role who;
+    const command_def* found;
+  };
+  struct verb_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, remembered, verb_hash, std::equal_to<>> found_;
 };
 
 }  // namespace dw::game

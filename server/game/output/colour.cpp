@@ -1,7 +1,8 @@
 #include "server/game/output/colour.hpp"
 
 #include <algorithm>
-#include <cstdio>
+#include <charconv>
+#include <iterator>
 
 namespace dw::game {
 namespace {
@@ -89,42 +90,78 @@ int nearest_ansi16(rgb c) {
   return best;
 }
 
+namespace {
+
+void append_int(std::string& out, int n) {
+  char digits[12];
+  const auto end = std::to_chars(std::begin(digits), std::end(digits), n).ptr;
+  out.append(digits, end);
+}
+
+/// Where the next byte of `text` at or after `from` is one of the markup bytes (or, when `lines`, a new
+/// line), or text.size(). The text between is copied in one append instead of a byte at a time.
+std::size_t next_special(std::string_view text, std::size_t from, bool lines) {
+  while (from < text.size() && text[from] != style_begin && text[from] != style_end &&
+         (!lines || text[from] != '\n')) {
+    ++from;
+  }
+  return from;
+}
+
+}  // namespace
+
 void append_colour(std::string& out, colour_depth depth, rgb c) {
-  char buf[24];
-  int n = 0;
+  // (by hand, not snprintf: this runs at every coloured span of every message)
   switch (depth) {
     case colour_depth::none:
       return;
     case colour_depth::ansi16: {
       const int i = nearest_ansi16(c);
-      n = std::snprintf(buf, sizeof buf, "\x1b[%dm", i < 8 ? 30 + i : 90 + (i - 8));
+      out += "\x1b[";
+      append_int(out, i < 8 ? 30 + i : 90 + (i - 8));
       break;
     }
     case colour_depth::xterm256:
-      n = std::snprintf(buf, sizeof buf, "\x1b[38;5;%dm", nearest_xterm256(c));
+      out += "\x1b[38;5;";
+      append_int(out, nearest_xterm256(c));
       break;
     case colour_depth::truecolour:
-      n = std::snprintf(buf, sizeof buf, "\x1b[38;2;%d;%d;%dm", c.r, c.g, c.b);
+      out += "\x1b[38;2;";
+      append_int(out, c.r);
+      out += ';';
+      append_int(out, c.g);
+      out += ';';
+      append_int(out, c.b);
       break;
   }
-  if (n > 0) {
-    out.append(buf, static_cast<std::size_t>(n));
-  }
+  out += 'm';
 }
 
 void render_styles(std::string_view text, colour_depth depth, const colour_theme& theme, std::string& out) {
   if (depth == colour_depth::none) {
-    strip_styles(text, out);
+    // strip_styles, a run of plain text at a time
+    for (std::size_t i = 0; i < text.size();) {
+      const std::size_t j = next_special(text, i, false);
+      out.append(text.substr(i, j - i));
+      i = j + (j < text.size() && text[j] == style_begin ? 2 : 1);  // the style's name byte too
+    }
     return;
   }
   const rgb* open = nullptr;  // the colour of the span being rendered
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t j = next_special(text, i, open != nullptr);
+    out.append(text.substr(i, j - i));
+    if (j == text.size()) {
+      break;
+    }
+    const char c = text[j];
+    i = j + 1;
     if (c == style_begin) {
-      if (++i >= text.size()) {
+      if (i >= text.size()) {
         break;
       }
-      const int s = text[i] - 'a';
+      const int s = text[i++] - 'a';
       if (open != nullptr) {
         out += sgr_reset;  // styles do not nest: a new one ends the last
         open = nullptr;
@@ -138,12 +175,10 @@ void render_styles(std::string_view text, colour_depth depth, const colour_theme
         out += sgr_reset;
         open = nullptr;
       }
-    } else if (c == '\n' && open != nullptr) {
+    } else {  // a new line inside a span: reset before it, the colour again after it
       out += sgr_reset;
       out += '\n';
       append_colour(out, depth, *open);
-    } else {
-      out += c;
     }
   }
   if (open != nullptr) {

@@ -2,13 +2,22 @@
 
 #include <boost/json.hpp>
 #include <algorithm>
-#include <cstdio>
+#include <charconv>
 
 #include "server/game/output/gmcp_parse.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/output/text_wrap.hpp"
 
 namespace dw::game {
+namespace {
+
+void append_number(std::string& out, std::int64_t n) {
+  char digits[24];
+  const auto end = std::to_chars(std::begin(digits), std::end(digits), n).ptr;
+  out.append(digits, end);
+}
+
+}  // namespace
 
 colour_depth client_colour_depth(const client_abilities& client) {
   if (client.truecolour) {
@@ -102,6 +111,7 @@ void output::load_theme(const config::settings& s) {
     }
   }
   theme_stale_ = false;
+  ++theme_generation_;
 }
 
 const colour_theme& output::theme() {
@@ -157,24 +167,56 @@ void output::touch(connection& conn) {
   }
 }
 
-void output::send(connection& conn, std::string_view text) {
-  if (conn.closing) {
-    return;
-  }
+void output::leave_prompt(connection& conn) {
   if (conn.at_prompt) {
     conn.port->write_text("\n");  // leave the prompt line the person was looking at
     conn.at_prompt = false;
   }
-  // Buffers reused for every message: broadcasting to a full room allocates nothing once they have grown.
+}
+
+layout_key output::layout_of(const connection& conn) const {
+  layout_key key;
+  key.width = conn.port->client().width;
+  key.colour = view_of(conn).colour;
+  // (a stale theme is read again by the next lay_out or send; its generation moves then)
+  key.theme_generation = theme_stale_ ? theme_generation_ + 1 : theme_generation_;
+  return key;
+}
+
+void output::lay_out(std::string_view text, const layout_key& key, std::string& out) {
   // Wrapped first (markup takes no columns), then rendered: a coloured span broken over two lines is
   // reset before the break and started again after it.
   wrap_buffer_.clear();
-  wrap_text(text, conn.port->client().width, wrap_buffer_);
+  wrap_text(text, key.width, wrap_buffer_);
   if (wrap_buffer_.find(style_begin) == std::string::npos) {
-    conn.port->write_text(wrap_buffer_);
+    out += wrap_buffer_;
   } else {
-    render_buffer_.clear();
-    render_styles(wrap_buffer_, view_of(conn).colour, theme(), render_buffer_);
+    render_styles(wrap_buffer_, key.colour, theme(), out);
+  }
+}
+
+void output::send(connection& conn, std::string_view text) {
+  if (conn.closing) {
+    return;
+  }
+  leave_prompt(conn);
+  // Buffers reused for every message: broadcasting to a full room allocates nothing once they have grown.
+  render_buffer_.clear();
+  lay_out(text, layout_key{conn.port->client().width, view_of(conn).colour, 0}, render_buffer_);
+  conn.port->write_text(render_buffer_);
+  touch(conn);
+}
+
+void output::send_laid_out(connection& conn, std::string_view laid_out, std::string_view text) {
+  if (conn.closing) {
+    return;
+  }
+  leave_prompt(conn);
+  if (text.empty()) {
+    conn.port->write_text(laid_out);
+  } else {
+    render_buffer_.assign(laid_out);
+    lay_out(text, layout_key{conn.port->client().width, view_of(conn).colour, 0}, render_buffer_);
     conn.port->write_text(render_buffer_);
   }
   touch(conn);
@@ -187,25 +229,41 @@ void output::send(std::uint64_t conn_id, std::string_view text) {
 }
 
 void output::send_room(std::int64_t room_id, std::string_view text, std::int64_t except_account) {
-  for (std::int64_t account : people_.occupants(room_id)) {
-    if (account == except_account) {
-      continue;
-    }
-    if (const character* ch = people_.find_character(account)) {
-      send(ch->connection, text);
-    }
-  }
+  send_room(room_id, text, text, except_account);
 }
 
 void output::send_room(std::int64_t room_id, std::string_view text, std::string_view screen_reader_text,
                        std::int64_t except_account) {
+  // Everyone gets the same words: laid out once for each layout in a row rather than once a person (people
+  // in one room mostly share a window width and colour depth).
+  const bool same_words = text.data() == screen_reader_text.data() && text.size() == screen_reader_text.size();
+  std::string laid;
+  layout_key last{};
+  bool last_spoken = false;
+  bool have = false;
   for (std::int64_t account : people_.occupants(room_id)) {
     if (account == except_account) {
       continue;
     }
-    if (const character* ch = people_.find_character(account)) {
-      send(ch->connection, view_of(*ch).screen_reader ? screen_reader_text : text);
+    const character* ch = people_.find_character(account);
+    if (ch == nullptr) {
+      continue;
     }
+    connection* conn = people_.find_connection(ch->connection);
+    if (conn == nullptr || conn->closing) {
+      continue;
+    }
+    const layout_key key = layout_of(*conn);
+    // (the screen-reader words only when there are other words for it: working it out costs a view)
+    const bool spoken = !same_words && view_with(*conn, ch).screen_reader;
+    if (!have || !(key == last) || spoken != last_spoken) {
+      laid.clear();
+      lay_out(spoken ? screen_reader_text : text, key, laid);
+      last = key;
+      last_spoken = spoken;
+      have = true;
+    }
+    send_laid_out(*conn, laid, {});
   }
 }
 
@@ -265,7 +323,6 @@ void output::disconnect(connection& conn, std::string_view farewell) {
 
 void output::send_prompt(connection& conn) {
   std::string_view prompt = "> ";
-  char vitals[48];  // the prompt of a character in play: built here, so a prompt allocates nothing
   switch (conn.stage) {
     case login_stage::ask_name:
       prompt = "Name: ";
@@ -283,17 +340,28 @@ void output::send_prompt(connection& conn) {
       break;
     case login_stage::playing:
       if (const character* ch = people_.find_character(conn.account_id)) {
-        const std::string_view format = prompt_format(*ch);
+        // One view for the format and the colour (prompt_format and view_of would each work it out again).
+        const view v = view_with(conn, ch);
+        std::string_view format = ch->prefs.get(pref::prompt);
+        if (format.empty()) {
+          format = ch->connection == conn.id ? (v.screen_reader ? default_screen_reader_prompt : default_prompt)
+                                             : prompt_format(*ch);
+        }
         if (format == default_prompt) {
-          const int n = std::snprintf(vitals, sizeof vitals, "[%d/%d hp] > ", static_cast<int>(ch->hp),
-                                      static_cast<int>(ch->max_hp));
-          prompt = std::string_view(vitals, n > 0 ? static_cast<std::size_t>(n) : 0);
+          // "[%d/%d hp] > " by hand into the reused buffer: snprintf's format parsing cost more than the
+          // rest of the prompt
+          prompt_buffer_.assign("[");
+          append_number(prompt_buffer_, ch->hp);
+          prompt_buffer_ += '/';
+          append_number(prompt_buffer_, ch->max_hp);
+          prompt_buffer_ += " hp] > ";
+          prompt = prompt_buffer_;
         } else {
           prompt_buffer_.clear();
           expand_prompt(format, *ch, facts_, prompt_buffer_);
           prompt = prompt_buffer_;
         }
-        const colour_depth depth = view_of(conn).colour;
+        const colour_depth depth = v.colour;
         if (depth != colour_depth::none) {
           wrap_buffer_.clear();
           append_styled(wrap_buffer_, style::prompt, prompt);

@@ -43,6 +43,16 @@ struct view {
 /// The client's own colour depth from its abilities (MTTS, TTYPE).
 colour_depth client_colour_depth(const client_abilities& client);
 
+/// Everything besides the text itself that decides the bytes a client gets for it: wrapping width, colour
+/// depth and the colour theme in force. Two sends with equal keys turn equal text into equal bytes, so
+/// text that does not change (a room's description) can be laid out once and kept (places' room cache).
+struct layout_key {
+  std::uint16_t width = 0;
+  colour_depth colour = colour_depth::none;
+  std::uint32_t theme_generation = 0;
+  bool operator==(const layout_key&) const = default;
+};
+
 /// What a prompt shows that only the rooms know (places implements it).
 class prompt_facts {
  public:
@@ -74,6 +84,14 @@ class output {
   /// Sends text, which may carry style markup (style.hpp), rendered for this client: coloured or not.
   void send(connection& conn, std::string_view text);
   void send(std::uint64_t conn_id, std::string_view text);
+  /// How text sent to `conn` is laid out now (see layout_key).
+  layout_key layout_of(const connection& conn) const;
+  /// Appends `text` (style markup allowed) to `out` as send() would write it for a client of `key`:
+  /// wrapped, then rendered. Text ending in a new line lays out the same alone or followed by more.
+  void lay_out(std::string_view text, const layout_key& key, std::string& out);
+  /// Sends `laid_out` (made by lay_out() with layout_of(conn)) as it is, then `text` as send() does:
+  /// one message, as if send() had been given both texts together.
+  void send_laid_out(connection& conn, std::string_view laid_out, std::string_view text);
   /// Sends to everyone in the room but `except_account` (0: nobody is left out).
   void send_room(std::int64_t room_id, std::string_view text, std::int64_t except_account = 0);
   /// The same, with `screen_reader_text` for those in screen-reader mode (e.g. a fight round in one line).
@@ -83,6 +101,8 @@ class output {
   /// How `conn` is shown things (its client's abilities and, in play, its player's settings).
   view view_of(const connection& conn) const;
   view view_of(const character& ch) const;
+  /// The same, for a connection and its player (nullptr: none) already at hand.
+  view view_with(const connection& conn, const character* ch) const;
   /// Where %d and %x of a prompt come from (set once by the world).
   void set_prompt_facts(prompt_facts& facts) { facts_ = &facts; }
   /// The prompt format `ch` uses now (their own, or the default for their mode).
@@ -116,8 +136,9 @@ class output {
  private:
   void send_prompt(connection& conn);
 
-  view view_with(const connection& conn, const character* ch) const;
   void load_theme(const config::settings& s);
+  /// Writes the new line that leaves a prompt the person was looking at, if one was.
+  static void leave_prompt(connection& conn);
   /// The theme in force (read again from the settings after a change).
   const colour_theme& theme();
 
@@ -125,6 +146,7 @@ class output {
   live_settings& settings_;
   colour_theme theme_{};
   bool theme_stale_ = false;
+  std::uint32_t theme_generation_ = 0;  ///< counts theme loads: a layout_key made before one is stale
   prompt_facts* facts_ = nullptr;
   std::vector<std::uint64_t> touched_;
   std::string prompt_buffer_;  ///< reused by send_prompt()

@@ -30,7 +30,8 @@ std::size_t columns(std::string_view s) {
 }
 
 void wrap_line(std::string_view line, std::size_t width, std::string& out) {
-  if (line.empty() || line.front() == ' ' || columns(line) <= width) {
+  // (a line no longer in bytes than the width fits without counting: a column takes at least a byte)
+  if (line.empty() || line.front() == ' ' || line.size() <= width || columns(line) <= width) {
     out.append(line);
     return;
   }

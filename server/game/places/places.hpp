@@ -183,6 +183,17 @@ class places final : public load_target, public prompt_facts {
 
  private:
   std::string room_text(const character& viewer, const std::optional<place>& here, bool brief = false);
+  /// How much of a room a person is shown: all of it, its title and exits (brief), or what the dark allows.
+  enum class room_mode : std::uint8_t { full, brief, dark };
+  /// The part of a room's text that only the room decides (room_view.cpp): its title, where it is, its
+  /// description and, unless `spoken`, its exits; in brief and dark mode the whole text.
+  static std::string room_head(const place& here, bool spoken, room_mode mode);
+  /// The rest of a full room's text: what it holds, footprints by the well, who is here, and when `spoken`
+  /// the exits.
+  std::string room_tail(const character& viewer, const place& here, bool spoken);
+  /// room_head laid out for `conn`, kept from the last time it was made for this room, mode and layout
+  /// unless the room has changed since (room_view.cpp).
+  const std::string& laid_out_head(const connection& conn, const place& here, bool spoken, room_mode mode);
   /// "Here: Ann, Bob and 2,997 others.\n" (in screen-reader mode one "Ann is here." a line, then "And 2,997
   /// others are here."): the others in `viewer`'s room, at most game.crowd_names of them named.
   std::string people_here(const character& viewer, bool spoken);
@@ -239,6 +250,16 @@ class places final : public load_target, public prompt_facts {
     std::vector<crowd_entry> arriving;
   };
   std::unordered_map<std::int64_t, crowd_news> crowds_;
+  /// Room heads laid out, by room id, spoken and mode (head_key in room_view.cpp). An entry keeps the
+  /// place it was made from and is made again when the room shown differs from it in anything its head
+  /// shows (a changed description, exit or clear flag), so no change has to remember to drop it. `look`
+  /// then costs the people and things in the room, not wrapping and colouring the same description again.
+  struct cached_head {
+    place face;          ///< the room as it was when `styled` was made
+    std::string styled;  ///< room_head(face, ...), with style markup
+    std::vector<std::pair<layout_key, std::string>> layouts;  ///< `styled` laid out, for a few layouts
+  };
+  std::unordered_map<std::uint64_t, cached_head> heads_;
   std::uint64_t next_crowd_serial_ = 1;
 };
 

@@ -49,15 +49,27 @@ std::string exits_line(const place& here, bool spoken) {
   return line;
 }
 
-/// Said in a branch's first room once its team-up window has closed: the well's passage now opens new branches.
-std::string way_back_note(const place& here) {
+/// After the exits: that the way on is blocked until the room is cleared (only said where there is an
+/// unexplored way on), and in a branch's first room once its team-up window has closed, that the well's
+/// passage now opens new branches.
+std::string blocked_text(const place& here) {
+  bool unexplored = false;
+  for (const place_exit& e : here.exits) {
+    unexplored = unexplored || e.kind == exit_kind::unexplored;
+  }
+  std::string blocked;
+  if (!here.clear && unexplored) {
+    append_styled(blocked, style::warning, "The way forward is blocked until this room is cleared.");
+    blocked += "\n";
+  }
   for (const place_exit& e : here.exits) {
     if (e.kind == exit_kind::to_well && e.no_way_back_in) {
-      return "The way back to the well no longer leads back in here: once you climb out, this branch is behind "
-             "you for good.\n";
+      blocked += "The way back to the well no longer leads back in here: once you climb out, this branch is behind "
+                 "you for good.\n";
+      break;
     }
   }
-  return {};
+  return blocked;
 }
 
 }  // namespace
@@ -105,46 +117,45 @@ std::string places::room_text(const character& viewer, const std::optional<place
     return viewer.where.branch_id == 0 ? "You are nowhere.\n" : "You are somewhere that no longer exists.\n";
   }
   const bool spoken = out_.view_of(viewer).screen_reader;
+  const room_mode mode = brief ? room_mode::brief : !can_see(viewer) ? room_mode::dark : room_mode::full;
+  std::string text = room_head(*here, spoken, mode);
+  if (mode == room_mode::full) {
+    text += room_tail(viewer, *here, spoken);
+  }
+  return text;
+}
+
+std::string places::room_head(const place& here, bool spoken, room_mode mode) {
   std::string text;
-  append_styled(text, style::room_name, here->name);
+  append_styled(text, style::room_name, here.name);
   if (spoken) {
     // Words only: the title, then where it is as a sentence of its own.
     text += ".\n";
-    if (here->branch != 0) {
-      text += "In " + here->area + ", at " + std::to_string(here->coords->x) + "," + std::to_string(here->coords->y) +
-              ", depth " + std::to_string(here->depth) + ".\n";
+    if (here.branch != 0) {
+      text += "In " + here.area + ", at " + std::to_string(here.coords->x) + "," + std::to_string(here.coords->y) +
+              ", depth " + std::to_string(here.depth) + ".\n";
     }
   } else {
-    if (here->branch != 0) {
-      text += "  [" + here->area + ", " + std::to_string(here->coords->x) + "," + std::to_string(here->coords->y) +
-              ", depth " + std::to_string(here->depth) + "]";
+    if (here.branch != 0) {
+      text += "  [" + here.area + ", " + std::to_string(here.coords->x) + "," + std::to_string(here.coords->y) +
+              ", depth " + std::to_string(here.depth) + "]";
     }
     text += "\n";
   }
-  bool unexplored = false;
-  for (const place_exit& e : here->exits) {
-    unexplored = unexplored || e.kind == exit_kind::unexplored;
+  if (mode == room_mode::dark) {
+    text += "It is pitch dark. You can make out the exits and little else.\n";
+  } else if (mode == room_mode::full) {
+    text += here.description + "\n";
+    if (spoken) {
+      return text;  // (in screen-reader mode what the room holds comes first, one thing a line, and the exits last)
+    }
   }
-  std::string blocked;
-  if (!here->clear && unexplored) {
-    append_styled(blocked, style::warning, "The way forward is blocked until this room is cleared.");
-    blocked += "\n";
-  }
-  blocked += way_back_note(*here);
-  if (brief) {
-    return text + exits_line(*here, spoken) + blocked;
-  }
-  if (!can_see(viewer)) {
-    return text + "It is pitch dark. You can make out the exits and little else.\n" + exits_line(*here, spoken) +
-           blocked;
-  }
-  text += here->description + "\n";
-  if (!spoken) {
-    text += exits_line(*here, false) + blocked;
-  }
-  // (in screen-reader mode what the room holds comes first, one thing a line, and the exits last)
-  text += hooks_->room_extras(here->id, viewer);
-  if (here->id == start_room_id) {
+  return text + exits_line(here, spoken) + blocked_text(here);
+}
+
+std::string places::room_tail(const character& viewer, const place& here, bool spoken) {
+  std::string text = hooks_->room_extras(here.id, viewer);
+  if (here.id == start_room_id) {
     const std::int64_t now = services_.now();
     for (const dungeon::branch_info& b : dungeon_->branches()) {
       if (dungeon::joinable(b, now)) {
@@ -155,9 +166,66 @@ std::string places::room_text(const character& viewer, const std::optional<place
   }
   text += people_here(viewer, spoken);
   if (spoken) {
-    text += exits_line(*here, true) + blocked;
+    text += exits_line(here, true) + blocked_text(here);
   }
   return text;
+}
+
+namespace {
+
+/// Whether two states of one room give the same room_head (the exits' targets aside, which it never shows).
+bool same_head(const place& a, const place& b) {
+  return a.branch == b.branch && a.depth == b.depth && a.clear == b.clear && a.coords == b.coords &&
+         a.name == b.name && a.area == b.area && a.description == b.description &&
+         std::equal(a.exits.begin(), a.exits.end(), b.exits.begin(), b.exits.end(),
+                    [](const place_exit& x, const place_exit& y) {
+                      return x.dir == y.dir && x.kind == y.kind && x.no_way_back_in == y.no_way_back_in;
+                    });
+}
+
+/// heads_' key: the room id, whether spoken, and the mode.
+std::uint64_t head_key(std::int64_t room_id, bool spoken, std::uint8_t mode) {
+  return (static_cast<std::uint64_t>(room_id) << 3U) | (spoken ? 4U : 0U) | mode;
+}
+
+// A bound on what the cache holds: past it, it starts again empty. An entry with one layout is about 3 KB
+// (the place, its styled head, the head laid out), so a few MB at most whatever the number of players;
+// explorers entering new rooms mostly miss anyway, people looking where others are mostly hit. At most
+// this many layouts (windows of other widths, other colour depths) are kept for one room head.
+constexpr std::size_t max_cached_heads = 1024;
+constexpr std::size_t max_layouts_per_head = 4;
+
+}  // namespace
+
+const std::string& places::laid_out_head(const connection& conn, const place& here, bool spoken, room_mode mode) {
+  const std::uint64_t key = head_key(here.id, spoken, static_cast<std::uint8_t>(mode));
+  auto it = heads_.find(key);
+  if (it == heads_.end()) {
+    if (heads_.size() >= max_cached_heads) {
+      heads_.clear();
+    }
+    it = heads_.try_emplace(key).first;
+    it->second.face = here;
+    it->second.styled = room_head(here, spoken, mode);
+  } else if (!same_head(it->second.face, here)) {
+    it->second.face = here;
+    it->second.styled = room_head(here, spoken, mode);
+    it->second.layouts.clear();
+  }
+  cached_head& head = it->second;
+  const layout_key layout = out_.layout_of(conn);
+  for (const auto& [k, bytes] : head.layouts) {
+    if (k == layout) {
+      return bytes;
+    }
+  }
+  if (head.layouts.size() >= max_layouts_per_head) {
+    head.layouts.erase(head.layouts.begin());
+  }
+  std::string bytes;
+  out_.lay_out(head.styled, layout, bytes);
+  head.layouts.emplace_back(layout, std::move(bytes));
+  return head.layouts.back().second;
 }
 
 bool places::can_see(const character& ch) {
@@ -231,14 +299,20 @@ std::string places::room_info_json(const std::optional<place>& here) {
 void places::show_room(const character& ch, bool full) {
   if (connection* conn = people_.find_connection(ch.connection)) {
     const std::optional<place> here = at(ch.where);  // built once for the text and the Room.Info
-    bool brief = false;
-    if (here) {
+    if (!here) {
+      out_.send(*conn, room_text(ch, here));
+    } else {
+      const view v = out_.view_with(*conn, &ch);
+      bool brief = false;
       if (character* seer = people_.find_character(ch.account_id)) {
         // (a room seen before, in brief mode: its title and exits only)
-        brief = !seer->rooms_seen.insert(here->id).second && !full && out_.view_of(ch).brief;
+        brief = !seer->rooms_seen.insert(here->id).second && !full && v.brief;
       }
+      const room_mode mode = brief ? room_mode::brief : !can_see(ch) ? room_mode::dark : room_mode::full;
+      // The room's own part comes laid out from the cache; who and what is in it is laid out each time.
+      const std::string& head = laid_out_head(*conn, *here, v.screen_reader, mode);
+      out_.send_laid_out(*conn, head, mode == room_mode::full ? room_tail(ch, *here, v.screen_reader) : std::string());
     }
-    out_.send(*conn, room_text(ch, here, brief));
     hooks_->room_shown(ch);
     // (the interior first: Room.Info stays the last thing a room shown sends, as mappers expect)
     if (ch.where.branch_id != 0 && output::gmcp_wanted(*conn, "Room.Interior")) {

@@ -94,6 +94,26 @@ TEST(Colour, EverySpanEndsWithAResetAndNoLineEndsColoured) {
   }
 }
 
+TEST(Colour, MarkupAtTheEdgesAndBackToBackRendersAsBefore) {
+  // A span that starts another without ending (styles do not nest), markup at the very start and a style
+  // mark cut off as the last byte; the same without colour.
+  std::string text;
+  append_styled(text, style::exit, "n");
+  text.pop_back();
+  append_styled(text, style::exit, "e");
+  text += "\n\n";
+  text += style_begin;
+  std::string out;
+  render_styles(text, colour_depth::truecolour, theme_of({1, 22, 255}), out);
+  EXPECT_EQ(out, "\x1b[38;2;1;22;255mn\x1b[0m\x1b[38;2;1;22;255me\x1b[0m\n\n");
+  out.clear();
+  render_styles(text, colour_depth::ansi16, theme_of({0, 0, 238}), out);
+  EXPECT_EQ(out, "\x1b[34mn\x1b[0m\x1b[34me\x1b[0m\n\n");
+  out.clear();
+  render_styles(text, colour_depth::none, theme_of({1, 2, 3}), out);
+  EXPECT_EQ(out, "ne\n\n");
+}
+
 TEST(Colour, WrappingCountsNeitherEscapesNorMarkup) {
   // Three five-letter words, each coloured: 17 columns on screen, far more bytes.
   std::string coloured;
