@@ -38,6 +38,15 @@ TEST(CodecOutput, Byte255IsDoubledInTheAppendedBuffer) {
   EXPECT_EQ(out, "prefix:a\xFF\xFF" "b\xFF\xFF\xFF\xFF");
 }
 
+TEST(CodecOutput, TextWithOnlyNewlinesAndTextWithRareBytesEncodeAlike) {
+  // Two paths: newlines only (found with memchr), and text holding a '\r' or a 0xFF (byte by byte).
+  EXPECT_EQ(encoded("no newline"), "no newline");
+  EXPECT_EQ(encoded("a\nb\n\nc"), "a\r\nb\r\n\r\nc");
+  EXPECT_EQ(encoded("a\r\nb\n\nc"), "a\r\nb\r\n\r\nc");
+  EXPECT_EQ(encoded("\xFF\na\n"), "\xFF\xFF\r\na\r\n");
+  EXPECT_EQ(encoded(""), "");
+}
+
 TEST(CodecOutput, Utf8TextPassesUnchanged) {
   const std::string text = "\xD0\xAF \xF0\x9F\x98\x80 caf\xC3\xA9";
   EXPECT_EQ(encoded(text), text);
