@@ -80,7 +80,7 @@ std::string stat_until(telnet_client& c, int branch, Pred pred) {
       return stat;
     }
     // A poll interval, not a wait for the answer (the deadline above bounds the wait): back to back, at a
-    // round trip of some 40 µs, the polling would pass the 10,000 commands a second a connection may send.
+    // round trip of tens of µs, the polling would pass the 10,000 commands a second a connection may send.
     std::this_thread::sleep_for(20ms);
   }
   ADD_FAILURE() << "timed out; last @stat:\n" << stat;

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +13,15 @@
 
 // Helpers for the script engine's tests: scripts from short parts, maps as text, refusals.
 namespace dw::mapgen::testing {
+
+/// A script the game ships (content/interiors/<name>), loaded as the game loads it.
+inline generator load_shipped(const std::string& name) {
+  const std::filesystem::path path = std::filesystem::path(DW_INTERIORS_DIR) / name;
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return load_script(text.str(), path.string());
+}
 
 /// A script with the given metadata sizes, entities (a JSON array or object) and explorers (JSON
 /// array items), plus optional extra sections (`"regions": {...}, `).

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "mapgen/script.hpp"
+#include "script_support.hpp"
 
 namespace dw::mapgen {
 namespace {
@@ -35,13 +36,7 @@ void mix(std::uint64_t& h, const tile_map& m) {
   }
 }
 
-generator load(const std::string& name) {
-  const std::filesystem::path path = std::filesystem::path(DW_INTERIORS_DIR) / name;
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return load_script(text.str(), path.string());
-}
+generator load(const std::string& name) { return testing::load_shipped(name); }
 
 std::uint64_t checksum(const generator& script) {
   std::uint64_t h = 0xCBF29CE484222325ULL;

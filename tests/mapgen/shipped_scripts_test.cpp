@@ -15,6 +15,7 @@
 
 #include "mapgen/features.hpp"
 #include "mapgen/script.hpp"
+#include "script_support.hpp"
 
 namespace dw::mapgen {
 namespace {
@@ -33,17 +34,11 @@ std::vector<std::string> shipped_scripts() {
   return names;
 }
 
-generator load(const std::string& name) {
-  const std::filesystem::path path = std::filesystem::path(DW_INTERIORS_DIR) / name;
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return load_script(text.str(), path.string());
-}
+generator load(const std::string& name) { return testing::load_shipped(name); }
 
 TEST(ShippedScripts, AtLeastSixShipped) { EXPECT_GE(shipped_scripts().size(), 6U); }
 
-class ShippedScript : public testing::TestWithParam<std::string> {};
+class ShippedScript : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ShippedScript, LoadsAndSpeaksTheInteriorVocabulary) {
   const generator script = load(GetParam());
@@ -95,8 +90,8 @@ TEST_P(ShippedScript, SameSeedSameMap) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Interiors, ShippedScript, testing::ValuesIn(shipped_scripts()),
-                         [](const testing::TestParamInfo<std::string>& info) {
+INSTANTIATE_TEST_SUITE_P(Interiors, ShippedScript, ::testing::ValuesIn(shipped_scripts()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name = std::filesystem::path(info.param).stem().string();
                            std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
                            return name;
