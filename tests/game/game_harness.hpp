@@ -96,7 +96,19 @@ class inline_services final : public game::services {
     } catch (const std::exception& e) {
       result = {false, 0, e.what()};
     }
-    queue_.push_back([done = std::move(done), result = std::move(result)] { done(result); });
+    auto answer = [done = std::move(done), result = std::move(result)] { done(result); };
+    (hold_reads ? held_reads_ : queue_).push_back(std::move(answer));
+  }
+  /// While true, reads (password checks, loads) run at once but their answers wait for release_reads():
+  /// whatever the test does meanwhile happens in the window between a read and its answer.
+  bool hold_reads = false;
+  void release_reads() {
+    hold_reads = false;
+    while (!held_reads_.empty()) {
+      queue_.push_back(std::move(held_reads_.front()));
+      held_reads_.pop_front();
+    }
+    drain();
   }
   /// Runs the batch at once in a real transaction on the in-memory database (so `PRAGMA query_only`
   /// makes it fail as a read-only file would); its result arrives at the next drain().
@@ -153,6 +165,7 @@ class inline_services final : public game::services {
  private:
   store::database db_;
   std::deque<std::function<void()>> queue_;
+  std::deque<std::function<void()>> held_reads_;
   std::uint64_t ticket_ = 0;
   int unresolved_ = 0;
 };

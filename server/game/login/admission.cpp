@@ -43,9 +43,6 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
     pending_message += pending_message.empty() ? "" : "\n";
     pending_message += "The passages you were in have collapsed. You wake at the bottom of the well.";
   }
-  if (character* existing = w.people.find_character(account)) {
-    w.where.leave(*existing, false);  // a take-over: the character is placed once, by its new connection
-  }
   character& placed = w.people.add_character(std::move(ch));
   w.where.enter(placed);
   conn.stage = login_stage::playing;
@@ -120,11 +117,11 @@ void admit(login_context& w, connection& conn, character ch, entry_kind kind, st
       old->stage = login_stage::menu;  // the old connection no longer owns the character
       old->account_id = 0;
     }
-    ch.where = existing->where;
-    ch.hp = existing->hp;
-    ch.max_hp = existing->max_hp;
-    ch.inventory = existing->inventory;
-    ch.prefs = existing->prefs;
+    // The live character moves, whole, to the new connection. `ch` was read from storage before the
+    // password check, and the old connection may have played since (bought, sold, fallen): nothing of
+    // it is kept. The character is placed once again, by its new connection.
+    w.where.leave(*existing, false);
+    ch = std::move(*existing);
     w.out.send(conn, "You take over your character from your other connection.\n");
   }
   enter_play(w, conn, std::move(ch), kind, std::move(pending_message));
