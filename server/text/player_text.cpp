@@ -8,13 +8,23 @@ std::string player_text(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   std::size_t pos = 0;
+  int marks = 0;  // combining marks kept on the current letter
   while (pos < text.size()) {
     const utf8_step step = utf8_at(text, pos);
     if (step.valid) {
-      if (step.code_point == '\t') {
+      const char32_t c = step.code_point;
+      if (c == '\t') {
         out += ' ';
-      } else if (!is_control(step.code_point) && !is_invisible_format(step.code_point)) {
+        marks = 0;
+      } else if (is_control(c) || is_invisible_format(c)) {
+        // dropped; the letter before keeps its count of marks
+      } else if (is_combining_mark(c)) {
+        if (++marks <= max_marks_per_letter) {
+          out.append(text.substr(pos, step.length));
+        }
+      } else {
         out.append(text.substr(pos, step.length));
+        marks = 0;
       }
     }
     pos += step.length;

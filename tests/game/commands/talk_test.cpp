@@ -300,3 +300,34 @@ TEST(Talk, GmcpListsTheChannelsAtEntryAndCarriesEveryLine) {
   h.line(ann, "shout up here");
   EXPECT_EQ(ann.port->gmcp.back(), R"(Comm.Channel.Text {"channel":"shout","talker":"Ann","text":"[shout] Ann: up here"})");
 }
+
+TEST(Talk, WhatOnePlayerShowsAnotherCarriesNoHiddenTextNorStackedMarks) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  auto bob = h.create("Bob");
+  take_all({ann, bob});
+  // "visible end" with "secret" in tag characters, a line separator, a Hangul filler and a soft hyphen.
+  std::string hidden = "visible";
+  hidden += "\xe2\x80\xa8";      // U+2028
+  hidden += "\xe3\x85\xa4";      // U+3164
+  hidden += " end\xc2\xad";      // U+00AD
+  for (char c : std::string("secret")) {
+    hidden += "\xf3\xa0\x80";  // U+E0000 + c (c < 0x40: one continuation byte)
+    hidden += static_cast<char>(0x80 | (c & 0x3F));
+  }
+  for (const std::string verb : {"say ", "chat ", "tell bob ", "emote "}) {
+    h.line(ann, verb + hidden);
+    const std::string heard = bob.port->take();
+    EXPECT_TRUE(has(heard, "visible end")) << verb << heard;
+    EXPECT_FALSE(has(heard, "\xf3\xa0\x80")) << verb << "tag characters reached Bob";
+    EXPECT_FALSE(has(heard, "\xe2\x80\xa8")) << verb;
+  }
+  std::string zalgo = "h";
+  for (int i = 0; i < 200; ++i) {
+    zalgo += "\xcc\x81";  // U+0301
+  }
+  h.line(ann, "say " + zalgo + "i");
+  const std::string heard = bob.port->take();
+  EXPECT_TRUE(has(heard, "h\xcc\x81\xcc\x81\xcc\x81i")) << heard;
+  EXPECT_FALSE(has(heard, "h\xcc\x81\xcc\x81\xcc\x81\xcc\x81")) << "at most three marks on a letter";
+}
