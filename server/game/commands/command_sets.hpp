@@ -56,6 +56,8 @@ struct economy_parts {
   item_news& news;
 };
 void register_economy_commands(command_registry& r, economy_parts parts);
+/// give (giving.cpp): an item or silver to someone in the same room.
+void register_give_command(command_registry& r, economy_parts parts);
 
 /// fight, flee.
 struct fight_parts {

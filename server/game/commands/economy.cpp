@@ -424,6 +424,7 @@ void register_economy_commands(command_registry& r, economy_parts p) {
                      [p](command_context& ctx) { score(p, ctx); }));
   r.add(make_command("deepest", {}, P, "The board by the well: the deepest delvers.", "deepest", arguments::raw,
                      [p](command_context& ctx) { deepest(p, ctx); }));
+  register_give_command(r, p);
 }
 
 }  // namespace dw::game
