@@ -10,6 +10,7 @@
 #include "content/item_def.hpp"
 #include "content/markov_names.hpp"
 #include "content/monster_def.hpp"
+#include "content/progression.hpp"
 #include "content/puzzle_rules.hpp"
 #include "content/room_band.hpp"
 #include "content/scaling_curve.hpp"
@@ -37,6 +38,7 @@ struct content_tables {
   wander_rules wanderers;        ///< wanderers.toml
   merchant_rules merchant;       ///< merchant.toml
   std::vector<scroll_effect> scroll_effects;  ///< scroll_effects.toml, at least one
+  progression_rules progression;              ///< levels.toml
 
   /// The monster with this key, or nullptr.
   const monster_def* find_monster(std::string_view key) const;

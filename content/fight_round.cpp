@@ -40,8 +40,8 @@ void take_blow(const content_tables& tables, const fighter& f, int raw, fighter_
 void strike(const content_tables& tables, const fighter& f, double roll, fight_state& state, fighter_outcome& o,
             round_result& result) {
   const item_def* weapon = f.weapon_key ? tables.find_weapon(*f.weapon_key) : nullptr;
-  const int weapon_damage = weapon != nullptr ? weapon->damage : tables.fights.fist_damage;
-  o.damage_dealt = blow(roll, weapon_damage);
+  const int weapon_damage = (weapon != nullptr ? weapon->damage : tables.fights.fist_damage) + f.extra_damage;
+  o.damage_dealt = blow(std::min(1.0, roll + f.hit * (1.0 - roll)), weapon_damage);
   if (f.choice == fight_choice::defend) {
     o.damage_dealt = scaled(o.damage_dealt, tables.combat.defend_dealt);
   }

@@ -25,6 +25,8 @@ struct fighter {
   fight_choice choice = fight_choice::attack;
   int ward_points = 0;  ///< damage a ward still absorbs (before armour), while ward_rounds > 0
   int ward_rounds = 0;  ///< rounds the ward still lasts
+  double hit = 0.0;      ///< from the fighter's level (levels.toml): lifts each blow's roll
+  int extra_damage = 0;  ///< from the fighter's level: added to the most a blow can deal
 
   bool operator==(const fighter&) const = default;
 };

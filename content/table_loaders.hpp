@@ -10,6 +10,7 @@
 #include "content/economy_tables.hpp"
 #include "content/combat_tables.hpp"
 #include "content/markov_names.hpp"
+#include "content/progression.hpp"
 #include "content/puzzle_rules.hpp"
 #include "content/scroll_tables.hpp"
 #include "content/wander_rules.hpp"
@@ -32,6 +33,9 @@ puzzle_rules load_puzzles(const table_source& source);
 wander_rules load_wander_rules(const table_source& source);
 /// merchant.toml; supply keys may not be any of `taken_keys` (the weapons' and armour's).
 merchant_rules load_merchant(const table_source& source, const std::set<std::string>& taken_keys);
+
+/// levels.toml (progression_loader.cpp).
+progression_rules load_progression(const table_source& source);
 
 /// scroll_effects.toml.
 std::vector<scroll_effect> load_scroll_effects(const table_source& source);

@@ -12,9 +12,23 @@
 #include "server/text/ascii.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/places.hpp"
+#include "server/game/progression/progression.hpp"
 #include "server/game/roster/roster.hpp"
 
 namespace dw::game {
+
+class world::prompt_sources final : public prompt_facts {
+ public:
+  prompt_sources(places& where, const progression& levels) : where_(where), levels_(levels) {}
+  int depth(const character& ch) override { return where_.depth(ch); }
+  void exits(const character& ch, std::string& out) override { where_.exits(ch, out); }
+  int level(const character& ch) override { return levels_.standing_of(ch.account_id).level; }
+  std::int64_t experience(const character& ch) override { return levels_.standing_of(ch.account_id).xp; }
+
+ private:
+  places& where_;
+  const progression& levels_;
+};
 
 world::world(config::settings settings, services& svc, world_parts parts)
     : settings_(std::move(settings)),
@@ -23,6 +37,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
       people_(std::make_unique<roster>()),
       out_(std::make_unique<output>(*people_, settings_)),
       events_(std::make_unique<event_loop>(settings_, *people_, *out_, svc)),
+      progression_(std::make_unique<progression>(content_, *people_, *out_, *events_, svc)),
       places_(std::make_unique<places>(settings_, content_, *people_, *out_, *events_, *events_, svc, parts.startup)),
       encounters_(std::make_unique<encounters>(settings_, content_, *people_, *out_, *events_, *events_, svc,
                                                *places_, parts.startup)),
@@ -31,7 +46,12 @@ world::world(config::settings settings, services& svc, world_parts parts)
                                      *encounters_, parts.password_workers)),
       commands_(std::make_unique<dispatcher>(*people_, *out_, *admin_)) {
   places_->set_hooks(*encounters_);
-  out_->set_prompt_facts(*places_);
+  deeds_.listen(*progression_);
+  places_->set_progress(deeds_, *progression_);
+  encounters_->set_progress(deeds_, *progression_);
+  login_->set_progress(*progression_);
+  prompt_sources_ = std::make_unique<prompt_sources>(*places_, *progression_);
+  out_->set_prompt_facts(*prompt_sources_);
   events_->connect(
       [this](connection& conn, std::string_view line) {
         if (conn.stage == login_stage::playing) {
@@ -46,12 +66,12 @@ world::world(config::settings settings, services& svc, world_parts parts)
     return std::nullopt;
   });
   command_registry& r = commands_->commands();
-  register_basic_commands(r, {r, *people_, encounters_->combat, &encounters_->riddles});
+  register_basic_commands(r, {r, *people_, encounters_->combat, &encounters_->riddles, progression_.get()});
   register_movement_commands(r, {*places_, svc});
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                              encounters_->news});
   register_economy_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
-                                encounters_->news});
+                                encounters_->news, deeds_, *progression_});
   register_fight_commands(r, {encounters_->combat});
   register_puzzle_commands(r, {encounters_->riddles});
   register_talk_commands(r, {*people_, *events_, svc});
@@ -120,6 +140,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
         places_->save_character(*ch);
         places_->leave(*ch);
       });
+      progression_->leave(conn->account_id);
       people_->remove_character(conn->account_id);
     }
   }

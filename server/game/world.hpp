@@ -6,6 +6,7 @@
 
 #include "server/config/settings.hpp"
 #include "server/game/content_source.hpp"
+#include "server/game/deeds.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/login/login.hpp"
 #include "server/game/roster/session_port.hpp"
@@ -20,6 +21,7 @@ class encounters;
 class event_loop;
 class output;
 class places;
+class progression;
 class roster;
 
 /// What the world is built from besides settings and services.
@@ -69,6 +71,7 @@ class world {
   encounters& play() { return *encounters_; }
   const content::content_tables& content() const { return content_.get(); }
   const login& logins() const { return *login_; }
+  progression& progress() { return *progression_; }
 
  private:
   live_settings settings_;
@@ -77,11 +80,16 @@ class world {
   std::unique_ptr<roster> people_;
   std::unique_ptr<output> out_;
   std::unique_ptr<event_loop> events_;
+  deed_relay deeds_;  ///< fights, places, puzzles and the merchant tell it; progression (and others) listen
+  std::unique_ptr<progression> progression_;
   std::unique_ptr<places> places_;
   std::unique_ptr<encounters> encounters_;
   std::unique_ptr<administration> admin_;
   std::unique_ptr<login> login_;
   std::unique_ptr<dispatcher> commands_;
+  /// %d and %x from places, %l and %e from progression.
+  class prompt_sources;
+  std::unique_ptr<prompt_sources> prompt_sources_;
 };
 
 }  // namespace dw::game

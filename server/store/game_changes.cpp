@@ -11,6 +11,7 @@
 #include "server/store/database.hpp"
 #include "server/store/items.hpp"
 #include "server/store/preferences.hpp"
+#include "server/store/progress.hpp"
 #include "server/store/rooms.hpp"
 #include "server/store/settings.hpp"
 
@@ -68,6 +69,7 @@ struct applier {
   void operator()(const storage::save_preference& c) const {
     preferences::set(db, c.account_id, c.key, c.value);
   }
+  void operator()(const storage::save_progress& c) const { progress::save(db, c.progress); }
   void operator()(const storage::append_audit& c) const { audit::append(db, c.at, c.actor, c.action, c.result); }
   void operator()(const storage::record_login& c) const { accounts::record_login(db, c.account_id, c.at); }
   void operator()(const storage::record_failed_login& c) const {

@@ -9,6 +9,7 @@
 #include "server/store/database.hpp"
 #include "server/store/items.hpp"
 #include "server/store/preferences.hpp"
+#include "server/store/progress.hpp"
 #include "server/store/rooms.hpp"
 #include "server/store/settings.hpp"
 #include "server/store/transaction.hpp"
@@ -25,6 +26,7 @@ std::optional<storage::login_record> login_of(database& db, std::optional<accoun
   out.character = characters::load(db, account->id);
   out.items = items::list_carried(db, account->id);
   out.preferences = preferences::list(db, account->id);
+  out.progress = progress::load(db, account->id);
   out.account = std::move(*account);
   return out;
 }

@@ -146,13 +146,22 @@ CREATE INDEX items_by_container ON items(container_id);
 CREATE INDEX characters_by_deepest ON characters(deepest DESC, deepest_at);
 )sql";
 
-constexpr std::array<migration, 6> history{{
+// Version 7: experience, kept by the game's progression part (levels follow from it and levels.toml).
+constexpr std::string_view schema_v7 = R"sql(
+CREATE TABLE progress (
+  account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+  xp         INTEGER NOT NULL DEFAULT 0
+);
+)sql";
+
+constexpr std::array<migration, 7> history{{
     {1, schema_v1},
     {2, schema_v2},
     {3, schema_v3},
     {4, schema_v4},
     {5, schema_v5},
     {6, schema_v6},
+    {7, schema_v7},
 }};
 
 }  // namespace

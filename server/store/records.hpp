@@ -123,4 +123,10 @@ struct preference_record {
   std::string value;
 };
 
+/// A character's experience (its level follows from levels.toml).
+struct progress_record {
+  std::int64_t account_id = 0;
+  std::int64_t xp = 0;
+};
+
 }  // namespace dw::store

@@ -34,8 +34,9 @@ namespace {
 using namespace dw::content;
 
 /// content/*.toml in name order, which scripts/fuzz.sh relies on to make seeds of the real tables.
-constexpr std::array<std::string_view, 15> table_names{
-    "armour.toml",         "fights.toml",       "interiors.toml",      "merchant.toml",     "monsters.toml",
+constexpr std::array<std::string_view, 16> table_names{
+    "armour.toml",         "fights.toml",       "interiors.toml",      "levels.toml",       "merchant.toml",
+    "monsters.toml",
     "names.toml",          "puzzles.toml",      "rooms.toml",          "scaling.toml",      "scroll_effects.toml",
     "scroll_paper.toml",   "scroll_tubes.toml", "scroll_writing.toml", "wanderers.toml",    "weapons.toml"};
 

@@ -74,7 +74,12 @@ void register_basic_commands(command_registry& r, basic_parts p) {
                      "emote <action>   or   :<action>\nEveryone in the room sees your name followed by the action.",
                      arguments::speech("Emote what?"), emote));
   r.add(make_command("who", {}, P, "See who is playing.", "who\nLists the characters in play.", arguments::raw,
-                     [p](command_context& ctx) { ctx.reply(who_text(p.people)); }));
+                     [p](command_context& ctx) {
+                       ctx.reply(p.levels == nullptr ? who_text(p.people)
+                                                     : who_text(p.people, [&p](std::int64_t account) {
+                                                         return p.levels->standing_of(account).level;
+                                                       }));
+                     }));
   r.add(make_command("help", {"?"}, P, "This list, or help on one command.",
                      "help [command]\nWithout a command, lists every command you can use; with one, explains it.",
                      arguments::raw, [p](command_context& ctx) { help(p.commands, ctx); }));

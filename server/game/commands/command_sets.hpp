@@ -8,6 +8,7 @@
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/places/places.hpp"
+#include "server/game/progression/progression.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
 
@@ -19,6 +20,7 @@ struct basic_parts {
   roster& people;
   fights& combat;  ///< quitting mid-fight fights one more round
   puzzles* riddles = nullptr;  ///< hears what is said (a rune door's word of opening)
+  const progression* levels = nullptr;  ///< levels beside the names in `who`
 };
 void register_basic_commands(command_registry& r, basic_parts parts);
 
@@ -54,6 +56,8 @@ struct economy_parts {
   fights& combat;  ///< using something mid-fight costs the next round
   change_sink& changes;
   item_news& news;
+  deeds& told;                  ///< a scroll sold
+  const progression& levels;    ///< level and experience in `score`
 };
 void register_economy_commands(command_registry& r, economy_parts parts);
 /// give (giving.cpp): an item or silver to someone in the same room.

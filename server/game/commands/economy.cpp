@@ -185,7 +185,12 @@ void sell(const economy_parts& p, command_context& ctx) {
       continue;
     }
     const bool scroll = found->kind == content::scroll_type;
+    const content::scroll_effect* effect =
+        scroll ? content::scroll_effect_of(p.contents.tables(), found->seed) : nullptr;
     use_up(p, ctx.actor, id);
+    if (scroll) {
+      p.told.sold_scroll(ctx.actor, effect != nullptr ? std::string_view(effect->key) : std::string_view());
+    }
     ctx.actor.silver += *value;
     earned += *value;
     if (scroll) {
@@ -354,7 +359,12 @@ std::string date_of(std::int64_t unix_seconds) { return time_text(unix_seconds, 
 
 void score(const economy_parts& p, command_context& ctx) {
   const character& ch = ctx.actor;
-  std::string out = "Hit points: " + std::to_string(ch.hp) + "/" + std::to_string(ch.max_hp) + "\n";
+  const standing st = p.levels.standing_of(ch.account_id);
+  std::string out = "Level: " + std::to_string(st.level) + " (" + std::to_string(st.xp) + " experience" +
+                    (st.xp_next > 0 ? "; level " + std::to_string(st.level + 1) + " at " + std::to_string(st.xp_next)
+                                    : "; the highest level there is") +
+                    ")\n";
+  out += "Hit points: " + std::to_string(ch.hp) + "/" + std::to_string(ch.max_hp) + "\n";
   out += "Silver: " + std::to_string(ch.silver) + "\n";
   out += "Deepest depth reached: " + std::to_string(ch.deepest) +
          (ch.deepest_at > 0 ? " (on " + date_of(ch.deepest_at) + ")" : "") + "\n";

@@ -136,7 +136,8 @@ void brief(const settings_parts& p, command_context& ctx) {
 void prompt(const settings_parts& p, command_context& ctx) {
   const std::string_view arg = ctx.args.raw;
   const std::string tokens =
-      "Tokens: %h hit points, %H most hit points, %d depth, %x exits, %n a new line, %% a percent sign.";
+      "Tokens: %h hit points, %H most hit points, %d depth, %x exits, %l level, %e experience, %n a new line, "
+      "%% a percent sign.";
   if (arg.empty()) {
     const std::string_view own = ctx.actor.prefs.get(pref::prompt);
     std::string shown;
@@ -186,7 +187,7 @@ void register_settings_commands(command_registry& r, settings_parts p) {
                      arguments::raw, [p](command_context& ctx) { brief(p, ctx); }));
   r.add(make_command("prompt", {}, role::player, "Set your prompt: prompt %h/%Hhp %x>",
                      "prompt [<format>|default]\nSets your prompt (at most " + std::to_string(max_prompt_length) +
-                         " characters). Tokens: %h hit points, %H most hit points, %d depth, %x exits (a '?' after an "
+                         " characters). Tokens: %h hit points, %H most hit points, %l level, %e experience, %d depth, %x exits (a '?' after an "
                          "unexplored one), %n a new line, %% a percent sign. A space is added at the end if there is "
                          "none. 'prompt default' goes back to the usual one; 'prompt' alone shows yours. Kept for "
                          "your next visit.",

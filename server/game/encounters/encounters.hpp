@@ -25,6 +25,12 @@ class encounters final : public room_hooks {
         riddles(settings, content, out, changes, where, contents, news),
         roaming(settings, content, people, out, events, svc, where, contents, combat) {}
 
+  /// Who hears of deeds done here, and whose levels count in fights (set once, by the world).
+  void set_progress(deeds& told, const progression& levels) {
+    combat.set_progress(told, levels);
+    riddles.set_deeds(told);
+  }
+
   bool decide_clear(const dungeon::room& r, const character* mover) override {
     return contents.decide_clear(r, mover);
   }

@@ -66,6 +66,9 @@ void fights::fight_round(std::int64_t room_id) {
     f.choice = choice_of(state, account);
     f.ward_points = ch->ward_points;
     f.ward_rounds = ch->ward_rounds;
+    if (levels_ != nullptr) {
+      levels_->arm(*ch, f);
+    }
     round_fighter named{account, ch->name, ""};
     for (const item& held : ch->inventory) {
       if (held.equipped && is_gear(held, content::item_kind::weapon)) {
@@ -163,8 +166,13 @@ void fights::fight_round(std::int64_t room_id) {
   }
   if (won_fight) {
     const content::loot rewards = result.rewards.value_or(content::loot{});
+    const bool roamer = again->wanderer.has_value();
     win(room_id, *again, where, rewards.scroll_seeds, rewards.item_key);
     pay_silver(*won_fight, standing);
+    if (deeds_ != nullptr) {
+      deeds_->won(fight_won{won_fight->monster_key, won_fight->depth, static_cast<int>(won_fight->monster_hp.size()),
+                            roamer, standing});
+    }
     return;
   }
   contents_.save_contents(room_id, *again);  // the tape position and hit points: a restart resumes here

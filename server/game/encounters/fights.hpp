@@ -15,6 +15,7 @@
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/places.hpp"
+#include "server/game/progression/progression.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
 
@@ -27,6 +28,12 @@ class fights {
   fights(const live_settings& settings, const content_source& content, roster& people, output& out,
          change_sink& changes, event_runner& events, services& svc, places& where, room_contents& contents,
          item_news& news);
+
+  /// Who hears of a won fight, and whose levels make blows surer and harder (set once).
+  void set_progress(deeds& told, const progression& levels) {
+    deeds_ = &told;
+    levels_ = &levels;
+  }
 
   bool in_combat(const character& ch) const;
   /// A character is leaving its room (walking, fleeing, quitting, dying): it leaves the fight there.
@@ -90,6 +97,8 @@ class fights {
   places& places_;
   room_contents& contents_;
   item_news& news_;
+  deeds* deeds_ = nullptr;
+  const progression* levels_ = nullptr;
 };
 
 }  // namespace dw::game

@@ -93,6 +93,9 @@ void puzzles::solve(character& ch, room_contents::room_state& state, std::string
     news_.room_added(room_id, it);
   }
   places_.refresh_room_info(room_id);
+  if (deeds_ != nullptr) {
+    deeds_->opened(ch, places_.depth(ch));
+  }
 }
 
 }  // namespace dw::game

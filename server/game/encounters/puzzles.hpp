@@ -5,6 +5,7 @@
 #include <string>
 
 #include "server/game/content_source.hpp"
+#include "server/game/deeds.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_contents.hpp"
 #include "server/game/events/event_sink.hpp"
@@ -27,6 +28,9 @@ class puzzles {
   /// whether it did; anything else said is just speech.
   bool hear(character& ch, std::string_view words);
 
+  /// Who hears of a door opened (set once).
+  void set_deeds(deeds& told) { deeds_ = &told; }
+
  private:
   void solve(character& ch, room_contents::room_state& state, std::string_view how);
 
@@ -37,6 +41,7 @@ class puzzles {
   places& places_;
   room_contents& contents_;
   item_news& news_;
+  deeds* deeds_ = nullptr;
 };
 
 }  // namespace dw::game

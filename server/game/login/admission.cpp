@@ -31,7 +31,8 @@ character character_from(const storage::login_record& login, const store::charac
 namespace {
 
 /// Puts a character into play on `conn`, in its room (or at the well if its room has gone).
-void enter_play(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message) {
+void enter_play(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message,
+                const storage::login_record* stored) {
   const std::int64_t account = ch.account_id;
   ch.connection = conn.id;
   w.where.require_branch(ch.where.branch_id);  // read ahead with the login; a rare race reads it now
@@ -45,6 +46,9 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   }
   character& placed = w.people.add_character(std::move(ch));
   w.where.enter(placed);
+  if (w.progress != nullptr) {
+    w.progress->enter(placed, stored);
+  }
   conn.stage = login_stage::playing;
   conn.account_id = account;
   // If the login cannot be saved, the connection is back at the login screen and the character out of play.
@@ -52,6 +56,9 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
     if (character* c = w.people.find_character(account); c != nullptr && c->connection == conn_id) {
       w.where.leave(*c, false);
       w.people.remove_character(account);
+      if (w.progress != nullptr) {
+        w.progress->leave(account);
+      }
     }
     if (connection* back = w.people.find_connection(conn_id)) {
       back->stage = login_stage::menu;
@@ -96,7 +103,8 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
 
 }  // namespace
 
-void admit(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message) {
+void admit(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message,
+           const storage::login_record* stored) {
   // A hot reboot keeps who was playing: the wizlock stops logins, not players already in.
   if (auto refusal = w.admin.login_refusal(ch.name, ch.account_role, kind != entry_kind::restored)) {
     spdlog::warn("login refused for {} (connection {}, {}): {}", ch.name, conn.id, conn.port->address(),
@@ -124,7 +132,7 @@ void admit(login_context& w, connection& conn, character ch, entry_kind kind, st
     ch = std::move(*existing);
     w.out.send(conn, "You take over your character from your other connection.\n");
   }
-  enter_play(w, conn, std::move(ch), kind, std::move(pending_message));
+  enter_play(w, conn, std::move(ch), kind, std::move(pending_message), stored);
 }
 
 void forget_checks(login_context& w, connection& conn) {
@@ -242,7 +250,7 @@ void login::restore(connection& conn, const saved_connection& saved) {
           character ch = login_flow::character_from(**found, *(*found)->character);
           const std::int64_t account = ch.account_id;
           login_flow::admit(w, *back, std::move(ch), login_flow::entry_kind::restored,
-                            (*found)->character->pending_message);
+                            (*found)->character->pending_message, &**found);
           if (character* in_play = w.people.find_character(account);
               fighting && in_play != nullptr && in_play->connection == id) {
             w.play.combat.resume(*in_play, *back);

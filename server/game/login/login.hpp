@@ -46,6 +46,7 @@ struct login_context {
   administration& admin;
   places& where;
   encounters& play;
+  progression* progress = nullptr;  ///< set once by the world (login::set_progress)
   login_throttle throttle;
   password_queue passwords;
   creation_limit creations;
@@ -71,6 +72,9 @@ class login {
         services& svc, administration& admin, places& where, encounters& play, std::size_t password_workers);
   login(const login&) = delete;
   login& operator=(const login&) = delete;
+
+  /// Who keeps characters' experience as they come into play (set once, right after construction).
+  void set_progress(progression& p) { ctx_.progress = &p; }
 
   /// A new connection: refused if its address is banned or already has too many connections at the login
   /// screen; otherwise greeted.

@@ -232,7 +232,7 @@ void finish_connect(login_context& w, std::uint64_t conn_id, const check_outcome
                  " to log in as you.";
     }
     character ch = character_from(*outcome.login, rec);
-    admit(w, *c, std::move(ch), entry_kind::returning, std::move(message));
+    admit(w, *c, std::move(ch), entry_kind::returning, std::move(message), &*outcome.login);
   });
 }
 
@@ -313,7 +313,7 @@ void finish_create(login_context& w, std::uint64_t conn_id, const std::string& h
         if (outcome->account.account_role == store::role::admin) {
           w.out.send(*c, "As the first account of this world, " + outcome->account.name + " is its administrator.\n");
         }
-        admit(w, *c, character_from(outcome->account, outcome->character), entry_kind::created, {});
+        admit(w, *c, character_from(outcome->account, outcome->character), entry_kind::created, {}, nullptr);
       });
 }
 

@@ -266,7 +266,13 @@ void register_menu(login_menu& menu) {
   add("create", {"new"}, "make a new character",
       [](menu_context& m) { begin(m.login, m.conn, m.args.raw, true); });
   add("connect", {"con"}, "play an existing one", [](menu_context& m) { begin(m.login, m.conn, m.args.raw, false); });
-  add("who", {}, "see who is playing", [](menu_context& m) { m.login.out.send(m.conn, who_text(m.login.people)); });
+  add("who", {}, "see who is playing", [](menu_context& m) {
+    const progression* levels = m.login.progress;
+    m.login.out.send(m.conn, levels == nullptr ? who_text(m.login.people)
+                                               : who_text(m.login.people, [levels](std::int64_t account) {
+                                                   return levels->standing_of(account).level;
+                                                 }));
+  });
   add("help", {"look", "l"}, "the choices", [](menu_context& m) { m.login.out.send(m.conn, std::string(menu_text)); });
   add("quit", {"q"}, "leave", [](menu_context& m) { m.login.out.disconnect(m.conn, "Goodbye.\n"); });
   // The plain-text MSSP convention of MUD crawlers that do not negotiate telnet option 70.

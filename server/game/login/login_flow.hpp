@@ -24,8 +24,10 @@ character character_from(const store::account_record& account, const store::char
 character character_from(const storage::login_record& login, const store::character_record& rec);
 /// The one way into play, for logins, take-overs and hot-reboot restores alike: refuses banned accounts
 /// (and, except on a restore, logins under the wizlock), takes over an older connection playing the same
-/// character, then puts the character in its room (or at the well if its room collapsed).
-void admit(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message);
+/// character, then puts the character in its room (or at the well if its room collapsed). `stored` is what
+/// storage read of the account (nullptr for a new one): the parts that keep their own records take theirs.
+void admit(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message,
+           const storage::login_record* stored);
 /// Drops a closing connection's password checks that have not started (audited).
 void forget_checks(login_context& w, connection& conn);
 

@@ -48,8 +48,10 @@ std::optional<std::string> check_prompt_format(std::string_view format) {
       return std::string("A prompt cannot end with a lone %; write %% for a percent sign.");
     }
     const char t = format[++i];
-    if (std::string_view("hHdxn%").find(t) == std::string_view::npos) {
-      return std::string("%") + t + " is not a prompt token. Tokens: %h hp, %H max hp, %d depth, %x exits, %n new line, %% a percent sign.";
+    if (std::string_view("hHdxlen%").find(t) == std::string_view::npos) {
+      return std::string("%") + t +
+             " is not a prompt token. Tokens: %h hp, %H max hp, %d depth, %x exits, %l level, %e experience, %n new "
+             "line, %% a percent sign.";
     }
   }
   return std::nullopt;
@@ -75,6 +77,12 @@ void expand_prompt(std::string_view format, const character& ch, prompt_facts* f
         if (facts != nullptr) {
           facts->exits(ch, out);
         }
+        break;
+      case 'l':
+        out += std::to_string(facts != nullptr ? facts->level(ch) : 1);
+        break;
+      case 'e':
+        out += std::to_string(facts != nullptr ? facts->experience(ch) : 0);
         break;
       case 'n':
         out += '\n';

@@ -60,6 +60,9 @@ class prompt_facts {
   virtual int depth(const character& ch) = 0;
   /// Appends the exits of `ch`'s room in short form ("n e? d": '?' marks an unexplored one).
   virtual void exits(const character& ch, std::string& out) = 0;
+  /// `ch`'s level and experience (the world answers from progression).
+  virtual int level(const character&) { return 1; }
+  virtual std::int64_t experience(const character&) { return 0; }
 
  protected:
   ~prompt_facts() = default;
@@ -67,8 +70,8 @@ class prompt_facts {
 
 /// Checks a prompt format a player typed: nullopt when usable, otherwise why not. Pure.
 std::optional<std::string> check_prompt_format(std::string_view format);
-/// Expands %h (hp), %H (max hp), %d (depth), %x (exits), %n (a new line) and %% into `out`; any other
-/// character stands for itself. `facts` is asked only when the format needs it.
+/// Expands %h (hp), %H (max hp), %d (depth), %x (exits), %l (level), %e (experience), %n (a new line) and
+/// %% into `out`; any other character stands for itself. `facts` is asked only when the format needs it.
 void expand_prompt(std::string_view format, const character& ch, prompt_facts* facts, std::string& out);
 
 /// Everything that leaves for a client: text wrapped to the person's window, prompts, GMCP; sending to

@@ -223,7 +223,9 @@ void places::move_character(character& ch, const store::location& to, const pass
   enter(ch);
   const std::int32_t was_deepest = ch.deepest;
   const std::int64_t was_deepest_at = ch.deepest_at;
+  bool deeper = false;
   if (const int d = depth(ch); ch.where.branch_id != 0 && d > ch.deepest) {
+    deeper = true;
     ch.deepest = d;  // saved with the move below
     ch.deepest_at = services_.now();
     fame_.reached(ch.name, ch.deepest, ch.deepest_at);
@@ -245,7 +247,10 @@ void places::move_character(character& ch, const store::location& to, const pass
     }
   });
   tell_passing(ch.where.room_id, arriving, ch.account_id, true);
-  if (status_of(from) != status_of(ch.where)) {
+  if (deeper && deeds_ != nullptr) {
+    deeds_->reached(ch, ch.deepest);  // (after the move's undo is registered: its own undo runs first)
+  }
+  if (deeper || status_of(from) != status_of(ch.where)) {
     send_status(ch);  // (before the room, so that Room.Info stays the last thing a move sends)
   }
   show_room(ch);

@@ -18,6 +18,7 @@
 #include "server/game/output/output.hpp"
 #include "server/game/places/hall_of_fame.hpp"
 #include "server/game/places/room_hooks.hpp"
+#include "server/game/progression/progression.hpp"
 #include "server/game/places/static_rooms.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
@@ -83,6 +84,11 @@ class places final : public load_target, public prompt_facts {
   places& operator=(const places&) = delete;
   /// What fills the rooms (set once, right after construction).
   void set_hooks(room_hooks& hooks) { hooks_ = &hooks; }
+  /// Who hears of a new deepest depth reached, and whose standing Char.Status shows (set once).
+  void set_progress(deeds& told, const progression& standing) {
+    deeds_ = &told;
+    progress_ = &standing;
+  }
 
   // ---- one notion of a place
   /// The place at `where`, or nullopt if it does not exist (any more). Throws storage::load_needed when
@@ -223,6 +229,8 @@ class places final : public load_target, public prompt_facts {
   event_runner& events_;
   services& services_;
   room_hooks* hooks_ = nullptr;
+  deeds* deeds_ = nullptr;
+  const progression* progress_ = nullptr;
   hall_of_fame fame_;
   /// The dungeon's loader: rooms are never read on the world thread, so a miss on a branch that is not
   /// fully in memory asks for it to be loaded (see storage::load_needed).

@@ -357,6 +357,12 @@ void places::send_status(const character& ch) {
   o["branch"] = std::move(branch);
   o["silver"] = ch.silver;
   o["deepest"] = ch.deepest;
+  if (progress_ != nullptr) {
+    const standing s = progress_->standing_of(ch.account_id);
+    o["level"] = s.level;
+    o["xp"] = s.xp;
+    o["xp_next"] = s.xp_next;  // (0 at the top of the table)
+  }
   out_.send_gmcp(*conn, "Char.Status", json::serialize(o));
 }
 

@@ -94,14 +94,19 @@ std::vector<const character*> roster::characters_in(std::int64_t room_id) const 
   return out;
 }
 
-std::string who_text(const roster& people) {
+std::string who_text(const roster& people, const std::function<int(std::int64_t account)>& level_of) {
   const auto players = people.online();
   if (players.empty()) {
     return "Nobody is playing right now.\n";
   }
   std::string out = "Playing now:\n";
   for (const character* ch : players) {
-    out += "  " + ch->name;
+    out += "  ";
+    if (level_of) {
+      const std::string level = std::to_string(level_of(ch->account_id));
+      out += "[" + std::string(level.size() < 2 ? 2 - level.size() : 0, ' ') + level + "] ";
+    }
+    out += ch->name;
     if (ch->account_role != role::player) {
       out += " (" + std::string(role_name(ch->account_role)) + ")";
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -54,6 +55,7 @@ class roster {
 };
 
 /// The list of who is playing, as shown before login and by `who`.
-std::string who_text(const roster& people);
+/// `level_of` (when given) puts each player's level beside the name.
+std::string who_text(const roster& people, const std::function<int(std::int64_t account)>& level_of = {});
 
 }  // namespace dw::game

@@ -21,6 +21,7 @@ struct login_record {
   std::optional<store::character_record> character;
   std::vector<store::item_record> items;  ///< carried
   std::vector<store::preference_record> preferences;
+  std::optional<store::progress_record> progress;  ///< none until the character first gains experience
 };
 
 /// Everything of one dungeon branch that play needs in memory: its rooms (layout and contents) and
