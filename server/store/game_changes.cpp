@@ -19,19 +19,6 @@ namespace dw::store {
 namespace storage = game::storage;
 namespace {
 
-bool same_ascii_nocase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) {
-    return false;
-  }
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto fold = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (fold(a[i]) != fold(b[i])) {
-      return false;
-    }
-  }
-  return true;
-}
-
 struct applier {
   database& db;
 
@@ -58,11 +45,7 @@ struct applier {
   }
   void operator()(const storage::add_ban& c) const { bans::add(db, c.ban); }
   void operator()(const storage::remove_bans& c) const {
-    for (const ban_record& b : bans::list(db)) {
-      if (same_ascii_nocase(b.target, c.target)) {
-        bans::remove(db, b.id);
-      }
-    }
+    bans::remove_target(db, c.target);
   }
   void operator()(const storage::set_setting& c) const { settings::set(db, c.key, c.value); }
   void operator()(const storage::remove_setting& c) const { settings::remove(db, c.key); }

@@ -150,8 +150,8 @@ TEST(Administration, AdminCommandsAreAuditedAndUnknownToPlayers) {
 
 TEST(Administration, BannedAddressIsRefusedAtConnect) {
   game_harness h;
-  auto ann = h.create("Ann");
-  h.line(ann, "@ban 192.0.2.* 1h testing");  // the fake connections all come from 192.0.2.1
+  auto ann = h.create_from("198.51.100.7", "Ann");
+  h.line(ann, "@ban 192.0.2.* 1h testing confirm");  // the other fake connections come from 192.0.2.1
   auto other = h.connect();
   EXPECT_NE(other.port->take().find("Your address is banned"), std::string::npos);
   EXPECT_TRUE(other.port->closed);
