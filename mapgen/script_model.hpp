@@ -182,6 +182,8 @@ struct script {
   std::vector<executer> executers;
   std::vector<rule> rules;
   std::vector<explorer> explorers;
+  /// What the loader accepted but says was ignored ("<file>: <json path>: <message>"), in script order.
+  std::vector<std::string> warnings;
 };
 
 }  // namespace dw::mapgen::detail

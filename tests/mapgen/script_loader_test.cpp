@@ -146,9 +146,9 @@ TEST(ScriptLoader, RefusesBadScriptsNamingThePath) {
       {with_explorer("narrow_horz", R"({"replace": "swap"})"), "explorers[1].parameters.replace", "same or buffer"},
       {with_explorer("narrow_horz", R"({"out": "lava"})"), "explorers[1].parameters.out", "no entity called \"lava\""},
       {with_explorer("narrow_horz", R"({"repeats": ["2"]})"), "explorers[1].parameters.repeats", "string or a number"},
-      {with_explorer("narrow_horz", R"({"change": "0.5"})"), "explorers[1].parameters.change", "unknown parameter"},
-      {with_explorer("drunk", R"({"heuristics": "random"})"), "explorers[1].parameters.heuristics", "unknown parameter"},
       {with_explorer("drunk", R"({"change": "1.5"})"), "explorers[1].parameters.change", "from 0 to 1"},
+      {with_explorer("drunk", R"({"dirprob": "-0.1"})"), "explorers[1].parameters.dirprob", "from 0 to 1"},
+      {with_explorer("drunk", R"({"change": "0.1", "dirprob": "0.2"})"), "explorers[1].parameters.dirprob", "keep one"},
       {with_explorer("drunk", R"({"directions": "self"})"), "explorers[1].parameters.directions", "no cell other than the centre"},
       {with_explorer("drunk", R"({"directions": "plsu"})"), "explorers[1].parameters.directions", "no neighbourhood called \"plsu\""},
       {with_explorer("greedy", ""), "explorers[1]", "needs \"heuristics\""},
@@ -167,6 +167,45 @@ TEST(ScriptLoader, RefusesBadScriptsNamingThePath) {
     EXPECT_NE(std::string(e.what()).find(c.words), std::string::npos) << c.text << "\n -> " << e.what();
     EXPECT_EQ(e.file, "test.json");
   }
+}
+
+TEST(ScriptLoader, ParametersAnExplorerDoesNotReadAreIgnoredWithAWarning) {
+  // As Marahel: an explorer ignores parameters it does not read (here those of other explorer types, one
+  // of them holding what would be a bad value), and the script loads. Each is named once, with its path.
+  const std::string text = script_text(
+      "10x10", R"(["solid", "empty"])",
+      fill + ", " + explorer_text("narrow_rand", "map", R"({"dirprob": "0.3", "directions": "plsu", "entities": ["x"], "heuristics": "random", "repeats": "2"})",
+                                  {"self(solid) -> self(empty)"}));
+  const generator g = load_script(text, "author.json");
+  ASSERT_EQ(g.warnings().size(), 4U);
+  EXPECT_EQ(g.warnings()[0].rfind("author.json: explorers[1].parameters.dirprob: parameter \"dirprob\" is not used by a \"narrow_rand\" explorer and is ignored", 0), 0U)
+      << g.warnings()[0];
+  EXPECT_NE(g.warnings()[1].find("explorers[1].parameters.directions"), std::string::npos);
+  EXPECT_NE(g.warnings()[2].find("explorers[1].parameters.entities"), std::string::npos);
+  EXPECT_NE(g.warnings()[3].find("explorers[1].parameters.heuristics"), std::string::npos);
+  EXPECT_GT(testing::count(g.generate(1), 1), 0) << "the explorer ran";
+  // A script whose parameters are all read has nothing to say.
+  EXPECT_TRUE(load_script(with_explorer("drunk", R"({"dirprob": "0.2", "directions": "all"})"), "t.json").warnings().empty());
+}
+
+TEST(ScriptLoader, DirprobIsMarahelsNameForTheChanceToTurn) {
+  // Marahel's code reads the drunk turtle's turn chance as `dirprob`, the language document as `change`:
+  // the same parameter, so the same walk.
+  auto walk = [](std::string_view parameters) {
+    return load_script(script_text("30x20", R"(["solid", "empty"])",
+                                   fill + ", " + explorer_text("drunk", "map", parameters, {"self(solid) -> self(empty)"})),
+                       "t.json");
+  };
+  const generator by_change = walk(R"({"change": "0", "tiles": "60"})");
+  const generator by_dirprob = walk(R"({"dirprob": "0", "tiles": "60"})");
+  const generator by_default = walk(R"({"tiles": "60"})");
+  int differ_from_default = 0;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    EXPECT_EQ(by_change.generate(seed), by_dirprob.generate(seed)) << seed;
+    differ_from_default += by_dirprob.generate(seed) == by_default.generate(seed) ? 0 : 1;
+  }
+  EXPECT_GT(differ_from_default, 10) << "dirprob 0 is not the default 0.1";
+  EXPECT_TRUE(by_dirprob.warnings().empty());
 }
 
 TEST(ScriptLoader, MessageNamesFileAndPath) {
