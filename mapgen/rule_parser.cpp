@@ -228,9 +228,14 @@ condition rule_parser::parse_condition(std::string_view text) {
   }
   condition result;
   if (at == std::string_view::npos) {
-    // A lone estimator holds when it is above zero (Marahel compares it with "> 0").
+    // A lone estimator holds when it is above zero, except a lone neighbourhood(entities): as in Marahel
+    // (Condition.ts), it holds above the number of cells it checks less one, i.e. when every checked
+    // cell matches (for a list that names each entity once; a weight or repeat lowers the bar).
     result.left = parse_estimator(text);
     result.right.kind = estimator_kind::number;
+    if (result.left.kind == estimator_kind::neighbourhood || result.left.kind == estimator_kind::centre) {
+      result.right.number = static_cast<double>(target_.neighbourhoods[result.left.hood].size()) - 1;
+    }
     return result;
   }
   result.left = parse_estimator(text.substr(0, at));

@@ -85,7 +85,8 @@ inline bool compare(comparison op, double left, double right) noexcept {
   return false;
 }
 
-/// "left op right"; a lone estimator is stored as "left > 0".
+/// "left op right"; a lone estimator is stored as "left > 0", a lone neighbourhood(entities) as
+/// "left > cells - 1" (Marahel's reading: every checked cell matches).
 struct condition {
   estimator left;
   comparison op = comparison::greater;

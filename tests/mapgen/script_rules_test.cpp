@@ -52,6 +52,24 @@ TEST(ScriptRules, ALoneEstimatorHoldsAboveZero) {
   EXPECT_EQ(row_after("1x1", horizontal({"self(water) -> self(empty)"})), "#");
 }
 
+TEST(ScriptRules, ALoneNeighbourhoodHoldsWhenEveryCellItChecksMatches) {
+  // Marahel (Condition.ts): a lone neighbourhood(entities) compares with "> cells - 1", so for a list of
+  // names each counted once it holds when every checked cell matches, not when one does. The row starts
+  // ".####"; `horz` checks the cells left and right; `buffer` so that every tile reads that row.
+  const std::string first = horizontal({"left(out) > 0 -> self(empty)"});
+  auto after = [&](const std::string& rule) {
+    return row_after("5x1", first + ", " + horizontal({rule}, R"({"replace": "buffer"})"));
+  };
+  EXPECT_EQ(after("horz(solid) -> self(water)"), ".#~~#");
+  EXPECT_EQ(after("horz(solid) > 0 -> self(water)"), "~~~~~") << "the old reading, written out";
+  EXPECT_EQ(after("horz(out|solid) -> self(water)"), "~#~~~") << "out counts where the cell is outside";
+  // The threshold is the number of cells, whatever the weights: solid:2 weighs 2 for each solid cell, so
+  // one solid cell (2 > 1) is enough, as Marahel's list [solid, solid] counts it twice.
+  EXPECT_EQ(after("horz(solid:2) -> self(water)"), "~~~~~");
+  // A one-cell neighbourhood (self) holds when its cell matches, as before.
+  EXPECT_EQ(after("self(solid) -> self(water)"), ".~~~~");
+}
+
 TEST(ScriptRules, FirstRuleThatHoldsRunsAndAllConditionsMustHold) {
   EXPECT_EQ(row_after("1x1", horizontal({"1 > 0, 2 > 3 -> self(empty)", "-> self(water)", "-> self(gem)"})), "~");
   EXPECT_EQ(row_after("1x1", horizontal({"1 > 0, 3 > 2 -> self(empty)", "-> self(water)"})), ".");
