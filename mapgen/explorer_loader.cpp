@@ -163,13 +163,14 @@ void load_parameters(const script_reader& in, const json::value& e, const json::
     x.change = in.real(*v, 0, 1);
   }
   x.directions = rules.neighbourhood("plus");
-  x.connectivity = x.directions;
   if (const json::value* v = find("directions")) {
     x.directions = text_at(*v, [&](const std::string& t) { return rules.neighbourhood(trim(t)); });
     if (!has_move(s.neighbourhoods[x.directions])) {
       in.fail(*v, "the neighbourhood " + quote(in.scalar(*v)) + " has no cell other than the centre to move to");
     }
   }
+  // turtle_connect's areas are joined by its directions, as Marahel groups them, unless `neighborhood` says.
+  x.connectivity = x.directions;
   if (const json::value* v = find("neighborhood")) {
     x.connectivity = text_at(*v, [&](const std::string& t) { return rules.neighbourhood(trim(t)); });
     if (!has_move(s.neighbourhoods[x.connectivity])) {

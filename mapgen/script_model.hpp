@@ -143,7 +143,7 @@ struct explorer {
   int tiles = 0;                   ///< tile budget of one pass; 0 = the region's area
   int changes = 0;                 ///< rule firings allowed in one pass; 0 = the region's area
   std::uint16_t directions = 0;    ///< turtles: neighbourhood of moves
-  std::uint16_t connectivity = 0;  ///< connect: neighbourhood that joins tiles into one area
+  std::uint16_t connectivity = 0;  ///< connect: neighbourhood that joins tiles into one area (`directions` unless `neighborhood`)
   std::uint16_t connect_set = 0;   ///< connect: the entities to join
   double change = 0.1;             ///< drunk: chance to turn at each step
   std::vector<estimator> heuristics;
