@@ -70,7 +70,10 @@ class board {
       }
       return total;
     }
-    // At the region's edge: each cell tested (unsigned comparisons, as read()), read by its offset.
+    // At the region's edge: each cell tested (unsigned comparisons, as read()), read by its offset. A cell
+    // outside weighs as `out` (as Marahel counts it, whatever the `out` parameter says it reads as) and,
+    // when the parameter names an entity or unknown, as that too.
+    const std::int32_t outside = weights[slot(out_value)] + (out_ != out_value ? weights[slot(out_)] : 0);
     const std::vector<point>& cells = script_.neighbourhoods[hood];
     const std::span<const std::ptrdiff_t> offsets = hoods_.offsets(hood);
     const entity_id* tiles = map_.tiles().data();
@@ -81,7 +84,7 @@ class board {
     for (std::size_t k = 0; k < cells.size(); ++k) {
       const bool inside = left + static_cast<unsigned>(cells[k].x) < static_cast<unsigned>(region_.w) &&
                           top + static_cast<unsigned>(cells[k].y) < static_cast<unsigned>(region_.h);
-      total += weights[slot(inside ? tiles[centre + offsets[k]] : out_)];
+      total += inside ? weights[slot(tiles[centre + offsets[k]])] : outside;
     }
     return total;
   }

@@ -213,6 +213,19 @@ TEST(ScriptRules, OutReadsAsTheEntityGiven) {
   EXPECT_EQ(row_after("5x1", horizontal({"right(out) > 0 -> self(empty)"}, R"({"out": "out"})")), "####.");
 }
 
+TEST(ScriptRules, OutCountsCellsOutsideTheRegionWhateverTheyReadAs) {
+  // Marahel (Neighborhood.getTotal) counts `out` as the cells outside the region even when the `out`
+  // parameter makes them read as an entity; they then count as that entity too.
+  const std::string open_row = horizontal({"-> self(empty)"});
+  auto after = [&](const std::string& rule) {
+    return row_after("5x1", open_row + ", " + horizontal({rule}, R"({"replace": "buffer", "out": "solid"})"));
+  };
+  EXPECT_EQ(after("right(out) > 0 -> self(water)"), "....~");
+  EXPECT_EQ(after("right(solid) > 0 -> self(water)"), "....~");
+  EXPECT_EQ(after("right(out|solid) > 1 -> self(water)"), "....~") << "one cell outside, counted as both";
+  EXPECT_EQ(after("horz(out) == 0 -> self(water)"), ".~~~.");
+}
+
 TEST(ScriptRules, ExecutersWriteEveryCellOfTheirNeighbourhoodInsideTheRegion) {
   EXPECT_EQ(row_after("5x1", horizontal({"left(out) > 0 -> horz(empty), self(water)"})), "~.###");
   // Several executers run in order; a cell outside the map is not written.
