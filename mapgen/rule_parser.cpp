@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -165,6 +166,21 @@ estimator rule_parser::parse_estimator(std::string_view raw) {
     e.kind = estimator_kind::number;
     return e;
   }
+  if (text.starts_with("noise") && text.size() > 5) {
+    // noise<N>: Marahel's noise with its scale, features N times as wide (number holds N).
+    const std::optional<int> scale = read_whole(text.substr(5));
+    if (!scale || *scale < 1 || *scale > max_noise_scale) {
+      throw text_error(quote(text) + ": noise takes a scale from 1 to " + std::to_string(max_noise_scale) +
+                       " written after it, e.g. noise2");
+    }
+    e.kind = estimator_kind::noise;
+    e.number = *scale;
+    return e;
+  }
+  if (text == "out") {
+    e.kind = estimator_kind::number;  // Marahel's count of `out` in the region: none is ever inside
+    return e;
+  }
   static constexpr std::pair<std::string_view, estimator_kind> words[] = {
       {"random", estimator_kind::random},     {"noise", estimator_kind::noise},
       {"percent", estimator_kind::percent},   {"cpercent", estimator_kind::cpercent},
@@ -173,6 +189,7 @@ estimator rule_parser::parse_estimator(std::string_view raw) {
   for (const auto& [word, kind] : words) {
     if (text == word) {
       e.kind = kind;
+      e.number = kind == estimator_kind::noise ? 1 : 0;  // noise: scale 1
       return e;
     }
   }

@@ -38,7 +38,9 @@ void check_name(const script_reader& in, const json::value& where, std::string_v
   if (!valid_name(name)) {
     in.fail(where, quote(name) + " is not a valid " + std::string(what) + " name (a letter or '_', then letters, digits, '_' or '-')");
   }
-  if (std::find(reserved_words.begin(), reserved_words.end(), name) != reserved_words.end()) {
+  const bool noise_scale = name.starts_with("noise") && name.size() > 5 &&
+                           std::all_of(name.begin() + 5, name.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (noise_scale || std::find(reserved_words.begin(), reserved_words.end(), name) != reserved_words.end()) {
     in.fail(where, quote(name) + " is a reserved word of the rule language");
   }
 }

@@ -90,6 +90,8 @@ TEST(ScriptLoader, RefusesBadScriptsNamingThePath) {
       // entities
       {with_entities(R"(["solid", "out"])"), "entities[1]", "reserved"},
       {with_entities(R"(["solid", "noise"])"), "entities[1]", "reserved"},
+      {with_entities(R"(["solid", "noise2"])"), "entities[1]", "reserved"},
+      {with_rule("noise999 > 0 -> self(empty)"), "explorers[0].rules[0]", "scale from 1 to 64"},
       {with_entities(R"(["solid", "empty", "solid"])"), "entities[2]", "listed twice"},
       {with_entities(R"(["two words", "solid"])"), "entities[0]", "not a valid entity name"},
       {with_entities(R"(["solid", 3])"), "entities[1]", "must be a string"},

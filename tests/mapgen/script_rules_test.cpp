@@ -27,6 +27,11 @@ std::string horizontal(std::vector<std::string> rules, std::string_view paramete
   return explorer_text("narrow_horz", "map", parameters, rules);
 }
 
+// The message a script with this one rule is refused with.
+std::string refusal_text(const std::string& rule) {
+  return testing::refusal(script_text("3x1", R"(["solid", "empty"])", horizontal({rule}))).what();
+}
+
 TEST(ScriptRules, OperatorsCompareNumbers) {
   struct one {
     const char* op;
@@ -117,6 +122,44 @@ TEST(ScriptRules, DistanceToNothingLetsTheConditionHold) {
   // As in Marahel: with no gem in the region, any comparison with dist(gem) holds.
   EXPECT_EQ(row_after("4x1", horizontal({"dist(gem) > 100 -> self(empty)"})), "....");
   EXPECT_EQ(row_after("4x1", horizontal({"dist(gem) < -100 -> self(empty)"})), "....");
+}
+
+TEST(ScriptRules, DistanceToOutIsTheDistanceToTheNearestCellOutsideTheRegion) {
+  // The document's dist(entities) is the Manhattan distance to the nearest of them; `out` is what lies
+  // outside the region, so dist(out) is 1 on the region's edge, 2 one tile in, ... (Marahel meant this,
+  // but its parser never reaches it; see README.md).
+  const generator g = load_script(
+      script_text("7x5", R"(["solid", "empty", "gem"])",
+                  fill + ", " + horizontal({"dist(out) == 1 -> self(empty)", "dist(out) == 3 -> self(gem)"}, R"({"replace": "buffer"})")),
+      "t.json");
+  EXPECT_EQ(rows(g.generate(1), "#.*"), (std::vector<std::string>{".......", ".#####.", ".#***#.", ".#####.", "......."}));
+  // With other entities in the list, the nearer of the two.
+  const generator both = load_script(
+      script_text("9x3", R"(["solid", "empty", "gem"])",
+                  fill + ", " + horizontal({"left(out) > 0 -> self(gem)"}) + ", " +
+                      horizontal({"dist(gem|out) == 1 -> self(empty)"}, R"({"replace": "buffer"})")),
+      "t.json");
+  EXPECT_EQ(rows(both.generate(1), "#.*"), (std::vector<std::string>{"*........", "*.######.", "*........"}));
+}
+
+TEST(ScriptRules, NoiseTakesMarahelsScale) {
+  // noise<N> (Marahel's spelling) is the same field with features N times as wide: noise1 is noise.
+  auto map = [](std::string_view estimator) {
+    return load_script(script_text("40x40", R"(["solid", "empty"])",
+                                   horizontal({std::string(estimator) + " > 0 -> self(empty)", "-> self(solid)"})),
+                       "t.json")
+        .generate(5);
+  };
+  EXPECT_EQ(map("noise1"), map("noise"));
+  EXPECT_LT(testing::areas(map("noise4"), 1) + testing::areas(map("noise4"), 0), testing::areas(map("noise"), 1) + testing::areas(map("noise"), 0))
+      << "wider features: fewer patches";
+  const noise_field f(9);
+  for (int x = 0; x < 32; ++x) {
+    EXPECT_EQ(f.at(x, 3, 1), f.at(x, 3));
+  }
+  EXPECT_NE(refusal_text("noise0 > 0 -> self(empty)").find("noise0"), std::string::npos);
+  // A bare `out` is Marahel's count of `out` in the region: always 0.
+  EXPECT_EQ(row_after("3x1", horizontal({"out == 0 -> self(empty)"})), "...");
 }
 
 TEST(ScriptRules, RandomIsUniform) {
