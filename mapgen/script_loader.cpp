@@ -164,13 +164,17 @@ void load_regions(const script_reader& in, const json::value& root, script& s) {
   d.number = in.whole(in.required(*regions, "number"), 1, max_regions);
   const json::value& params = in.required(*regions, "parameters");
   in.expect(params, json::kind::object);
-  if (d.kind == divider_kind::sampling) {
-    in.only_keys(params, {"min", "max", "trials"}, "a sampling divider");
-    if (const json::value* trials = params.find("trials")) {
-      d.trials = in.whole(*trials, 1, max_trials);
+  // As an explorer's, a parameter the divider does not read is ignored (Marahel ignores it) with a warning.
+  const bool sampling = d.kind == divider_kind::sampling;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const json::value& p = params[i];
+    if (p.key() != "min" && p.key() != "max" && !(sampling && p.key() == "trials")) {
+      s.warnings.push_back(in.warning(p, "parameter " + quote(p.key()) + " is not used by the " + quote(t) +
+                                             " divider and is ignored (it reads " + (sampling ? "min, max, trials" : "min, max") + ")"));
     }
-  } else {
-    in.only_keys(params, {"min", "max"}, d.kind == divider_kind::equal ? "an equal divider" : "a bsp divider");
+  }
+  if (const json::value* trials = sampling ? params.find("trials") : nullptr) {
+    d.trials = in.whole(*trials, 1, max_trials);
   }
   // equal: min and max count divisions across and down; bsp and sampling: they bound region sizes.
   d.min = in.size(in.required(params, "min"), 1, max_side);

@@ -112,7 +112,6 @@ TEST(ScriptLoader, RefusesBadScriptsNamingThePath) {
       {with_sections(R"("regions": {"type": "bsp", "number": "0", "parameters": {"min": "2x2", "max": "4x4"}}, )"), "regions.number", "from 1 to 64"},
       {with_sections(R"("regions": {"type": "bsp", "number": "2"}, )"), "regions", "needs \"parameters\""},
       {with_sections(R"("regions": {"type": "equal", "number": "2", "parameters": {"min": "3x3", "max": "2x4"}}, )"), "regions.parameters.max", "at least min"},
-      {with_sections(R"("regions": {"type": "bsp", "number": "2", "parameters": {"min": "2x2", "max": "4x4", "trials": "9"}}, )"), "regions.parameters.trials", "unknown key"},
       {with_sections(R"("regions": {"type": "sampling", "number": "2", "parameters": {"min": "2x2", "max": "4x4", "trials": "0"}}, )"), "regions.parameters.trials", "whole number"},
       // explorers
       {script_text("10x10", R"(["solid"])", ""), "explorers", "at least one explorer"},
@@ -186,6 +185,13 @@ TEST(ScriptLoader, ParametersAnExplorerDoesNotReadAreIgnoredWithAWarning) {
   EXPECT_NE(g.warnings()[2].find("explorers[1].parameters.entities"), std::string::npos);
   EXPECT_NE(g.warnings()[3].find("explorers[1].parameters.heuristics"), std::string::npos);
   EXPECT_GT(testing::count(g.generate(1), 1), 0) << "the explorer ran";
+  // So does a region divider (trials is sampling's).
+  const generator bsp = load_script(
+      script_text("10x10", R"(["solid"])", fill, R"("regions": {"type": "bsp", "number": "2", "parameters": {"min": "2x2", "max": "4x4", "trials": "9"}}, )"),
+      "author.json");
+  ASSERT_EQ(bsp.warnings().size(), 1U);
+  EXPECT_EQ(bsp.warnings()[0].rfind("author.json: regions.parameters.trials: parameter \"trials\" is not used by the \"bsp\" divider", 0), 0U)
+      << bsp.warnings()[0];
   // A script whose parameters are all read has nothing to say.
   EXPECT_TRUE(load_script(with_explorer("drunk", R"({"dirprob": "0.2", "directions": "all"})"), "t.json").warnings().empty());
 }
