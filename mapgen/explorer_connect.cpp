@@ -119,7 +119,7 @@ void run_connect_pass(const explorer& x, rect region, double repeat_share, explo
   if (area <= 0 || !env.budget.spend(static_cast<std::uint64_t>(area) * (links.size() + 1))) {
     return;
   }
-  env.b.begin_pass(region, x.buffer, x.out);
+  env.b.begin_pass(region, x.buffer);
   const std::int32_t areas = label_areas(region, env.s.sets[x.connect_set], links, env);
   if (areas <= 1) {
     env.b.end_pass();

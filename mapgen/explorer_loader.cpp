@@ -218,6 +218,29 @@ void load_rules(const script_reader& in, const json::value& list, explorer& x, s
     x.tile_cost += rules.cost(e);
   }
   x.rule_count = static_cast<std::uint32_t>(list.size());
+  // The `out` parameter, applied here once: every neighbourhood count this explorer reads weighs a cell
+  // outside the region as `out` and as the entity named (generation always reads outside cells as out).
+  if (x.out != out_value) {
+    auto apply_out = [&](estimator& e) {
+      if (e.kind == estimator_kind::neighbourhood || e.kind == estimator_kind::centre) {
+        try {
+          e.set = rules.outside_reads_as(e.set, x.out);
+        } catch (const text_error& error) {
+          in.fail(list, error.what());
+        }
+      }
+    };
+    for (std::uint32_t r = 0; r < x.rule_count; ++r) {
+      const rule& ru = s.rules[x.first_rule + r];
+      for (std::uint32_t c = 0; c < ru.condition_count; ++c) {
+        apply_out(s.conditions[ru.first_condition + c].left);
+        apply_out(s.conditions[ru.first_condition + c].right);
+      }
+    }
+    for (estimator& e : x.heuristics) {
+      apply_out(e);
+    }
+  }
   share_reads(s, x);
   decide_first_conditions(s, x);
 }

@@ -122,6 +122,16 @@ std::uint16_t rule_parser::parse_set(std::string_view text) {
       weights[slot(entity(name))] += weight;
     }
   }
+  return store_set(std::move(weights));
+}
+
+std::uint16_t rule_parser::outside_reads_as(std::uint16_t set, entity_id as) {
+  std::vector<std::int32_t> weights = target_.sets[set];
+  weights[slot(out_value)] += weights[slot(as)];
+  return store_set(std::move(weights));
+}
+
+std::uint16_t rule_parser::store_set(std::vector<std::int32_t> weights) {
   if (const auto it = set_index_.find(weights); it != set_index_.end()) {
     return it->second;
   }

@@ -45,10 +45,9 @@ void board::recount() {
   }
 }
 
-void board::begin_pass(rect region, bool buffer, entity_id out) {
+void board::begin_pass(rect region, bool buffer) {
   region_ = region;
   buffer_ = buffer;
-  out_ = out;
   if (!counts_regions_ && !buffer_) {
     return;
   }

@@ -139,7 +139,7 @@ struct explorer {
   explorer_kind kind = explorer_kind::horizontal;
   std::vector<int> regions;        ///< whole_map, every_region or a region index, in the order written
   bool buffer = false;             ///< replace: buffer (read the pass's start, write a copy)
-  entity_id out = out_value;       ///< what tiles outside the region read as
+  entity_id out = out_value;       ///< what tiles outside the region read as (applied at load to the sets its rules read)
   int repeats = 1;
   int tiles = 0;                   ///< tile budget of one pass; 0 = the region's area
   int changes = 0;                 ///< rule firings allowed in one pass; 0 = the region's area
