@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 
 #include "mapgen/steps/corridors.hpp"
 
@@ -16,13 +15,12 @@ constexpr entity_id rock = 0;      // dug at `dig`
 constexpr entity_id open = 1;      // a corridor or a door: followed at 1
 constexpr entity_id blocked = 2;  // a room or its wall: never entered
 
-bool touching(point a, point b) { return std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1; }
-
 }  // namespace
 
 door_joins::door_joins(const tile_map& map, rect area, std::span<const std::vector<point>> rooms)
     : area_(clip(area, map)),
       room_(static_cast<std::size_t>(area_.w) * static_cast<std::size_t>(area_.h), -1),
+      door_(room_.size(), 0),
       candidates_(rooms.size()) {
   for (std::size_t k = 0; k < rooms.size(); ++k) {
     for (const point p : rooms[k]) {
@@ -72,10 +70,22 @@ bool door_joins::near_floor(point p) const noexcept {
   return false;
 }
 
+bool door_joins::door_near(point p) const noexcept {
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      const point q{p.x + dx, p.y + dy};
+      if (area_.contains(q) && door_[at(q)] != 0) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 std::optional<point> door_joins::pick_door(int room, rng& random) {
   std::vector<point> free;
   for (const point c : candidates_[static_cast<std::size_t>(room)]) {
-    if (std::none_of(doors_.begin(), doors_.end(), [&](point d) { return touching(c, d); })) {
+    if (!door_near(c)) {
       free.push_back(c);
     }
   }
@@ -83,7 +93,7 @@ std::optional<point> door_joins::pick_door(int room, rng& random) {
     return std::nullopt;
   }
   const point door = free[random.below(free.size())];
-  doors_.push_back(door);
+  door_[at(door)] = 1;
   return door;
 }
 
@@ -120,8 +130,11 @@ int door_joins::join(tile_map& map, std::span<const edge> joins, std::span<const
     }
     if (path.empty()) {
       // No door, or no way round: as `centres` joins them (the doors picked are given back).
-      doors_.erase(std::remove_if(doors_.begin(), doors_.end(), [&](point d) { return (a && d == *a) || (b && d == *b); }),
-                   doors_.end());
+      for (const std::optional<point>& d : {a, b}) {
+        if (d) {
+          door_[at(*d)] = 0;
+        }
+      }
       path = finder.find(map, area_, from_to[static_cast<std::size_t>(e.a)], from_to[static_cast<std::size_t>(e.b)], through);
       carve(map, path, keep, as.corridor);
       for (const point p : path) {

@@ -51,11 +51,12 @@ class door_joins {
   }
   [[nodiscard]] bool near_floor(point p) const noexcept;
   [[nodiscard]] bool floor_at(point p) const noexcept { return area_.contains(p) && room_[at(p)] >= 0; }
+  [[nodiscard]] bool door_near(point p) const noexcept;  // a door taken on p or next to it
 
   rect area_;
   std::vector<int> room_;                       // per tile of area: its room, or -1
+  std::vector<unsigned char> door_;             // per tile of area: 1 where a door is taken
   std::vector<std::vector<point>> candidates_;  // per room: its door candidates before any is taken
-  std::vector<point> doors_;                    // taken
 };
 
 }  // namespace dw::mapgen
