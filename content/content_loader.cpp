@@ -9,6 +9,7 @@
 #include "content/interior_loader.hpp"
 #include "content/table_loaders.hpp"
 #include "content/toml_reader.hpp"
+#include "mapgen/script.hpp"
 
 namespace dw::content {
 
@@ -344,6 +345,14 @@ std::variant<content_tables, content_error> load_content(const std::filesystem::
 std::variant<content_tables, content_error> load_content_texts(const std::filesystem::path& dir,
                                                                const table_texts& texts) {
   return load_tables(table_source{dir, &texts});
+}
+
+std::vector<std::string> load_warnings(const content_tables& tables) {
+  std::vector<std::string> out;
+  for (const interior_script& s : tables.interiors.scripts) {
+    out.insert(out.end(), s.script->warnings().begin(), s.script->warnings().end());
+  }
+  return out;
 }
 
 }  // namespace dw::content

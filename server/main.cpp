@@ -159,6 +159,9 @@ int main(int argc, char** argv) {
   } const shutdown_logging_on_return;
   spdlog::info("configuration: {}; content: {}; database: {}; logs: {}", config_used, settings.content.dir,
                settings.storage.path, settings.log.dir);
+  for (const std::string& w : dw::content::load_warnings(*content)) {
+    spdlog::warn("content: {}", w);
+  }
 
   std::string stored_state;  // for --check
   try {
