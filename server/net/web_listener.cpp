@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <boost/asio/redirect_error.hpp>
 #include <cstring>
+#include <memory>
 
 #include "server/net/tls.hpp"
 #include "server/net/web_policy.hpp"
@@ -36,14 +37,19 @@ using ssl_socket = asio::ssl::stream<tcp::socket>;
 namespace {
 
 constexpr std::chrono::seconds close_limit{2};  ///< a WebSocket closing handshake gets this long
+/// A connection's read buffers grown past this by a long message are given back once it has been read
+/// (memory per player: most messages are a line).
+constexpr std::size_t kept_buffer_bytes = 16 * 1024;
 
 /// One WebSocket connection under a session: the session's bytes are telnet (telnet.mudstandards.org:
 /// binary messages both ways) or records (the message subprotocols; see telnet/ws_records.hpp).
 template <class Next>
 class ws_stream final : public stream, public std::enable_shared_from_this<ws_stream<Next>> {
  public:
-  ws_stream(websocket::stream<Next> ws, telnet::subprotocol wire, bool tls)
-      : ws_(std::move(ws)), wire_(wire), tls_(tls), deadline_(ws_.get_executor()) {}
+  /// `inflate_room`: 0 when the client's messages are not compressed; else the largest message it may
+  /// send plus one, the room each compressed message is inflated into (see read_inflated).
+  ws_stream(websocket::stream<Next> ws, telnet::subprotocol wire, bool tls, std::size_t inflate_room)
+      : ws_(std::move(ws)), wire_(wire), tls_(tls), deadline_(ws_.get_executor()), inflate_room_(inflate_room) {}
 
   tcp::socket& socket() override { return beast::get_lowest_layer(ws_); }
   bool is_tls() const override { return tls_; }
@@ -61,9 +67,20 @@ class ws_stream final : public stream, public std::enable_shared_from_this<ws_st
       pending_.clear();
       taken_ = 0;
       in_.clear();
-      co_await ws_.async_read(in_, asio::use_awaitable);
-      const auto data = in_.cdata();
-      const std::string_view message(static_cast<const char*>(data.data()), data.size());
+      if (pending_.capacity() > kept_buffer_bytes) {
+        std::string().swap(pending_);
+      }
+      if (in_.capacity() > kept_buffer_bytes) {
+        in_.shrink_to_fit();
+      }
+      std::string_view message;
+      if (inflate_room_ > 0) {
+        message = co_await read_inflated();
+      } else {
+        co_await ws_.async_read(in_, asio::use_awaitable);
+        const auto data = in_.cdata();
+        message = std::string_view(static_cast<const char*>(data.data()), data.size());
+      }
       if (wire_ == telnet::subprotocol::telnet) {
         pending_.append(message);  // the telnet stream itself (text messages are taken as bytes too)
       } else {
@@ -133,10 +150,33 @@ class ws_stream final : public stream, public std::enable_shared_from_this<ws_st
     beast::get_lowest_layer(ws_).close(ignored);
   }
 
+  /// One compressed message, inflated into room for all of it. Beast (Boost 1.81) loses its place in the
+  /// deflate stream when a message's inflated bytes outgrow the room it is given (it feeds the closing
+  /// empty block again after taking part of it: "invalid stored block length"), which async_read into a
+  /// growing buffer does for any message that inflates past a few KiB. With room for the largest message
+  /// allowed, that never happens, and one over the limit still fails with 1009. The room is allocated
+  /// without being written: only what messages fill becomes resident.
+  asio::awaitable<std::string_view> read_inflated() {
+    if (!inflated_) {
+      inflated_ = std::make_unique_for_overwrite<char[]>(inflate_room_);
+    }
+    std::size_t used = 0;
+    do {
+      if (used == inflate_room_) {  // (Beast fails such a message itself first; this keeps a read in bounds)
+        throw boost::system::system_error(websocket::error::message_too_big);
+      }
+      used += co_await ws_.async_read_some(asio::buffer(inflated_.get() + used, inflate_room_ - used),
+                                           asio::use_awaitable);
+    } while (!ws_.is_message_done());
+    co_return std::string_view(inflated_.get(), used);
+  }
+
   websocket::stream<Next> ws_;
   telnet::subprotocol wire_;
   bool tls_;
   asio::steady_timer deadline_;
+  std::size_t inflate_room_;
+  std::unique_ptr<char[]> inflated_;  ///< inflate_room_ bytes, when the client compresses
   beast::flat_buffer in_;
   std::string pending_;  ///< read and not yet taken by the session
   std::size_t taken_ = 0;
@@ -349,7 +389,12 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
         spdlog::info("web: WebSocket handshake with {} failed: {}", c.address, ec.message());
         co_return false;
       }
-      auto stream = std::make_shared<ws_stream<Next>>(std::move(ws), choice->wire, tls);
+      // A client that offered permessage-deflate has it (when it is on here): its messages are inflated.
+      const bool compressed = options.permessage_deflate &&
+                              std::string_view(req[http::field::sec_websocket_extensions]).find("permessage-deflate") !=
+                                  std::string_view::npos;
+      auto stream = std::make_shared<ws_stream<Next>>(std::move(ws), choice->wire, tls,
+                                                      compressed ? options.max_message_bytes + 1 : 0);
       spdlog::info("web: {} connected from {}", stream->kind(), c.address);
       on_websocket(std::move(stream), c.address);
       co_return true;

@@ -225,6 +225,34 @@ TEST(WebPort, AMessageOverTheLimitClosesOnlyThatConnection) {
   bob.expect("The Village Square");
 }
 
+TEST(WebPort, AMessageUpToTheLimitIsATooLongLineAndOnlyOneOverItCloses) {
+  // (issue 25: 20,000- and 65,536-byte messages, under web.max_message_bytes = 65,536, closed with 1001).
+  // The client compresses (permessage-deflate, as browsers do): messages that inflate to many KiB must not
+  // lose the server's place in the deflate stream either.
+  server_process server;
+  for (const std::string subprotocol : {"gmcp.mudstandards.org", "terminal.mudstandards.org"}) {
+    ws_client web(server.web_port(), speaking(subprotocol));
+    web.expect("quit");
+    for (const std::size_t size : {std::size_t{17000}, std::size_t{20000}, std::size_t{65536}}) {
+      web.send_binary(std::string(size, 'a'));
+      web.expect("That line was too long (" + std::to_string(size) + " bytes; the limit is 4096). It was ignored.");
+    }
+    web.send_text(std::string(65536, 'b'));  // typed too on terminal; GMCP over the limit on gmcp (dropped)
+    web.send_binary("create Lena" + std::string(subprotocol == "gmcp.mudstandards.org" ? "g" : "t") +
+                    " lenapassword");
+    web.expect("Welcome to Deepwell, Lena");
+    for (const std::size_t size : {std::size_t{3000}, std::size_t{4000}, std::size_t{4090}, std::size_t{2500}}) {
+      web.send_binary("say " + std::string(size, 'x'));
+      web.expect("You say,");
+      web.expect(prompt);
+    }
+    web.send_binary(std::string(65537, 'a'));
+    EXPECT_TRUE(web.wait_closed());
+    EXPECT_EQ(web.close_code(), 1009) << "message too big";
+  }
+  EXPECT_TRUE(server.wait_file_log("sent an oversized subnegotiation"));
+}
+
 TEST(WebPort, WebConnectionsCountAgainstTheSameAddressLimitAsTelnet) {
   server_process server("[server]\nmax_connections_per_address = 2\n");
   telnet_client a(server.port());
