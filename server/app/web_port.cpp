@@ -23,6 +23,16 @@ net::web_options web_options_from(const config::settings& s) {
     }
     from = comma + 1;
   }
+  // The server's own names: where it listens (unless that is every address) and the name players are
+  // given. Any other name the page is served under (a proxy's) goes in web.allowed_origins.
+  boost::system::error_code ec;
+  const auto host = boost::asio::ip::make_address(s.server.host, ec);
+  if (ec || !host.is_unspecified()) {
+    o.own_names.push_back(ec ? s.server.host : host.to_string());
+  }
+  if (!s.mssp.hostname.empty()) {
+    o.own_names.push_back(s.mssp.hostname);
+  }
   return o;
 }
 

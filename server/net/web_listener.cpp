@@ -309,6 +309,26 @@ std::vector<std::string_view> offered_subprotocols(const request& req) {
   return out;
 }
 
+/// The names a page of this server may be served under, for a request on `socket`: the configured ones,
+/// the address the connection came in on (a page on http://192.0.2.7:4001/), and "localhost" when that
+/// address is a loopback one.
+std::vector<std::string> own_names_for(const tcp::socket& socket, const web_options& options) {
+  std::vector<std::string> names = options.own_names;
+  boost::system::error_code ec;
+  asio::ip::address local = socket.local_endpoint(ec).address();
+  if (ec) {
+    return names;
+  }
+  if (local.is_v6() && local.to_v6().is_v4_mapped()) {
+    local = asio::ip::make_address_v4(asio::ip::v4_mapped, local.to_v6());
+  }
+  names.push_back(local.to_string());
+  if (local.is_loopback()) {
+    names.emplace_back("localhost");
+  }
+  return names;
+}
+
 std::optional<std::string_view> header(const request& req, http::field f) {
   const auto it = req.find(f);
   if (it == req.end()) {
@@ -347,8 +367,10 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
     const std::string_view path = std::string_view(req.target()).substr(0, req.target().find('?'));
     if (websocket::is_upgrade(req)) {
       const std::optional<subprotocol_choice> choice = choose_subprotocol(offered_subprotocols(req));
-      const bool origin_ok =
-          origin_allowed(header(req, http::field::origin), req[http::field::host], options.allowed_origins);
+      const tcp::socket& socket = c.lowest();
+      boost::system::error_code ignored;
+      const bool origin_ok = origin_allowed(header(req, http::field::origin), own_names_for(socket, options),
+                                            socket.local_endpoint(ignored).port(), options.allowed_origins);
       if (path != "/ws" || !choice || !origin_ok) {
         const http::status why = path != "/ws" ? http::status::not_found
                                  : !origin_ok  ? http::status::forbidden

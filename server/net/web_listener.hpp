@@ -29,7 +29,11 @@ struct web_options {
   std::chrono::seconds request_timeout{30};       ///< to send a request (and between requests), or finish TLS
   int max_requests_per_connection = 100;          ///< HTTP keep-alive: then the connection is closed
   bool permessage_deflate = true;
-  std::vector<std::string> allowed_origins;       ///< besides the page's own; "*" for any
+  std::vector<std::string> allowed_origins;       ///< besides the server's own names; "*" for any
+  /// The server's configured names (server.host unless it is every address, mssp.hostname): a page on
+  /// one of them, on the web port, may open a game connection. The address a connection came in on (and
+  /// "localhost" when that is a loopback address) is added for each connection.
+  std::vector<std::string> own_names;
 };
 
 class web_listener {

@@ -212,6 +212,30 @@ TEST(WebPort, UpgradesFromOtherSitesOrForUnknownSubprotocolsAreRefused) {
   EXPECT_TRUE(server.wait_file_log("WebSocket upgrade from 127.0.0.1 refused (403)"));
 }
 
+TEST(WebPort, AnOriginMatchingAForgedHostIsStillAnotherSite) {
+  // (issue 25: Origin http://evil.com:4401 with Host evil.com:4401 got 101, so a page that rebinds its DNS
+  // name to the server could play from a victim's browser)
+  server_process server;
+  const std::uint16_t port = server.web_port();
+  const std::string p = ":" + std::to_string(port);
+  ws_options o = speaking("gmcp.mudstandards.org");
+  o.origin = "http://evil.com" + p;
+  o.host = "evil.com" + p;
+  EXPECT_EQ(upgrade_status(port, o), 403);
+  o.origin = "https://evil.com" + p;
+  EXPECT_EQ(upgrade_status(port, o), 403);
+  o.origin = "http://127.0.0.1:1";
+  o.host = "127.0.0.1:1";
+  EXPECT_EQ(upgrade_status(port, o), 403) << "the server's address on another port is another site";
+  o.origin = "http://localhost" + p;
+  o.host = "localhost" + p;
+  EXPECT_EQ(upgrade_status(port, o), 101) << "a page loaded from localhost";
+  o.origin = "http://127.0.0.1" + p;
+  o.host = "evil.com" + p;
+  EXPECT_EQ(upgrade_status(port, o), 101) << "the server's own address, whatever the Host";
+  EXPECT_TRUE(server.wait_file_log("origin http://evil.com" + p));
+}
+
 TEST(WebPort, AMessageOverTheLimitClosesOnlyThatConnection) {
   server_process server("[web]\nroot = \"" DW_WEB_DIR "\"\nmax_message_bytes = 2048\n");
   telnet_client bob(server.port());
