@@ -202,9 +202,15 @@ http::response<http::string_body> plain_response(const request& req, http::statu
 }  // namespace
 
 /// One HTTP connection before its upgrade: the socket (or TLS over it) and the watchdog that closes it
-/// when a request is slow to come.
+/// when a request is slow to come or to finish its headers.
 struct web_listener::connection : std::enable_shared_from_this<web_listener::connection> {
   explicit connection(tcp::socket s) : socket(std::move(s)), watchdog(socket.get_executor()) {}
+
+  /// The deadline for a request to begin (or the TLS handshake): a connection on probation has only the
+  /// header deadline, counted from its arrival, for everything.
+  std::chrono::seconds begin_limit(const web_options& o) const {
+    return on_probation ? o.header_timeout : o.request_timeout;
+  }
 
   tcp::socket& lowest() { return tls ? tls->next_layer() : socket; }
   void arm(std::chrono::seconds limit) {
@@ -217,6 +223,7 @@ struct web_listener::connection : std::enable_shared_from_this<web_listener::con
   }
   void end() {
     boost::system::error_code ignored;
+    ended = true;
     watchdog.cancel();
     lowest().close(ignored);
   }
@@ -225,19 +232,26 @@ struct web_listener::connection : std::enable_shared_from_this<web_listener::con
   std::unique_ptr<ssl_socket> tls;    ///< when the client began TLS
   asio::steady_timer watchdog;
   std::string address;
+  /// Waiting for a request to begin (or for TLS): idle, and so the first to be closed to make room.
+  bool waiting = true;
+  std::uint64_t waiting_since = 0;  ///< which wait (web_listener::waits_), to find the one idle longest
+  bool on_probation = false;  ///< came in over its address's limit: one request, within header_timeout
+  bool ended = false;
 };
 
 web_listener::web_listener(asio::io_context& io, std::function<admission_limits()> limits, connection_counts* counts,
                            const static_site& site, web_options options, tls_server* tls, status_source status,
-                           websocket_handler on_websocket)
+                           login_screen_count at_login_screen, websocket_handler on_websocket)
     : io_(io),
       site_(site),
       options_(std::move(options)),
       tls_(tls),
       status_(std::move(status)),
+      at_login_screen_(std::move(at_login_screen)),
       on_websocket_(std::move(on_websocket)),
+      limits_(std::move(limits)),
       listener_(
-          io, std::move(limits), [this](tcp::socket socket, const std::string& address) { serve(std::move(socket), address); },
+          io, limits_, [this](tcp::socket socket, const std::string& address) { serve(std::move(socket), address); },
           counts) {
   listener_.refuse_silently();  // a refusal in plain text would be noise to a browser
 }
@@ -338,20 +352,43 @@ std::optional<std::string_view> header(const request& req, http::field f) {
 }
 
 /// Serves requests on `s` until an upgrade (handed on; true) or the end of the connection (false).
+/// `begin_wait` is called each time the connection starts waiting for a request.
 template <class Next>
 asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_listener::connection& c,
                                      const static_site& site, const web_options& options, bool tls,
                                      const web_listener::status_source& status,
-                                     const web_listener::websocket_handler& on_websocket) {
+                                     const web_listener::websocket_handler& on_websocket,
+                                     const std::function<void()>& begin_wait) {
   for (int served = 0; served < options.max_requests_per_connection; ++served) {
-    c.arm(options.request_timeout);
+    boost::system::error_code ec;
+    if (buffer.size() == 0) {
+      // Idle until a request begins (request_timeout), then its headers have header_timeout: a request
+      // trickled a byte at a time no longer holds its connection for long.
+      begin_wait();
+      if (!c.on_probation || served > 0) {
+        c.arm(c.begin_limit(options));
+      }
+      constexpr std::size_t first_read = 1024;
+      const std::size_t n =
+          co_await s.async_read_some(buffer.prepare(first_read), asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) {
+        co_return false;  // closed, reset, or the deadline: nothing was asked
+      }
+      buffer.commit(n);
+    }
+    c.waiting = false;
+    if (!c.on_probation) {  // (on probation the deadline counts from its arrival)
+      c.arm(options.header_timeout);
+    }
     http::request_parser<http::empty_body> parser;
     parser.header_limit(static_cast<std::uint32_t>(options.max_request_header_bytes));
     parser.body_limit(0);
-    boost::system::error_code ec;
     co_await http::async_read(s, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
     if (ec) {
-      if (ec != http::error::end_of_stream && ec != asio::error::operation_aborted && ec != asio::error::eof) {
+      if (c.ended && !c.waiting) {
+        spdlog::info("web: request from {} closed: its headers were not all in within {} s (web.header_timeout_seconds)",
+                     c.address, options.header_timeout.count());
+      } else if (ec != http::error::end_of_stream && ec != asio::error::operation_aborted && ec != asio::error::eof) {
         spdlog::info("web: request from {} refused: {}", c.address, ec.message());
         if (ec.category() == beast::http::make_error_code(http::error::header_limit).category()) {
           // Not HTTP, or over the limits: said once, and the connection ends.
@@ -422,6 +459,9 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
       co_return true;
     }
     auto res = answer(req, site, status);
+    if (c.on_probation) {
+      res.keep_alive(false);  // one request: its address already has as many as it may keep waiting
+    }
     co_await http::async_write(s, res, asio::redirect_error(asio::use_awaitable, ec));
     if (ec || !res.keep_alive()) {
       co_return false;
@@ -432,17 +472,68 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
 
 }  // namespace
 
+std::shared_ptr<web_listener::connection> web_listener::idle_longest() const {
+  std::shared_ptr<connection> found;
+  for (const auto& [raw, weak] : open_) {
+    if (auto c = weak.lock(); c && !c->ended && c->waiting && (!found || c->waiting_since < found->waiting_since)) {
+      found = std::move(c);
+    }
+  }
+  return found;
+}
+
+bool web_listener::admit(connection& c) {
+  std::int64_t open = 0;
+  std::int64_t from_address = 0;
+  for (const auto& [raw, weak] : open_) {
+    if (auto other = weak.lock(); other && !other->ended) {
+      ++open;
+      from_address += other->address == c.address;
+    }
+  }
+  if (open >= options_.max_http_connections) {
+    const std::shared_ptr<connection> idle = idle_longest();
+    if (!idle) {
+      spdlog::warn("web: refused connection from {}: {} connections are open and none is idle (web.max_http_connections)",
+                   c.address, open);
+      return false;
+    }
+    spdlog::info("web: {} connections open (web.max_http_connections): closed the one idle longest, from {}", open,
+                 idle->address);
+    idle->end();
+  }
+  const std::int64_t limit = limits_().max_unauthenticated_per_address;
+  const std::int64_t at_login_screen = at_login_screen_ ? at_login_screen_(c.address) : 0;
+  if (limit > 0 && from_address + at_login_screen >= limit) {
+    c.on_probation = true;
+    spdlog::info("web: {} has {} connections not yet playing (server.max_unauthenticated_per_address {}): this one "
+                 "may make one request within {} s",
+                 c.address, from_address + at_login_screen, limit, options_.header_timeout.count());
+  }
+  return true;
+}
+
 void web_listener::serve(tcp::socket socket, const std::string& address) {
   auto c = std::make_shared<connection>(std::move(socket));
   c->address = address;
+  c->waiting_since = ++waits_;
+  if (!admit(*c)) {
+    c->end();
+    listener_.closed(address);
+    return;
+  }
   open_.emplace(c.get(), c);
+  const auto begin_wait = [this, raw = c.get()] {
+    raw->waiting = true;
+    raw->waiting_since = ++waits_;
+  };
   asio::co_spawn(
       io_,
-      [this, c]() -> asio::awaitable<void> {
+      [this, c, begin_wait]() -> asio::awaitable<void> {
         beast::flat_buffer buffer;
         bool upgraded = false;
         try {
-          c->arm(options_.request_timeout);
+          c->arm(c->begin_limit(options_));
           const bool tls = tls_ != nullptr &&
                            co_await beast::async_detect_ssl(c->socket, buffer, asio::use_awaitable);
           if (tls) {
@@ -450,9 +541,11 @@ void web_listener::serve(tcp::socket socket, const std::string& address) {
             const std::size_t used = co_await c->tls->async_handshake(asio::ssl::stream_base::server, buffer.data(),
                                                                       asio::use_awaitable);
             buffer.consume(used);
-            upgraded = co_await serve_requests(*c->tls, buffer, *c, site_, options_, true, status_, on_websocket_);
+            upgraded = co_await serve_requests(*c->tls, buffer, *c, site_, options_, true, status_, on_websocket_,
+                                               begin_wait);
           } else {
-            upgraded = co_await serve_requests(c->socket, buffer, *c, site_, options_, false, status_, on_websocket_);
+            upgraded = co_await serve_requests(c->socket, buffer, *c, site_, options_, false, status_, on_websocket_,
+                                               begin_wait);
           }
         } catch (const boost::system::system_error& e) {
           if (e.code() != asio::error::operation_aborted) {
