@@ -90,6 +90,8 @@ struct settings {
     std::string allowed_origins;  ///< comma-separated origins besides the page's own ("*": any)
     std::int64_t max_message_bytes = 65536;
     std::int64_t request_timeout_seconds = 30;
+    std::int64_t header_timeout_seconds = 5;  ///< from a request's first byte to the end of its headers
+    std::int64_t max_http_connections = 64;   ///< web connections not yet upgraded, over all addresses
     bool permessage_deflate = true;
   } web;
   struct dungeon_section {

@@ -105,6 +105,15 @@ void world::on_line_too_long(std::uint64_t conn_id, std::size_t bytes) {
 
 void world::on_gmcp(std::uint64_t conn_id, std::string_view package, std::string_view json) {
   if (connection* conn = people_->find_connection(conn_id)) {
+    if (conn->closing) {
+      return;
+    }
+    // A GMCP message is a command like a line typed: the same rate holds (issue 25: 20,000
+    // Char.Items.Inv in one burst were all answered).
+    if (events_->over_command_rate(*conn)) {
+      events_->flush();
+      return;
+    }
     // GMCP traffic gets no prompt: it is not something the person typed.
     events_->run_event(conn_id, [&] {
       // A client asking for its items again (IRE's Char.Items.Inv / Char.Items.Room) gets a fresh List.

@@ -188,10 +188,7 @@ void login::welcome(connection& conn) {
   }
   // Connections at the login screen are bounded per address, so one address cannot hold the slots (or
   // the login screen) of everyone else; players already in the game do not count.
-  std::int64_t waiting = 0;
-  for (const auto& [other_id, other] : w.people.connections()) {
-    waiting += other->stage != login_stage::playing && !other->closing && other->port->address() == address;
-  }
+  const std::int64_t waiting = at_login_screen(address);  // (this one included)
   if (waiting > w.settings.get().server.max_unauthenticated_per_address) {
     spdlog::warn("refused connection {} from {}: {} connections from that address are at the login screen", conn.id,
                  address, waiting - 1);
@@ -200,6 +197,14 @@ void login::welcome(connection& conn) {
     return;
   }
   greet(conn);
+}
+
+std::int64_t login::at_login_screen(std::string_view address) const {
+  std::int64_t waiting = 0;
+  for (const auto& [id, other] : ctx_.people.connections()) {
+    waiting += other->stage != login_stage::playing && !other->closing && other->port->address() == address;
+  }
+  return waiting;
 }
 
 void login::greet(connection& conn) { login_flow::greet(ctx_, conn); }

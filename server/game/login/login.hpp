@@ -79,6 +79,9 @@ class login {
   /// A new connection: refused if its address is banned or already has too many connections at the login
   /// screen; otherwise greeted.
   void welcome(connection& conn);
+  /// Connections from `address` at the login screen (open, not yet playing): bounded per address by
+  /// server.max_unauthenticated_per_address, a bound the web port's connections not yet upgraded share.
+  std::int64_t at_login_screen(std::string_view address) const;
   /// Shows the banner and the choices to a connection.
   void greet(connection& conn);
   /// Handles one line typed before the connection is playing.
