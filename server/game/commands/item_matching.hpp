@@ -32,6 +32,27 @@ inline std::vector<std::int64_t> pick_items(const room_contents& c, const std::v
   return ids;
 }
 
+/// The one item `query` names among the items of `items` for which `preferred(item)` holds (nth counting
+/// only those); when none of those is named, the one it names among all of them (as match_item does).
+/// "wear jerkin" with one jerkin worn and one carried means the carried one; "remove jerkin", the worn.
+template <typename Preferred>
+item* match_item_preferring(const room_contents& c, std::vector<item>& items, const std::optional<object_query>& query,
+                            Preferred preferred) {
+  if (!query || query->all) {
+    return nullptr;
+  }
+  std::vector<item*> first;
+  for (item& it : items) {
+    if (preferred(it)) {
+      first.push_back(&it);
+    }
+  }
+  item* found = nullptr;
+  select_objects(first, *query, [&c](const item* it) { return c.item_name(*it); },
+                 [&](std::size_t i) { found = first[i]; });
+  return found != nullptr ? found : match_item(c, items, query);
+}
+
 /// Removes the item `id` (which is there) from `items` and returns it.
 inline item take_item_out(std::vector<item>& items, std::int64_t id) {
   auto it = std::find_if(items.begin(), items.end(), [id](const item& i) { return i.id == id; });
