@@ -334,6 +334,8 @@ TEST(Economy, GearIsBoughtByTierWieldedAndKeptAcrossARestart) {
   c.expect("You buy a rusty knife for " + std::to_string(knife->price) + " silver");
   c.send_line("wield knife");
   c.expect("You wield a rusty knife.");
+  c.send_line("drop knife");
+  c.expect("You are wielding a rusty knife; remove it first to drop it.");
   c.send_line("score");
   c.expect("Silver: " + std::to_string(silver - knife->price));
   c.expect("Gear: a rusty knife (wielded)");

@@ -173,10 +173,17 @@ void sell(const economy_parts& p, command_context& ctx) {
   if (!at_merchant(ctx)) {
     return;
   }
-  const std::vector<std::int64_t> ids = ctx.args.object ? pick_items(p.contents, ctx.actor.inventory, *ctx.args.object)
-                                                        : std::vector<std::int64_t>{};
+  // (what is wielded or worn stays: "sell jerkin", wearing one and carrying another, sells the carried one)
+  const pack_pick picked =
+      ctx.args.object ? pick_unused_items(p.contents, ctx.actor.inventory, *ctx.args.object) : pack_pick{};
+  const std::string kept = in_use_text(p.contents, ctx.actor.inventory, picked.in_use, "sell");
+  const std::vector<std::int64_t>& ids = picked.ids;
   if (ids.empty()) {
-    say_not_carried(ctx);
+    if (kept.empty()) {
+      say_not_carried(ctx);
+    } else {
+      ctx.reply(kept);
+    }
     return;
   }
   const bool several = ids.size() > 1;
@@ -193,10 +200,6 @@ void sell(const economy_parts& p, command_context& ctx) {
       }
       continue;
     }
-    if (found->equipped) {
-      ctx.reply("You are using " + name + "; remove it first.\n");
-      continue;
-    }
     const bool scroll = found->kind == content::scroll_type;
     const content::scroll_effect* effect =
         scroll ? content::scroll_effect_of(p.contents.tables(), found->seed) : nullptr;
@@ -210,6 +213,9 @@ void sell(const economy_parts& p, command_context& ctx) {
       ++ctx.actor.scrolls_sold;
     }
     ctx.reply("You sell " + name + " for " + price_text(*value) + ".\n");
+  }
+  if (!kept.empty()) {
+    ctx.reply(kept);
   }
   if (earned == 0) {
     if (several) {
@@ -429,7 +435,7 @@ void register_economy_commands(command_registry& r, economy_parts p) {
                      [p](command_context& ctx) { buy(p, ctx); }));
   r.add(make_command("sell", {}, P, "Sell scrolls, weapons or armour to the merchant.",
                      "sell <item> | sell all.scroll | sell all\nShe buys scrolls, weapons and armour; 'value <item>' "
-                     "tells what she would pay.",
+                     "tells what she would pay. What you wield or wear must be removed first.",
                      arguments::object("Sell what?"), [p](command_context& ctx) { sell(p, ctx); }));
   r.add(make_command("value", {}, P, "What the merchant would pay for something.", "value <item>",
                      arguments::object("Value what?"), [p](command_context& ctx) { value(p, ctx); }));
