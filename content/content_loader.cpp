@@ -314,17 +314,9 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     tables.combat = load_combat(source);
     tables.scrolls = load_scroll_tables(source);
     tables.names = load_names(source);
-    {
-      std::set<std::string> gear_keys;
-      for (const auto* list : {&tables.weapons, &tables.armour}) {
-        for (const item_def& d : *list) {
-          gear_keys.insert(d.key);
-        }
-      }
-      tables.merchant = load_merchant(source, gear_keys);
-    }
+    tables.progression = load_progression(source);  // (before the merchant: her tiers name levels)
+    tables.merchant = load_merchant(source, tables);
     tables.scroll_effects = load_scroll_effects(source);
-    tables.progression = load_progression(source);
     tables.interiors = load_interiors(source);
     tables.rooms = load_rooms(source, tables.interiors);
     tables.puzzles = load_puzzles(source);

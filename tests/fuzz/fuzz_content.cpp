@@ -136,6 +136,30 @@ void check_rules(const content_tables& tables) {
     }
     FUZZ_CHECK(shallow);
   }
+  // The merchant's tiers: each opens somehow, to nobody the tier before is closed to, selling known gear
+  // once each, and never the best weapon or armour.
+  keys.clear();
+  int best_weapon = 0;
+  int best_armour = 0;
+  for (const item_def& w : tables.weapons) {
+    best_weapon = std::max(best_weapon, w.damage);
+  }
+  for (const item_def& a : tables.armour) {
+    best_armour = std::max(best_armour, a.reduction);
+  }
+  const gear_tier* before = nullptr;
+  for (const gear_tier& tier : tables.merchant.tiers) {
+    FUZZ_CHECK((tier.depth || tier.level) && !tier.gear.empty());
+    FUZZ_CHECK(!tier.level || *tier.level <= tables.progression.levels.back().level);
+    FUZZ_CHECK(before == nullptr || !tier.depth || before->open_to(*tier.depth, 1));
+    FUZZ_CHECK(before == nullptr || !tier.level || before->open_to(0, *tier.level));
+    for (const std::string& key : tier.gear) {
+      const item_def* item = tables.find_item(key);
+      FUZZ_CHECK(item != nullptr && keys.insert(key).second && tables.merchant.tier_of(key) == &tier);
+      FUZZ_CHECK(item->kind == item_kind::weapon ? item->damage < best_weapon : item->reduction < best_armour);
+    }
+    before = &tier;
+  }
   const auto& bands = tables.scaling.bands;
   FUZZ_CHECK(!bands.empty() && bands.front().min_depth == 0);
   FUZZ_CHECK(tables.scaling.max_count >= 1 && tables.scaling.max_count <= 100);
