@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "content/bounty_rules.hpp"
 #include "content/economy_tables.hpp"
 #include "content/combat_tables.hpp"
 #include "content/markov_names.hpp"
@@ -33,6 +34,9 @@ puzzle_rules load_puzzles(const table_source& source);
 wander_rules load_wander_rules(const table_source& source);
 /// merchant.toml; supply keys may not be any of `taken_keys` (the weapons' and armour's).
 merchant_rules load_merchant(const table_source& source, const std::set<std::string>& taken_keys);
+
+/// bounties.toml (bounties_loader.cpp).
+bounty_rules load_bounties(const table_source& source);
 
 /// levels.toml (progression_loader.cpp).
 progression_rules load_progression(const table_source& source);
