@@ -317,6 +317,7 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     tables.progression = load_progression(source);  // (before the merchant: her tiers name levels)
     tables.merchant = load_merchant(source, tables);
     tables.scroll_effects = load_scroll_effects(source);
+    tables.bounties = load_bounties(source);
     tables.interiors = load_interiors(source);
     tables.rooms = load_rooms(source, tables.interiors);
     tables.puzzles = load_puzzles(source);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "content/bounty_rules.hpp"
 #include "content/economy_tables.hpp"
 #include "content/combat_tables.hpp"
 #include "content/markov_names.hpp"
@@ -35,6 +36,9 @@ wander_rules load_wander_rules(const table_source& source);
 /// merchant.toml, after the weapons, armour and levels of `loaded`: supply keys may not be a weapon's or
 /// armour's; the tiers of gear name weapons and armour, and levels that levels.toml has.
 merchant_rules load_merchant(const table_source& source, const content_tables& loaded);
+
+/// bounties.toml (bounties_loader.cpp).
+bounty_rules load_bounties(const table_source& source);
 
 /// levels.toml (progression_loader.cpp).
 progression_rules load_progression(const table_source& source);

@@ -129,6 +129,9 @@ function gmcpReceived(name, body) {
     case 'Char.Combat':
       panes.combat(body);
       break;
+    case 'Char.Bounty':
+      panes.bounties(body);
+      break;
     case 'Room.Info':
       setPlaying(true);
       panes.roomInfo(body);

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/game/administration/administration.hpp"
+#include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/command_sets.hpp"
 #include "server/game/commands/dispatcher.hpp"
 #include "server/game/encounters/encounters.hpp"
@@ -38,6 +39,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
       out_(std::make_unique<output>(*people_, settings_)),
       events_(std::make_unique<event_loop>(settings_, *people_, *out_, svc)),
       progression_(std::make_unique<progression>(content_, *people_, *out_, *events_, svc)),
+      bounties_(std::make_unique<bounties>(settings_, content_, *people_, *out_, *events_, svc, *progression_)),
       places_(std::make_unique<places>(settings_, content_, *people_, *out_, *events_, *events_, svc, parts.startup)),
       encounters_(std::make_unique<encounters>(settings_, content_, *people_, *out_, *events_, *events_, svc,
                                                *places_, parts.startup)),
@@ -47,9 +49,11 @@ world::world(config::settings settings, services& svc, world_parts parts)
       commands_(std::make_unique<dispatcher>(*people_, *out_, *admin_)) {
   places_->set_hooks(*encounters_);
   deeds_.listen(*progression_);
+  deeds_.listen(*bounties_);
   places_->set_progress(deeds_, *progression_);
   encounters_->set_progress(deeds_, *progression_);
   login_->set_progress(*progression_);
+  login_->set_bounties(*bounties_);
   prompt_sources_ = std::make_unique<prompt_sources>(*places_, *progression_);
   out_->set_prompt_facts(*prompt_sources_);
   events_->connect(
@@ -71,7 +75,8 @@ world::world(config::settings settings, services& svc, world_parts parts)
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                              encounters_->news});
   register_economy_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
-                                encounters_->news, deeds_, *progression_});
+                                encounters_->news, deeds_, *progression_, bounties_.get()});
+  register_bounty_commands(r, {*bounties_, *places_});
   register_fight_commands(r, {encounters_->combat});
   register_puzzle_commands(r, {encounters_->riddles});
   register_talk_commands(r, {*people_, *events_, svc});
@@ -150,6 +155,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
         places_->leave(*ch);
       });
       progression_->leave(conn->account_id);
+      bounties_->leave(conn->account_id);
       people_->remove_character(conn->account_id);
     }
   }

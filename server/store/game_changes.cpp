@@ -5,6 +5,7 @@
 #include "server/store/accounts.hpp"
 #include "server/store/audit.hpp"
 #include "server/store/bans.hpp"
+#include "server/store/bounties.hpp"
 #include "server/store/branches.hpp"
 #include "server/store/characters.hpp"
 #include "server/store/counters.hpp"
@@ -53,6 +54,7 @@ struct applier {
     preferences::set(db, c.account_id, c.key, c.value);
   }
   void operator()(const storage::save_progress& c) const { progress::save(db, c.progress); }
+  void operator()(const storage::save_bounties& c) const { bounties::save(db, c.book); }
   void operator()(const storage::append_audit& c) const { audit::append(db, c.at, c.actor, c.action, c.result); }
   void operator()(const storage::record_login& c) const { accounts::record_login(db, c.account_id, c.at); }
   void operator()(const storage::record_failed_login& c) const {

@@ -323,6 +323,17 @@ async function run(browserRef, telnetRef) {
     }
   });
 
+  await step('a bounty accepted in the square shows in the Bounties pane', async () => {
+    await page.waitForFunction(() => !document.getElementById('bounties-empty').hidden,
+      null, { timeout: settings.stepMs });
+    await typeCommand(page, 'accept 1');
+    await page.waitForFunction(() => {
+      const items = document.querySelectorAll('#bounty-list li');
+      return items.length === 1 && items[0].textContent.startsWith('1. ') &&
+        document.getElementById('bounties-empty').hidden;
+    }, null, { timeout: settings.stepMs });
+  });
+
   await step('climb down the well with the Down button', async () => {
     if (!(await walk(page, 'down', settings.stepMs))) {
       throw new Error('the Down button did not move the player');

@@ -389,6 +389,9 @@ void score(const economy_parts& p, command_context& ctx) {
          (ch.deepest_at > 0 ? " (on " + date_of(ch.deepest_at) + ")" : "") + "\n";
   out += "Monsters defeated: " + std::to_string(ch.kills) + "\n";
   out += "Scrolls sold: " + std::to_string(ch.scrolls_sold) + "\n";
+  if (p.board != nullptr) {
+    out += p.board->score_text(ch);
+  }
   std::string gear;
   for (const item& it : ch.inventory) {
     if (it.equipped) {
@@ -454,8 +457,8 @@ void register_economy_commands(command_registry& r, economy_parts p) {
                      "read <scroll>\nThe scroll does what it does (a ward, a map, a way home, healing) and crumbles "
                      "to dust; from then on you know that kind of scroll. In a fight it costs your next blow.",
                      arguments::object("Read what?"), [p](command_context& ctx) { read(p, ctx); }));
-  r.add(make_command("score", {}, P, "Your hit points, silver, deepest depth and deeds.", "score", arguments::raw,
-                     [p](command_context& ctx) { score(p, ctx); }));
+  r.add(make_command("score", {}, P, "Your level, hit points, silver, deepest depth, deeds and bounties.", "score",
+                     arguments::raw, [p](command_context& ctx) { score(p, ctx); }));
   r.add(make_command("deepest", {}, P, "The board by the well: the deepest delvers.", "deepest", arguments::raw,
                      [p](command_context& ctx) { deepest(p, ctx); }));
   register_give_command(r, p);

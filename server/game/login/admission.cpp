@@ -49,6 +49,9 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   if (w.progress != nullptr) {
     w.progress->enter(placed, stored);
   }
+  if (w.board != nullptr) {
+    w.board->enter(placed, stored);
+  }
   conn.stage = login_stage::playing;
   conn.account_id = account;
   // If the login cannot be saved, the connection is back at the login screen and the character out of play.
@@ -58,6 +61,9 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
       w.people.remove_character(account);
       if (w.progress != nullptr) {
         w.progress->leave(account);
+      }
+      if (w.board != nullptr) {
+        w.board->leave(account);
       }
     }
     if (connection* back = w.people.find_connection(conn_id)) {
@@ -95,6 +101,9 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   }
   w.out.send_vitals(placed);
   w.where.send_status(placed);
+  if (w.board != nullptr) {
+    w.board->send_gmcp(placed);
+  }
   w.play.news.send_list(placed, "inv");
   if (kind == entry_kind::restored) {
     w.play.news.send_list(placed, "room");  // (show_room sends it otherwise)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/game/administration/administration.hpp"
+#include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/command_registry.hpp"
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_sink.hpp"
@@ -47,6 +48,7 @@ struct login_context {
   places& where;
   encounters& play;
   progression* progress = nullptr;  ///< set once by the world (login::set_progress)
+  bounties* board = nullptr;        ///< set once by the world (login::set_bounties)
   login_throttle throttle;
   password_queue passwords;
   creation_limit creations;
@@ -75,6 +77,8 @@ class login {
 
   /// Who keeps characters' experience as they come into play (set once, right after construction).
   void set_progress(progression& p) { ctx_.progress = &p; }
+  /// Who keeps characters' bounties as they come into play (set once, right after construction).
+  void set_bounties(bounties& b) { ctx_.board = &b; }
 
   /// A new connection: refused if its address is banned or already has too many connections at the login
   /// screen; otherwise greeted.
