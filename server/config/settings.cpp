@@ -245,6 +245,8 @@ std::vector<setting_def> make_defs() {
                       "each per game.crowd_flush_ms instead of one line a person."));
   d.push_back(integer("game", "crowd_flush_ms", &S::game, &S::game_section::crowd_flush_ms, 100, 60000, true,
                       "Milliseconds a crowded room's arrivals and departures gather before they are told."));
+  d.push_back(integer("game", "max_group_size", &S::game, &S::game_section::max_group_size, 2, 50, true,
+                      "Most members of a group, its leader included; one person may have one fewer followers."));
   d.push_back(path("content", "dir", &S::content, &S::content_section::dir,
                    "Folder of the content tables (monsters, items, scrolls, room descriptions)."));
   d.push_back(boolean("tls", "enabled", &S::tls, &S::tls_section::enabled, false,

@@ -70,6 +70,7 @@ struct settings {
     std::int64_t crowd_names = 10;        ///< most other players a room's text names
     std::int64_t crowd_size = 20;         ///< above this many people a room hears comings and goings in batches
     std::int64_t crowd_flush_ms = 1000;   ///< how long a crowded room's batch gathers
+    std::int64_t max_group_size = 6;      ///< most members of a group, and followers of one person, plus them
   } game;
   struct content_section {
     std::string dir = "content";

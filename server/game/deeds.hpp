@@ -12,13 +12,16 @@
 
 namespace dw::game {
 
-/// A won fight: its monsters and who was still standing at the end, in the order they joined.
+/// A won fight: its monsters, who was still standing at the end, in the order they joined, and who shares
+/// its rewards.
 struct fight_won {
   std::string_view monster_key;  ///< monsters.toml's key
   int depth = 0;                 ///< of the fight's room
   int monsters = 0;              ///< how many were defeated
   bool wanderer = false;         ///< a wanderer's fight, not the room's own challenge
   std::span<character* const> standing;
+  /// `standing`, then the members of their groups in the room, fighting or not (groups::sharers).
+  std::span<character* const> sharing;
 };
 
 class deeds {

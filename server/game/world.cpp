@@ -8,6 +8,7 @@
 #include "server/game/commands/dispatcher.hpp"
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_loop.hpp"
+#include "server/game/groups/groups.hpp"
 #include "server/game/output/gmcp.hpp"
 #include "server/game/output/gmcp_parse.hpp"
 #include "server/text/ascii.hpp"
@@ -41,6 +42,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
       progression_(std::make_unique<progression>(content_, *people_, *out_, *events_, svc)),
       bounties_(std::make_unique<bounties>(settings_, content_, *people_, *out_, *events_, svc, *progression_)),
       places_(std::make_unique<places>(settings_, content_, *people_, *out_, *events_, *events_, svc, parts.startup)),
+      groups_(std::make_unique<groups>(settings_, *people_, *out_, *places_)),
       encounters_(std::make_unique<encounters>(settings_, content_, *people_, *out_, *events_, *events_, svc,
                                                *places_, parts.startup)),
       admin_(std::make_unique<administration>(svc, *events_, *out_, parts.startup)),
@@ -54,6 +56,9 @@ world::world(config::settings settings, services& svc, world_parts parts)
   encounters_->set_progress(deeds_, *progression_);
   login_->set_progress(*progression_);
   login_->set_bounties(*bounties_);
+  places_->set_step_watch(*groups_);
+  out_->set_vitals_watch(*groups_);
+  encounters_->combat.set_groups(*groups_);
   prompt_sources_ = std::make_unique<prompt_sources>(*places_, *progression_);
   out_->set_prompt_facts(*prompt_sources_);
   events_->connect(
@@ -80,6 +85,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   register_fight_commands(r, {encounters_->combat});
   register_puzzle_commands(r, {encounters_->riddles});
   register_talk_commands(r, {*people_, *events_, svc});
+  register_group_commands(r, {*people_, *groups_});
   register_settings_commands(r, {*people_, *events_, *places_});
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
   register_world_admin_commands(
@@ -148,6 +154,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
       events_->run_event(0, [&] {
         spdlog::info("{} left the game (connection {})", ch->name, conn_id);
         encounters_->combat.last_round(*ch);  // a dropped connection does not escape a fight either
+        groups_->leave_play(ch->account_id);    // (a take-over does not come here: it keeps its group)
         places_->tell_passing(ch->where.room_id, passing{ch->name + " fades away.\n", ch->name, "fade away"},
                               ch->account_id, false);
         encounters_->leave_room(*ch);

@@ -20,6 +20,7 @@ class bounties;
 class dispatcher;
 class encounters;
 class event_loop;
+class groups;
 class output;
 class places;
 class progression;
@@ -33,7 +34,8 @@ struct world_parts {
 };
 
 /// The game's composition root: it builds the parts (roster, output, events, progression, bounties, places,
-/// encounters, administration, login, commands), wires them together through narrow interfaces, and routes what the
+/// groups, encounters, administration, login, commands), wires them together through narrow interfaces, and
+/// routes what the
 /// network layer reports to them. It holds no game rules. Everything runs on the world thread.
 class world {
  public:
@@ -74,6 +76,7 @@ class world {
   const login& logins() const { return *login_; }
   progression& progress() { return *progression_; }
   bounties& board() { return *bounties_; }
+  groups& company() { return *groups_; }
 
  private:
   live_settings settings_;
@@ -86,6 +89,7 @@ class world {
   std::unique_ptr<progression> progression_;
   std::unique_ptr<bounties> bounties_;
   std::unique_ptr<places> places_;
+  std::unique_ptr<groups> groups_;  ///< who follows whom, and who travels together; hears every step
   std::unique_ptr<encounters> encounters_;
   std::unique_ptr<administration> admin_;
   std::unique_ptr<login> login_;

@@ -140,7 +140,21 @@ class inline_services final : public game::services {
   /// Makes every later write fail (SQLITE_READONLY) until called with false.
   void refuse_writes(bool refuse) { db_.exec(refuse ? "PRAGMA query_only = ON" : "PRAGMA query_only = OFF"); }
   std::uint64_t resolved = 0;  ///< last batch ticket resolved
-  void after(std::chrono::milliseconds, std::function<void()> fn) override { queue_.push_back(std::move(fn)); }
+  void after(std::chrono::milliseconds, std::function<void()> fn) override {
+    (hold_timers ? held_timers_ : queue_).push_back(std::move(fn));
+  }
+  /// While true, timers (fight rounds, crowd flushes) wait for run_timers() instead of running at the next
+  /// drain(): a fight then lasts one round per run_timers(), as on a real clock.
+  bool hold_timers = false;
+  /// Runs the timers set so far (not those they set in turn), then drains.
+  void run_timers() {
+    std::deque<std::function<void()>> due;
+    due.swap(held_timers_);
+    for (auto& fn : due) {
+      queue_.push_back(std::move(fn));
+    }
+    drain();
+  }
   std::int64_t now() override {
     const std::int64_t t = clock;
     clock += clock_step;
@@ -167,6 +181,7 @@ class inline_services final : public game::services {
   store::database db_;
   std::deque<std::function<void()>> queue_;
   std::deque<std::function<void()>> held_reads_;
+  std::deque<std::function<void()>> held_timers_;
   std::uint64_t ticket_ = 0;
   int unresolved_ = 0;
 };

@@ -7,6 +7,7 @@
 #include "server/game/content_source.hpp"
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_sink.hpp"
+#include "server/game/groups/groups.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/places/places.hpp"
 #include "server/game/progression/progression.hpp"
@@ -85,6 +86,13 @@ struct talk_parts {
   services& svc;         ///< the clock, for chat's history
 };
 void register_talk_commands(command_registry& r, talk_parts parts);
+/// follow, group, gtell (grouping.cpp).
+struct group_parts {
+  roster& people;
+  groups& company;
+};
+void register_group_commands(command_registry& r, group_parts parts);
+
 /// colour, screenreader, brief, prompt: the players' own settings (settings.cpp).
 struct settings_parts {
   roster& people;
