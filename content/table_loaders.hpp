@@ -9,6 +9,7 @@
 
 #include "content/economy_tables.hpp"
 #include "content/combat_tables.hpp"
+#include "content/help_topics.hpp"
 #include "content/markov_names.hpp"
 #include "content/progression.hpp"
 #include "content/puzzle_rules.hpp"
@@ -36,6 +37,9 @@ merchant_rules load_merchant(const table_source& source, const std::set<std::str
 
 /// levels.toml (progression_loader.cpp).
 progression_rules load_progression(const table_source& source);
+
+/// help.toml (help_loader.cpp).
+help_topics load_help(const table_source& source);
 
 /// scroll_effects.toml.
 std::vector<scroll_effect> load_scroll_effects(const table_source& source);
