@@ -55,7 +55,9 @@ world::world(config::settings settings, services& svc, world_parts parts)
   events_->connect(
       [this](connection& conn, std::string_view line) {
         if (conn.stage == login_stage::playing) {
-          commands_->run(conn, line);
+          if (!out_->answer_pager(conn, line)) {  // (Enter and q while paging are the pager's)
+            commands_->run(conn, line);
+          }
         } else {
           login_->handle_line(conn, line);
         }

@@ -76,7 +76,7 @@ struct talk_parts {
   services& svc;         ///< the clock, for chat's history
 };
 void register_talk_commands(command_registry& r, talk_parts parts);
-/// colour, screenreader, brief, prompt: the players' own settings (settings.cpp).
+/// colour, screenreader, brief, pager, prompt: the players' own settings (settings.cpp).
 struct settings_parts {
   roster& people;
   change_sink& changes;

@@ -11,4 +11,7 @@ namespace dw::game {
 /// sequences take no columns. Appends to `out`. Pure.
 void wrap_text(std::string_view text, std::size_t width, std::string& out);
 
+/// Columns `s` takes on screen: one per code point, none for style markup or ANSI escape sequences. Pure.
+std::size_t text_columns(std::string_view s);
+
 }  // namespace dw::game
