@@ -68,7 +68,8 @@ world::world(config::settings settings, services& svc, world_parts parts)
     return std::nullopt;
   });
   command_registry& r = commands_->commands();
-  register_basic_commands(r, {r, *people_, encounters_->combat, &encounters_->riddles, progression_.get()});
+  register_basic_commands(r, {*people_, encounters_->combat, &encounters_->riddles, progression_.get()});
+  register_help_command(r, {r, content_});
   register_movement_commands(r, {*places_, svc});
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                              encounters_->news});

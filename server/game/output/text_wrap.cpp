@@ -35,6 +35,8 @@ void wrap_line(std::string_view line, std::size_t width, std::string& out) {
     out.append(line);
     return;
   }
+  // A list item ("- ...") goes on indented under its first word, so the dash stands out.
+  const bool item = line.starts_with("- ");
   std::size_t col = 0;
   bool first = true;
   while (!line.empty()) {
@@ -49,6 +51,10 @@ void wrap_line(std::string_view line, std::size_t width, std::string& out) {
       out.push_back('\n');
       col = 0;
       first = true;
+      if (item) {
+        out.append("  ");
+        col = 2;
+      }
     }
     if (!first) {
       out.push_back(' ');

@@ -121,6 +121,12 @@ TEST(Pager, ChangesMadeInAnEventAreTakenBackWithIt) {
   EXPECT_FALSE(p.paging(7));
 }
 
+TEST(Pager, ListItemsGoOnIndentedUnderTheirText) {
+  std::string out;
+  dw::game::wrap_text("- one two three four five six seven eight nine ten eleven twelve", 30, out);
+  EXPECT_EQ(out, "- one two three four five six\n  seven eight nine ten eleven\n  twelve");
+}
+
 // ---------------------------------------------------------------- output alone, with a fake connection
 
 /// Output with one character in play on a fake connection, and nothing else of the world.
