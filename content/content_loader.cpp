@@ -9,6 +9,7 @@
 #include "content/interior_loader.hpp"
 #include "content/table_loaders.hpp"
 #include "content/toml_reader.hpp"
+#include "mapgen/script.hpp"
 
 namespace dw::content {
 
@@ -313,17 +314,10 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     tables.combat = load_combat(source);
     tables.scrolls = load_scroll_tables(source);
     tables.names = load_names(source);
-    {
-      std::set<std::string> gear_keys;
-      for (const auto* list : {&tables.weapons, &tables.armour}) {
-        for (const item_def& d : *list) {
-          gear_keys.insert(d.key);
-        }
-      }
-      tables.merchant = load_merchant(source, gear_keys);
-    }
+    tables.progression = load_progression(source);  // (before the merchant: her tiers name levels)
+    tables.merchant = load_merchant(source, tables);
     tables.scroll_effects = load_scroll_effects(source);
-    tables.progression = load_progression(source);
+    tables.bounties = load_bounties(source);
     tables.help = load_help(source);
     tables.interiors = load_interiors(source);
     tables.rooms = load_rooms(source, tables.interiors);
@@ -345,6 +339,14 @@ std::variant<content_tables, content_error> load_content(const std::filesystem::
 std::variant<content_tables, content_error> load_content_texts(const std::filesystem::path& dir,
                                                                const table_texts& texts) {
   return load_tables(table_source{dir, &texts});
+}
+
+std::vector<std::string> load_warnings(const content_tables& tables) {
+  std::vector<std::string> out;
+  for (const interior_script& s : tables.interiors.scripts) {
+    out.insert(out.end(), s.script->warnings().begin(), s.script->warnings().end());
+  }
+  return out;
 }
 
 }  // namespace dw::content

@@ -3,6 +3,7 @@
 #include <string_view>
 #include <vector>
 
+#include "content/bounty_rules.hpp"
 #include "content/economy_tables.hpp"
 #include "content/combat_tables.hpp"
 #include "content/fight_rules.hpp"
@@ -40,6 +41,7 @@ struct content_tables {
   merchant_rules merchant;       ///< merchant.toml
   std::vector<scroll_effect> scroll_effects;  ///< scroll_effects.toml, at least one
   progression_rules progression;              ///< levels.toml
+  bounty_rules bounties;                      ///< bounties.toml
   help_topics help;                           ///< help.toml
 
   /// The monster with this key, or nullptr.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,22 @@ struct supply_def {
   bool operator==(const supply_def&) const = default;
 };
 
+/// merchant.toml [[tiers]]: weapons and armour the merchant sells, and who may buy them: a buyer whose
+/// deepest depth is at least `depth`, or whose level is at least `level` (either will do; a tier names
+/// one or both). Later tiers never open before earlier ones.
+struct gear_tier {
+  std::optional<int> depth;       ///< a deepest depth that opens the tier
+  std::optional<int> level;       ///< a level that opens the tier
+  std::vector<std::string> gear;  ///< keys in weapons.toml and armour.toml, at least one
+
+  /// Whether a buyer who has been to `deepest` and reached `level` may buy from this tier.
+  bool open_to(int deepest, int buyer_level) const {
+    return (depth && deepest >= *depth) || (level && buyer_level >= *level);
+  }
+
+  bool operator==(const gear_tier&) const = default;
+};
+
 /// merchant.toml: what the merchant sells and what she pays.
 struct merchant_rules {
   double scroll_factor = 1.0;  ///< of a scroll's price
@@ -29,6 +46,19 @@ struct merchant_rules {
   int identify_price = 1;
   int board_lines = 10;  ///< how many the hall of fame lists
   std::vector<supply_def> supplies;
+  std::vector<gear_tier> tiers;  ///< her weapons and armour, in the order they open (may be empty)
+
+  /// The tier that sells the weapon or armour `key`, or nullptr when she does not sell it.
+  const gear_tier* tier_of(std::string_view key) const {
+    for (const gear_tier& t : tiers) {
+      for (const std::string& k : t.gear) {
+        if (k == key) {
+          return &t;
+        }
+      }
+    }
+    return nullptr;
+  }
 
   /// The supply with this key, or nullptr.
   const supply_def* find_supply(std::string_view key) const {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "content/bounty_rules.hpp"
 #include "content/economy_tables.hpp"
 #include "content/combat_tables.hpp"
 #include "content/help_topics.hpp"
@@ -19,6 +20,7 @@
 namespace dw::content {
 
 struct table_source;
+struct content_tables;
 
 /// scroll_tubes.toml, scroll_paper.toml and scroll_writing.toml.
 scroll_tables load_scroll_tables(const table_source& source);
@@ -32,8 +34,12 @@ combat_tables load_combat(const table_source& source);
 puzzle_rules load_puzzles(const table_source& source);
 /// wanderers.toml (wanderers_loader.cpp).
 wander_rules load_wander_rules(const table_source& source);
-/// merchant.toml; supply keys may not be any of `taken_keys` (the weapons' and armour's).
-merchant_rules load_merchant(const table_source& source, const std::set<std::string>& taken_keys);
+/// merchant.toml, after the weapons, armour and levels of `loaded`: supply keys may not be a weapon's or
+/// armour's; the tiers of gear name weapons and armour, and levels that levels.toml has.
+merchant_rules load_merchant(const table_source& source, const content_tables& loaded);
+
+/// bounties.toml (bounties_loader.cpp).
+bounty_rules load_bounties(const table_source& source);
 
 /// levels.toml (progression_loader.cpp).
 progression_rules load_progression(const table_source& source);

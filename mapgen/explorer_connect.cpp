@@ -1,15 +1,19 @@
 // turtle_connect: joins the separate areas of an entity set. The areas are found once per pass (tiles
-// of the set joined by the `neighborhood` parameter, plus by default); starting from one area picked at
-// random, the turtle walks a shortest path (moves from `directions`) from everything joined so far to
-// the nearest tile of an area not yet joined, running the rules on every tile of the walk. When the
-// rules turn walked tiles into the set (the usual "self(solid) -> self(empty)"), the set ends the pass
-// as one connected area.
+// of the set joined by the explorer's `directions`, as Marahel groups them, or by `neighborhood` when
+// the script gives it); starting from one area picked at random, the turtle walks a shortest path
+// (moves from `directions`) from everything joined so far to the nearest tile of an area not yet
+// joined, running the rules on every tile of the walk. When the rules turn walked tiles into the set
+// (the usual "self(solid) -> self(empty)"), the set ends the pass as one connected area.
 //
 // Why this ends: the inside of each walk is tiles that were neither in the set nor joined, and they are
-// joined afterwards, so all walks together visit at most the region's area plus two ends per area. The
-// tile and change budgets therefore default to twice the area, which no pass can use up.
+// joined afterwards, so all walks together visit at most the region's area plus two ends per area. So
+// the tiles walked need no bound of their own (Marahel's connector has none: its `percent` is the share
+// of its waypoints reached); a pass stops early only at its change budget, the region's area by default
+// as for every explorer (a rule that fires on tiles already in the set can use it up), or at `tiles`
+// when the script gives it.
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "mapgen/explorer_run.hpp"
 
@@ -115,7 +119,7 @@ void run_connect_pass(const explorer& x, rect region, double repeat_share, explo
   if (area <= 0 || !env.budget.spend(static_cast<std::uint64_t>(area) * (links.size() + 1))) {
     return;
   }
-  env.b.begin_pass(region, x.buffer, x.out);
+  env.b.begin_pass(region, x.buffer);
   const std::int32_t areas = label_areas(region, env.s.sets[x.connect_set], links, env);
   if (areas <= 1) {
     env.b.end_pass();
@@ -135,8 +139,8 @@ void run_connect_pass(const explorer& x, rect region, double repeat_share, explo
     space.joined[i] = space.labels[i] == first ? 1 : 0;
   }
   rule_runner runner(env.s, env.b, random, env.noise, env.budget);
-  const int tile_limit = x.tiles > 0 ? x.tiles : 2 * area;
-  const int change_limit = x.changes > 0 ? x.changes : 2 * area;
+  const int tile_limit = x.tiles > 0 ? x.tiles : std::numeric_limits<int>::max();
+  const int change_limit = x.changes > 0 ? x.changes : area;
   progress at{0, areas - 1, 0, change_limit, repeat_share};
   int visited = 0;
   int changes = 0;

@@ -79,12 +79,13 @@ std::vector<int> parse_regions(const script_reader& in, const json::value& v, co
   }
 }
 
-// The parameters each type takes beyond the common ones.
+// The parameters each type reads (Marahel's code reads the same, plus the language document's `change`
+// for the drunk turtle's `dirprob` and `neighborhood` for the connector, from the document's example).
 std::vector<std::string_view> parameters_of(explorer_kind kind) {
   std::vector<std::string_view> keys{"replace", "out", "repeats", "tiles", "changes"};
   switch (kind) {
     case explorer_kind::drunk:
-      keys.insert(keys.end(), {"directions", "change"});
+      keys.insert(keys.end(), {"directions", "change", "dirprob"});
       break;
     case explorer_kind::greedy:
       keys.insert(keys.end(), {"directions", "heuristics"});
@@ -105,18 +106,26 @@ bool has_move(const std::vector<point>& offsets) {
   return std::any_of(offsets.begin(), offsets.end(), [](const point& o) { return o.x != 0 || o.y != 0; });
 }
 
-// `params` may be null (no parameters object): every parameter then takes its default.
-void load_parameters(const script_reader& in, const json::value& e, const json::value* params, explorer& x, script& s,
-                     rule_parser& rules) {
+// `params` may be null (no parameters object): every parameter then takes its default. `type` is the
+// explorer's type as the script writes it (for warnings).
+void load_parameters(const script_reader& in, const json::value& e, const json::value* params, std::string_view type,
+                     explorer& x, script& s, rule_parser& rules) {
+  // A parameter this type does not read is ignored, as Marahel ignores it (scripts written for Marahel
+  // carry parameters of other explorer types), but not silently: a warning names it, once per load.
   const std::vector<std::string_view> known = parameters_of(x.kind);
   const std::size_t count = params != nullptr ? params->size() : 0;
   for (std::size_t i = 0; i < count; ++i) {
     const json::value& p = (*params)[i];
     if (std::find(known.begin(), known.end(), p.key()) == known.end()) {
-      in.fail(p, "unknown parameter " + quote(p.key()) + " (this explorer takes " + joined(known) + ")");
+      s.warnings.push_back(in.warning(p, "parameter " + quote(p.key()) + " is not used by a " + quote(type) +
+                                             " explorer and is ignored (it reads " + joined(known) + ")"));
     }
   }
-  auto find = [&](std::string_view key) { return params != nullptr ? params->find(key) : nullptr; };
+  // Only what this type reads is read (and checked): an ignored parameter may hold anything.
+  auto find = [&](std::string_view key) -> const json::value* {
+    const bool reads = std::find(known.begin(), known.end(), key) != known.end();
+    return params != nullptr && reads ? params->find(key) : nullptr;
+  };
   // Rule text problems become errors at the parameter that holds the text.
   auto text_at = [&](const json::value& v, auto&& parse) {
     try {
@@ -144,17 +153,24 @@ void load_parameters(const script_reader& in, const json::value& e, const json::
   if (const json::value* v = find("changes")) {
     x.changes = in.whole(*v, 1, max_tiles);
   }
-  if (const json::value* v = find("change")) {
+  // The drunk turtle's chance to turn: `change` in the language document, `dirprob` in Marahel's code.
+  const json::value* change = find("change");
+  const json::value* dirprob = find("dirprob");
+  if (change != nullptr && dirprob != nullptr) {
+    in.fail(*dirprob, "gives the chance to turn a second time (change and dirprob are one parameter; keep one)");
+  }
+  if (const json::value* v = change != nullptr ? change : dirprob) {
     x.change = in.real(*v, 0, 1);
   }
   x.directions = rules.neighbourhood("plus");
-  x.connectivity = x.directions;
   if (const json::value* v = find("directions")) {
     x.directions = text_at(*v, [&](const std::string& t) { return rules.neighbourhood(trim(t)); });
     if (!has_move(s.neighbourhoods[x.directions])) {
       in.fail(*v, "the neighbourhood " + quote(in.scalar(*v)) + " has no cell other than the centre to move to");
     }
   }
+  // turtle_connect's areas are joined by its directions, as Marahel groups them, unless `neighborhood` says.
+  x.connectivity = x.directions;
   if (const json::value* v = find("neighborhood")) {
     x.connectivity = text_at(*v, [&](const std::string& t) { return rules.neighbourhood(trim(t)); });
     if (!has_move(s.neighbourhoods[x.connectivity])) {
@@ -202,6 +218,29 @@ void load_rules(const script_reader& in, const json::value& list, explorer& x, s
     x.tile_cost += rules.cost(e);
   }
   x.rule_count = static_cast<std::uint32_t>(list.size());
+  // The `out` parameter, applied here once: every neighbourhood count this explorer reads weighs a cell
+  // outside the region as `out` and as the entity named (generation always reads outside cells as out).
+  if (x.out != out_value) {
+    auto apply_out = [&](estimator& e) {
+      if (e.kind == estimator_kind::neighbourhood || e.kind == estimator_kind::centre) {
+        try {
+          e.set = rules.outside_reads_as(e.set, x.out);
+        } catch (const text_error& error) {
+          in.fail(list, error.what());
+        }
+      }
+    };
+    for (std::uint32_t r = 0; r < x.rule_count; ++r) {
+      const rule& ru = s.rules[x.first_rule + r];
+      for (std::uint32_t c = 0; c < ru.condition_count; ++c) {
+        apply_out(s.conditions[ru.first_condition + c].left);
+        apply_out(s.conditions[ru.first_condition + c].right);
+      }
+    }
+    for (estimator& e : x.heuristics) {
+      apply_out(e);
+    }
+  }
   share_reads(s, x);
   decide_first_conditions(s, x);
 }
@@ -271,7 +310,7 @@ void load_explorers(const script_reader& in, const json::value& explorers, scrip
       load_step(in, e, *named, x, s);
     } else {
       x.kind = marahel->kind;
-      load_parameters(in, e, params, x, s, rules);
+      load_parameters(in, e, params, type, x, s, rules);
       load_rules(in, in.required(e, "rules"), x, s, rules);
     }
     s.explorers.push_back(std::move(x));

@@ -107,7 +107,7 @@ void run_pass(const explorer& x, rect region, double repeat_share, explorer_env&
   if (area <= 0 || !env.budget.spend(static_cast<std::uint64_t>(area))) {
     return;
   }
-  env.b.begin_pass(region, x.buffer, x.out);
+  env.b.begin_pass(region, x.buffer);
   rule_runner runner(env.s, env.b, random, env.noise, env.budget);
   const bool wide = x.kind == explorer_kind::ordered || x.kind == explorer_kind::shuffled;
   if (wide) {

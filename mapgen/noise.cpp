@@ -24,9 +24,10 @@ double fade(double t) { return t * t * t * (t * (t * 6 - 15) + 10); }
 
 }  // namespace
 
-double noise_field::at(int x, int y) const noexcept {
-  const double fx = (x + 0.5) / spacing;
-  const double fy = (y + 0.5) / spacing;
+double noise_field::at(int x, int y, int scale) const noexcept {
+  const int cell = spacing * scale;  // (scale 1: the same divisions, so the same values, as before scales)
+  const double fx = (x + 0.5) / cell;
+  const double fy = (y + 0.5) / cell;
   const double cx = std::floor(fx);
   const double cy = std::floor(fy);
   const auto ix = static_cast<std::int64_t>(cx);

@@ -13,8 +13,9 @@ class noise_field {
 
   explicit noise_field(std::uint64_t seed) noexcept : seed_(seed) {}
 
-  /// The field at the centre of tile (x, y), in [-1, 1].
-  [[nodiscard]] double at(int x, int y) const noexcept;
+  /// The field at the centre of tile (x, y), in [-1, 1], with features `scale` times as wide (the
+  /// `noise<scale>` estimator, Marahel's spelling; `noise` is scale 1).
+  [[nodiscard]] double at(int x, int y, int scale = 1) const noexcept;
 
  private:
   std::uint64_t seed_;

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -121,6 +122,16 @@ std::uint16_t rule_parser::parse_set(std::string_view text) {
       weights[slot(entity(name))] += weight;
     }
   }
+  return store_set(std::move(weights));
+}
+
+std::uint16_t rule_parser::outside_reads_as(std::uint16_t set, entity_id as) {
+  std::vector<std::int32_t> weights = target_.sets[set];
+  weights[slot(out_value)] += weights[slot(as)];
+  return store_set(std::move(weights));
+}
+
+std::uint16_t rule_parser::store_set(std::vector<std::int32_t> weights) {
   if (const auto it = set_index_.find(weights); it != set_index_.end()) {
     return it->second;
   }
@@ -165,6 +176,21 @@ estimator rule_parser::parse_estimator(std::string_view raw) {
     e.kind = estimator_kind::number;
     return e;
   }
+  if (text.starts_with("noise") && text.size() > 5) {
+    // noise<N>: Marahel's noise with its scale, features N times as wide (number holds N).
+    const std::optional<int> scale = read_whole(text.substr(5));
+    if (!scale || *scale < 1 || *scale > max_noise_scale) {
+      throw text_error(quote(text) + ": noise takes a scale from 1 to " + std::to_string(max_noise_scale) +
+                       " written after it, e.g. noise2");
+    }
+    e.kind = estimator_kind::noise;
+    e.number = *scale;
+    return e;
+  }
+  if (text == "out") {
+    e.kind = estimator_kind::number;  // Marahel's count of `out` in the region: none is ever inside
+    return e;
+  }
   static constexpr std::pair<std::string_view, estimator_kind> words[] = {
       {"random", estimator_kind::random},     {"noise", estimator_kind::noise},
       {"percent", estimator_kind::percent},   {"cpercent", estimator_kind::cpercent},
@@ -173,6 +199,7 @@ estimator rule_parser::parse_estimator(std::string_view raw) {
   for (const auto& [word, kind] : words) {
     if (text == word) {
       e.kind = kind;
+      e.number = kind == estimator_kind::noise ? 1 : 0;  // noise: scale 1
       return e;
     }
   }
@@ -228,9 +255,14 @@ condition rule_parser::parse_condition(std::string_view text) {
   }
   condition result;
   if (at == std::string_view::npos) {
-    // A lone estimator holds when it is above zero (Marahel compares it with "> 0").
+    // A lone estimator holds when it is above zero, except a lone neighbourhood(entities): as in Marahel
+    // (Condition.ts), it holds above the number of cells it checks less one, i.e. when every checked
+    // cell matches (for a list that names each entity once; a weight or repeat lowers the bar).
     result.left = parse_estimator(text);
     result.right.kind = estimator_kind::number;
+    if (result.left.kind == estimator_kind::neighbourhood || result.left.kind == estimator_kind::centre) {
+      result.right.number = static_cast<double>(target_.neighbourhoods[result.left.hood].size()) - 1;
+    }
     return result;
   }
   result.left = parse_estimator(text.substr(0, at));

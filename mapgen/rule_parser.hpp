@@ -25,6 +25,10 @@ class rule_parser {
   std::vector<estimator> parse_estimators(std::string_view text);
   /// An entity set as conditions read it ("solid|water", "any"); returns its index in target.sets.
   std::uint16_t parse_set(std::string_view text);
+  /// Set `set` as an explorer whose `out` parameter is `as` reads it: a cell outside the region weighs
+  /// what `out` weighs (Marahel counts `out` as the cells outside, whatever they read as) plus what `as`
+  /// weighs (they read as `as`). Returns its index in target.sets (equal sets stored once).
+  std::uint16_t outside_reads_as(std::uint16_t set, entity_id as);
   /// A neighbourhood by name; returns its index in target.neighbourhoods.
   std::uint16_t neighbourhood(std::string_view name) const;
   /// One entity name, `unknown` or `out` (an explorer's `out` parameter).
@@ -41,6 +45,7 @@ class rule_parser {
   /// The entity called `name` (script entities and `unknown`), or throws.
   entity_id entity(std::string_view name) const;
   std::vector<std::pair<std::string_view, int>> list_items(std::string_view text) const;
+  std::uint16_t store_set(std::vector<std::int32_t> weights);
 
   script& target_;
   std::vector<std::string> hood_names_;

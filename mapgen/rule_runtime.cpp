@@ -45,10 +45,9 @@ void board::recount() {
   }
 }
 
-void board::begin_pass(rect region, bool buffer, entity_id out) {
+void board::begin_pass(rect region, bool buffer) {
   region_ = region;
   buffer_ = buffer;
-  out_ = out;
   if (!counts_regions_ && !buffer_) {
     return;
   }
@@ -116,7 +115,14 @@ bool board::meets_minimums() const noexcept {
 
 double rule_runner::distance(std::uint16_t set, point p) {
   const std::vector<std::int32_t>& weights = script_.sets[set];
-  // No tile of the set in the region: Marahel's "not found", which makes a condition hold.
+  const rect r = board_.region();
+  constexpr int none = std::numeric_limits<int>::max();
+  // `out` is every cell outside the region: the nearest is across the nearest edge.
+  const int to_out = weights[slot(out_value)] > 0
+                         ? std::min({p.x - r.x + 1, r.x + r.w - p.x, p.y - r.y + 1, r.y + r.h - p.y})
+                         : none;
+  const auto found = [&](int d) { return d == none ? std::numeric_limits<double>::quiet_NaN() : d; };
+  // No tile of the set in the region (and no `out`): Marahel's "not found", which makes a condition hold.
   int present = 0;
   for (std::size_t s = slot(unknown); s < weights.size(); ++s) {
     if (weights[s] > 0) {
@@ -124,11 +130,11 @@ double rule_runner::distance(std::uint16_t set, point p) {
     }
   }
   if (present == 0) {
-    return std::numeric_limits<double>::quiet_NaN();
+    return found(to_out);
   }
   // Rings of growing Manhattan radius around p, clipped to the region: the first match is the nearest.
-  const rect r = board_.region();
-  const int reach = std::max(p.x - r.x, r.x + r.w - 1 - p.x) + std::max(p.y - r.y, r.y + r.h - 1 - p.y);
+  const int reach = std::min(std::max(p.x - r.x, r.x + r.w - 1 - p.x) + std::max(p.y - r.y, r.y + r.h - 1 - p.y),
+                             to_out == none ? none : to_out - 1);
   for (int radius = 0; radius <= reach; ++radius) {
     if (!budget_.spend(static_cast<std::uint64_t>(4 * radius + 1))) {
       return std::numeric_limits<double>::quiet_NaN();
@@ -146,7 +152,7 @@ double rule_runner::distance(std::uint16_t set, point p) {
       }
     }
   }
-  return std::numeric_limits<double>::quiet_NaN();
+  return found(to_out);
 }
 
 double rule_runner::evaluate(const estimator& e, point p, const progress& at) {
@@ -156,7 +162,7 @@ double rule_runner::evaluate(const estimator& e, point p, const progress& at) {
     case estimator_kind::random:
       return random_.unit();
     case estimator_kind::noise:
-      return noise_.at(p.x, p.y);
+      return noise_.at(p.x, p.y, static_cast<int>(e.number));
     case estimator_kind::percent:
       return at.tile_share();
     case estimator_kind::cpercent:

@@ -45,6 +45,10 @@ class generator {
   /// metadata min and max sizes ("WxH").
   [[nodiscard]] std::pair<int, int> min_size() const noexcept;
   [[nodiscard]] std::pair<int, int> max_size() const noexcept;
+  /// What the script says that this engine ignores, as Marahel does (a parameter an explorer does not
+  /// use), one line each, "<file>: <json path>: <message>", in script order; made once, at load. The
+  /// caller shows or logs them (this module does neither).
+  [[nodiscard]] const std::vector<std::string>& warnings() const noexcept;
   /// A map: size drawn from [min, max] by the seed, then regions, then explorers in order.
   [[nodiscard]] tile_map generate(std::uint64_t seed) const;
   /// The same at a size the caller chooses (each side 1..200).

@@ -87,6 +87,7 @@ std::optional<entity_id> generator::entity(std::string_view name) const noexcept
 
 std::pair<int, int> generator::min_size() const noexcept { return script_->min_size; }
 std::pair<int, int> generator::max_size() const noexcept { return script_->max_size; }
+const std::vector<std::string>& generator::warnings() const noexcept { return script_->warnings; }
 
 tile_map generator::generate(std::uint64_t seed) const { return run(*script_, seed, nullptr); }
 

@@ -38,7 +38,9 @@ void check_name(const script_reader& in, const json::value& where, std::string_v
   if (!valid_name(name)) {
     in.fail(where, quote(name) + " is not a valid " + std::string(what) + " name (a letter or '_', then letters, digits, '_' or '-')");
   }
-  if (std::find(reserved_words.begin(), reserved_words.end(), name) != reserved_words.end()) {
+  const bool noise_scale = name.starts_with("noise") && name.size() > 5 &&
+                           std::all_of(name.begin() + 5, name.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (noise_scale || std::find(reserved_words.begin(), reserved_words.end(), name) != reserved_words.end()) {
     in.fail(where, quote(name) + " is a reserved word of the rule language");
   }
 }
@@ -162,13 +164,17 @@ void load_regions(const script_reader& in, const json::value& root, script& s) {
   d.number = in.whole(in.required(*regions, "number"), 1, max_regions);
   const json::value& params = in.required(*regions, "parameters");
   in.expect(params, json::kind::object);
-  if (d.kind == divider_kind::sampling) {
-    in.only_keys(params, {"min", "max", "trials"}, "a sampling divider");
-    if (const json::value* trials = params.find("trials")) {
-      d.trials = in.whole(*trials, 1, max_trials);
+  // As an explorer's, a parameter the divider does not read is ignored (Marahel ignores it) with a warning.
+  const bool sampling = d.kind == divider_kind::sampling;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const json::value& p = params[i];
+    if (p.key() != "min" && p.key() != "max" && !(sampling && p.key() == "trials")) {
+      s.warnings.push_back(in.warning(p, "parameter " + quote(p.key()) + " is not used by the " + quote(t) +
+                                             " divider and is ignored (it reads " + (sampling ? "min, max, trials" : "min, max") + ")"));
     }
-  } else {
-    in.only_keys(params, {"min", "max"}, d.kind == divider_kind::equal ? "an equal divider" : "a bsp divider");
+  }
+  if (const json::value* trials = sampling ? params.find("trials") : nullptr) {
+    d.trials = in.whole(*trials, 1, max_trials);
   }
   // equal: min and max count divisions across and down; bsp and sampling: they bound region sizes.
   d.min = in.size(in.required(params, "min"), 1, max_side);

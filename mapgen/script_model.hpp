@@ -36,6 +36,7 @@ inline constexpr int max_regions = 64;
 inline constexpr int max_trials = 1000;
 inline constexpr int max_rule_length = 1000;   // characters of one rule or heuristics string
 inline constexpr int generation_attempts = 10; // tries to meet the entities' `min` counts (as Marahel)
+inline constexpr int max_noise_scale = 64;     // noise<N>
 /// Work units (tiles visited, neighbourhood cells read, search steps) one generate() call may spend;
 /// past it the remaining explorers stop early. Counted, not timed, so the map stays deterministic.
 inline constexpr std::uint64_t work_budget = std::uint64_t{1} << 26U;
@@ -43,19 +44,19 @@ inline constexpr std::uint64_t work_budget = std::uint64_t{1} << 26U;
 enum class estimator_kind : std::uint8_t {
   number,         // a constant
   random,         // uniform in [0, 1)
-  noise,          // gradient noise in [-1, 1] at the tile
+  noise,          // gradient noise in [-1, 1] at the tile, features `number` times the usual width
   percent,        // share of the pass's tile budget used
   cpercent,       // share of the pass's change budget used
   rpercent,       // share of the repeats done
   count,          // tiles of one entity in the region
   neighbourhood,  // weighted matches of an entity set in a neighbourhood
   centre,         // the same, for a neighbourhood of the centre tile alone (`self`): one read, no loop
-  distance,       // Manhattan distance to the nearest tile of an entity set in the region
+  distance,       // Manhattan distance to the nearest tile of an entity set in the region (or, for out, outside it)
 };
 
 struct estimator {
   estimator_kind kind = estimator_kind::number;
-  double number = 0;           ///< number
+  double number = 0;           ///< number; noise: its scale
   std::uint16_t hood = 0;      ///< neighbourhood, centre: index into script::neighbourhoods
   std::uint16_t set = 0;       ///< neighbourhood, centre, distance: index into script::sets
   entity_id entity = unknown;  ///< count
@@ -85,7 +86,8 @@ inline bool compare(comparison op, double left, double right) noexcept {
   return false;
 }
 
-/// "left op right"; a lone estimator is stored as "left > 0".
+/// "left op right"; a lone estimator is stored as "left > 0", a lone neighbourhood(entities) as
+/// "left > cells - 1" (Marahel's reading: every checked cell matches).
 struct condition {
   estimator left;
   comparison op = comparison::greater;
@@ -137,12 +139,12 @@ struct explorer {
   explorer_kind kind = explorer_kind::horizontal;
   std::vector<int> regions;        ///< whole_map, every_region or a region index, in the order written
   bool buffer = false;             ///< replace: buffer (read the pass's start, write a copy)
-  entity_id out = out_value;       ///< what tiles outside the region read as
+  entity_id out = out_value;       ///< what tiles outside the region read as (applied at load to the sets its rules read)
   int repeats = 1;
   int tiles = 0;                   ///< tile budget of one pass; 0 = the region's area
   int changes = 0;                 ///< rule firings allowed in one pass; 0 = the region's area
   std::uint16_t directions = 0;    ///< turtles: neighbourhood of moves
-  std::uint16_t connectivity = 0;  ///< connect: neighbourhood that joins tiles into one area
+  std::uint16_t connectivity = 0;  ///< connect: neighbourhood that joins tiles into one area (`directions` unless `neighborhood`)
   std::uint16_t connect_set = 0;   ///< connect: the entities to join
   double change = 0.1;             ///< drunk: chance to turn at each step
   std::vector<estimator> heuristics;
@@ -182,6 +184,8 @@ struct script {
   std::vector<executer> executers;
   std::vector<rule> rules;
   std::vector<explorer> explorers;
+  /// What the loader accepted but says was ignored ("<file>: <json path>: <message>"), in script order.
+  std::vector<std::string> warnings;
 };
 
 }  // namespace dw::mapgen::detail

@@ -17,6 +17,10 @@ void script_reader::fail_at(std::string path, const std::string& message) const 
   throw script_error(file_, std::move(path), message);
 }
 
+std::string script_reader::warning(const json::value& where, const std::string& message) const {
+  return script_error(file_, where.path(), message).what();
+}
+
 void script_reader::expect(const json::value& v, json::kind k) const {
   if (!v.is(k)) {
     fail(v, "must be " + std::string(json::describe(k)) + ", not " + std::string(json::describe(v.kind())));

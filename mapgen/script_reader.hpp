@@ -24,6 +24,8 @@ class script_reader {
   [[noreturn]] void fail(const json::value& where, const std::string& message) const;
   /// Throws script_error at an explicit path.
   [[noreturn]] void fail_at(std::string path, const std::string& message) const;
+  /// A warning about `where`, worded as a script_error's what(): "<file>: <json path>: <message>".
+  [[nodiscard]] std::string warning(const json::value& where, const std::string& message) const;
 
   /// `v` must be of kind `k`.
   void expect(const json::value& v, json::kind k) const;

@@ -66,11 +66,12 @@ note() { violations+=("$1"); }
 # The parts of the game and the other parts each may include (server/game/README.md).
 declare -A game_part_uses=(
   [roster]="" [storage]="" [output]="roster" [events]="roster output storage"
-  [progression]="roster output events storage"
-  [places]="roster output events progression storage" [encounters]="roster output events places progression storage"
+  [progression]="roster output events storage" [bounties]="roster output events progression storage"
+  [places]="roster output events progression storage" [groups]="roster output places"
+  [encounters]="roster output events places progression groups storage"
   [administration]="roster output events storage"
-  [login]="roster output events places encounters administration progression commands storage"
-  [commands]="roster output events places encounters administration progression storage"
+  [login]="roster output events places groups encounters administration progression bounties commands storage"
+  [commands]="roster output events places groups encounters administration progression bounties storage"
 )
 
 # Sets `reason` when `file`, in a part of the game, includes `inc` from a part it may not use.

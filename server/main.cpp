@@ -1,11 +1,14 @@
 // deepwell: the Deepwell MUD server.
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 
 #include "content/content_loader.hpp"
 #include "server/app/logging.hpp"
+#include "server/app/maintenance.hpp"
 #include "server/app/server.hpp"
 #include "server/app/startup.hpp"
 #include "server/config/config_loader.hpp"
@@ -37,8 +40,29 @@ int main(int argc, char** argv) {
                  "Write the bound web port to this file once listening (before --port-file; not when the web port is off)");
   cli.add_option("--reboot-state", options.reboot_state, "Internal: take over from a hot reboot");
   bool check_only = false;
-  cli.add_flag("--check", check_only, "Check the configuration, content tables and database, then exit");
+  cli.add_flag("--check", check_only,
+               "Check the configuration, content tables and database, list the bans in force and the settings "
+               "changed in the game, then exit");
+  // The way back in after a lock-out, without SQL: each changes a stopped server's database, then exits.
+  dw::app::maintenance_request maintenance;
+  cli.add_option("--unban", maintenance.unban,
+                 "With the server stopped: lift the bans on this name, address or pattern (as @unban does), then "
+                 "exit; may be repeated")
+      ->type_name("TARGET")
+      ->allow_extra_args(false);
+  cli.add_flag("--lift-bans", maintenance.lift_all_bans, "With the server stopped: lift every ban, then exit");
+  cli.add_option("--reset-setting", maintenance.reset,
+                 "With the server stopped: forget the value @config stored for this setting, so that the config "
+                 "file's applies again, then exit; may be repeated")
+      ->type_name("KEY")
+      ->allow_extra_args(false);
+  cli.add_flag("--reset-settings", maintenance.reset_all_settings,
+               "With the server stopped: forget every value @config stored, then exit");
   CLI11_PARSE(cli, argc, argv);
+  if (!maintenance.empty() && (check_only || !options.reboot_state.empty())) {
+    spdlog::critical("--unban, --lift-bans, --reset-setting and --reset-settings cannot be combined with --check");
+    return 2;
+  }
   for (int i = 1; i < argc; ++i) {
     options.args.emplace_back(argv[i]);
   }
@@ -96,6 +120,22 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  if (!maintenance.empty()) {
+    // No content, no log file and no listener: a change to the database of a stopped server, made by whoever
+    // runs this (so it leaves no file behind that the server's own user could not write), with each change
+    // recorded in the audit trail.
+    const auto now = std::chrono::duration_cast<std::chrono::seconds>(
+                         std::chrono::system_clock::now().time_since_epoch())
+                         .count();
+    const dw::app::maintenance_result result = dw::app::run_maintenance(settings.storage.path, maintenance, now);
+    if (result.exit_code != 0) {
+      spdlog::critical("{}", std::string_view(result.report).substr(0, result.report.find_last_not_of('\n') + 1));
+    } else {
+      std::fputs(result.report.c_str(), stdout);
+    }
+    return result.exit_code;
+  }
+
   std::shared_ptr<const dw::content::content_tables> content;
   {
     auto loaded = dw::content::load_content(settings.content.dir);
@@ -119,7 +159,11 @@ int main(int argc, char** argv) {
   } const shutdown_logging_on_return;
   spdlog::info("configuration: {}; content: {}; database: {}; logs: {}", config_used, settings.content.dir,
                settings.storage.path, settings.log.dir);
+  for (const std::string& w : dw::content::load_warnings(*content)) {
+    spdlog::warn("content: {}", w);
+  }
 
+  std::string stored_state;  // for --check
   try {
     // Open (and migrate) the database once before anything listens: a bad file stops start-up here.
     const std::filesystem::path db_file(settings.storage.path);
@@ -149,6 +193,13 @@ int main(int argc, char** argv) {
       }
       spdlog::info("database check (PRAGMA quick_check) passed in {} ms", report.took.count());
     }
+    if (check_only) {
+      // What the database keeps that the config file does not show: the bans, the settings changed in the game.
+      const auto now = std::chrono::duration_cast<std::chrono::seconds>(
+                           std::chrono::system_clock::now().time_since_epoch())
+                           .count();
+      stored_state = dw::app::stored_state_report(db, settings, now);
+    }
   } catch (const dw::store::store_error& e) {
     spdlog::critical("start-up stopped: {}", e.what());  // the message names the file and the reason
     return 3;
@@ -170,6 +221,8 @@ int main(int argc, char** argv) {
   }
 
   if (check_only) {
+    std::fputs(stored_state.c_str(), stdout);
+    std::fflush(stdout);
     spdlog::info("configuration, content and database are fine");
     return 0;
   }

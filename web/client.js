@@ -12,7 +12,7 @@ import { Panes, setUpPaneToggles } from './panes.js';
 const $ = (id) => document.getElementById(id);
 
 /** The GMCP modules the page asks for (the server enables a module's sub-packages with it). */
-const SUPPORTS = ['Char 1', 'Char.Items 1', 'Room 1', 'Comm 1', 'Comm.Channel 1'];
+const SUPPORTS = ['Char 1', 'Char.Items 1', 'Room 1', 'Comm 1', 'Comm.Channel 1', 'Group 1'];
 const CLIENT_HELLO = { client: 'Deepwell web', version: '1' };
 
 const HISTORY_LIMIT = 200;
@@ -129,6 +129,9 @@ function gmcpReceived(name, body) {
     case 'Char.Combat':
       panes.combat(body);
       break;
+    case 'Char.Bounty':
+      panes.bounties(body);
+      break;
     case 'Room.Info':
       setPlaying(true);
       panes.roomInfo(body);
@@ -138,6 +141,9 @@ function gmcpReceived(name, body) {
       break;
     case 'Room.Wanderers':
       panes.wanderers(body);
+      break;
+    case 'Group':
+      panes.group(body);
       break;
     case 'Comm.Channel.List':
       panes.channelList(body);

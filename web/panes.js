@@ -1,9 +1,10 @@
 // panes.js: the side panes that show what GMCP says, each a small function of the latest message:
-// vitals (Char.Vitals, Char.Status, Char.Combat), the room and its exit buttons (Room.Info,
+// vitals (Char.Vitals, Char.Status, Char.Combat), the group (Group), the room and its exit buttons (Room.Info,
 // Room.Wanderers, Char.Items for the floor), the map (map.js), the room's interior (Room.Interior),
-// what the player carries (Char.Items for "inv") and the chat lines (Comm.Channel.Text). It also makes
-// each pane's heading button show and hide the pane, remembering the choice in localStorage. The
-// server's JSON is never trusted to be well formed: missing fields show as a dash.
+// what the player carries (Char.Items for "inv"), the bounties held (Char.Bounty) and the chat lines
+// (Comm.Channel.Text). It also makes each pane's heading button show and hide the pane, remembering the
+// choice in localStorage. The server's JSON is never trusted to be well formed: missing fields show as a
+// dash.
 
 import { MapModel, renderMap } from './map.js';
 
@@ -92,6 +93,8 @@ export class Panes {
     this.showItems();
     this.wanderers(null);
     this.interior(null);
+    this.bounties({});
+    this.group(null);
   }
 
   /** The character playing now (GMCP Char.Name): another one's map is wiped. */
@@ -118,6 +121,27 @@ export class Panes {
   status(body) {
     $('silver').textContent = show(body?.silver);
     $('deepest').textContent = show(body?.deepest);
+  }
+
+  /** The bounties held and how far along each is (GMCP Char.Bounty). */
+  bounties(body) {
+    const tasks = Array.isArray(body?.tasks) ? body.tasks : [];
+    fillList($('bounty-list'), tasks.map((t) => {
+      const progress = t?.done ? 'done: hand it in at the board'
+        : t?.kind === 'reach' ? 'not yet' : `${show(t?.progress)} of ${show(t?.count)}`;
+      return `${show(t?.n)}. ${show(t?.text)} (${progress})`;
+    }));
+    $('bounties-empty').hidden = tasks.length > 0;
+    const completed = Number(body?.completed);
+    $('bounties-completed').textContent = Number.isFinite(completed) ? `Completed: ${completed}` : '';
+  }
+
+  /** GMCP Group: the members, the leader first, each with hit points in numbers. */
+  group(body) {
+    const members = Array.isArray(body?.members) ? body.members : [];
+    $('group-empty').hidden = members.length > 0;
+    fillList($('group-list'), members.map((m) =>
+      `${show(m?.name)}${m?.leader ? ' (leads)' : ''}: ${show(m?.hp)} / ${show(m?.maxhp)} hp`));
   }
 
   combat(body) {

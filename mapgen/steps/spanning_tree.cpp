@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
+#include <iterator>
 #include <queue>
 #include <tuple>
 
@@ -10,8 +11,8 @@ namespace dw::mapgen {
 
 int manhattan(point a, point b) noexcept { return std::abs(a.x - b.x) + std::abs(a.y - b.y); }
 
-std::vector<edge> spanning_tree(std::span<const point> points, std::span<const edge> edges, rng& random,
-                                double loop_chance) {
+tree_and_loops spanning_tree_parts(std::span<const point> points, std::span<const edge> edges, rng& random,
+                                   double loop_chance) {
   const std::size_t n = points.size();
   std::vector<edge> normal;
   normal.reserve(edges.size());
@@ -65,13 +66,56 @@ std::vector<edge> spanning_tree(std::span<const point> points, std::span<const e
     }
   }
 
-  std::vector<edge> out;
+  tree_and_loops out;
   for (std::size_t k = 0; k < normal.size(); ++k) {
-    if (in_tree[k] || (loop_chance > 0 && random.chance(loop_chance))) {
-      out.push_back(normal[k]);
+    if (in_tree[k]) {
+      out.tree.push_back(normal[k]);
+    } else if (loop_chance > 0 && random.chance(loop_chance)) {
+      out.loops.push_back(normal[k]);
     }
   }
   return out;
+}
+
+std::vector<edge> spanning_tree(std::span<const point> points, std::span<const edge> edges, rng& random,
+                                double loop_chance) {
+  const tree_and_loops parts = spanning_tree_parts(points, edges, random, loop_chance);
+  std::vector<edge> out;
+  out.reserve(parts.tree.size() + parts.loops.size());
+  std::merge(parts.tree.begin(), parts.tree.end(), parts.loops.begin(), parts.loops.end(), std::back_inserter(out));
+  return out;
+}
+
+std::vector<edge> small_loops(std::size_t points, std::span<const edge> tree, std::span<const edge> loops,
+                              int max_points) {
+  std::vector<std::vector<int>> next(points);
+  for (const edge& e : tree) {
+    next[static_cast<std::size_t>(e.a)].push_back(e.b);
+    next[static_cast<std::size_t>(e.b)].push_back(e.a);
+  }
+  std::vector<edge> kept;
+  std::vector<int> hops(points);
+  std::vector<int> queue;
+  for (const edge& loop : loops) {
+    // Breadth-first through the tree from one end: the ring is the hops to the other end, plus one.
+    std::fill(hops.begin(), hops.end(), -1);
+    hops[static_cast<std::size_t>(loop.a)] = 0;
+    queue.assign(1, loop.a);
+    for (std::size_t head = 0; head < queue.size() && hops[static_cast<std::size_t>(loop.b)] < 0; ++head) {
+      const int u = queue[head];
+      for (const int v : next[static_cast<std::size_t>(u)]) {
+        if (hops[static_cast<std::size_t>(v)] < 0) {
+          hops[static_cast<std::size_t>(v)] = hops[static_cast<std::size_t>(u)] + 1;
+          queue.push_back(v);
+        }
+      }
+    }
+    const int ring = hops[static_cast<std::size_t>(loop.b)] + 1;
+    if (ring > 1 && ring <= max_points) {
+      kept.push_back(loop);
+    }
+  }
+  return kept;
 }
 
 }  // namespace dw::mapgen

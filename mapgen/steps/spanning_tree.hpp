@@ -21,4 +21,19 @@ namespace dw::mapgen {
 [[nodiscard]] std::vector<edge> spanning_tree(std::span<const point> points, std::span<const edge> edges, rng& random,
                                               double loop_chance);
 
+/// spanning_tree's edges kept apart: the tree (or forest), and the loops added to it. The same draws
+/// and edges: spanning_tree() is the two merged.
+struct tree_and_loops {
+  std::vector<edge> tree;   ///< sorted
+  std::vector<edge> loops;  ///< sorted
+};
+[[nodiscard]] tree_and_loops spanning_tree_parts(std::span<const point> points, std::span<const edge> edges, rng& random,
+                                                 double loop_chance);
+
+/// Seed 003's check for big loops after loops are added: each loop edge closes a ring, the tree's path
+/// between its ends plus itself; the loops kept are those whose ring passes through at most `max_points`
+/// points (3: a triangle). Loops between points the tree does not join are dropped. Sorted.
+[[nodiscard]] std::vector<edge> small_loops(std::size_t points, std::span<const edge> tree, std::span<const edge> loops,
+                                            int max_points);
+
 }  // namespace dw::mapgen

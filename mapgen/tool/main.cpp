@@ -1,6 +1,7 @@
 // deepwell-mapgen: runs a map generator script and prints its maps, for content authors tuning a script.
 //   deepwell-mapgen SCRIPT.json [--seed N] [--count K] [--stats] [--quiet] [--size WxH] [--glyph NAME=C]
-// Maps and statistics go to stdout; usage mistakes and script errors to stderr.
+// Maps and statistics go to stdout; usage mistakes, script errors and the script's warnings (parameters
+// it ignores) to stderr.
 // Exit codes: 0 done, 1 bad command line, 2 the script cannot be read or loaded (its message on stderr).
 #include <CLI/CLI.hpp>
 #include <cstdint>
@@ -113,6 +114,9 @@ int main(int argc, char** argv) {
   } catch (const script_error& e) {
     std::cerr << e.what() << "\n";
     return exit_bad_script;
+  }
+  for (const std::string& w : script->warnings()) {
+    std::cerr << "warning: " << w << "\n";
   }
 
   const glyph_set glyphs = make_glyphs(script->entities(), overrides);

@@ -140,7 +140,8 @@ class server {
  private:
   net::admission_limits limits() const {
     const auto& server = world_.settings().server;
-    return net::admission_limits{server.max_connections, server.max_connections_per_address};
+    return net::admission_limits{server.max_connections, server.max_connections_per_address,
+                                 server.max_unauthenticated_per_address};
   }
 
   // ---- the TLS and web ports: the same game, their connections counted with the telnet port's (counts_)
@@ -179,6 +180,7 @@ class server {
     web_ = std::make_unique<web_port>(
         io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_, tls_ ? &tls_->server() : nullptr,
         [this] { return status_json(world_.mssp_variables(), services_.now()); },
+        [this](const std::string& address) { return world_.logins().at_login_screen(address); },
         [this](std::shared_ptr<net::stream> stream, const std::string& address) {
           if (stopping_ || rebooting_) {
             stream->close();

@@ -11,6 +11,8 @@ net::web_options web_options_from(const config::settings& s) {
   net::web_options o;
   o.max_message_bytes = static_cast<std::size_t>(s.web.max_message_bytes);
   o.request_timeout = std::chrono::seconds(s.web.request_timeout_seconds);
+  o.header_timeout = std::chrono::seconds(s.web.header_timeout_seconds);
+  o.max_http_connections = s.web.max_http_connections;
   o.permessage_deflate = s.web.permessage_deflate;
   const std::string& list = s.web.allowed_origins;
   for (std::size_t from = 0; from < list.size();) {
@@ -22,6 +24,16 @@ net::web_options web_options_from(const config::settings& s) {
       o.allowed_origins.push_back(std::move(origin));
     }
     from = comma + 1;
+  }
+  // The server's own names: where it listens (unless that is every address) and the name players are
+  // given. Any other name the page is served under (a proxy's) goes in web.allowed_origins.
+  boost::system::error_code ec;
+  const auto host = boost::asio::ip::make_address(s.server.host, ec);
+  if (ec || !host.is_unspecified()) {
+    o.own_names.push_back(ec ? s.server.host : host.to_string());
+  }
+  if (!s.mssp.hostname.empty()) {
+    o.own_names.push_back(s.mssp.hostname);
   }
   return o;
 }
@@ -65,6 +77,7 @@ std::string status_json(const std::vector<telnet::mssp_variable>& mssp, std::int
 web_port::web_port(boost::asio::io_context& io, const config::settings& s, const boost::asio::ip::address& host,
                    int handed_fd, std::function<net::admission_limits()> limits, net::connection_counts* counts,
                    net::tls_server* tls, net::web_listener::status_source status,
+                   net::web_listener::login_screen_count at_login_screen,
                    net::web_listener::websocket_handler on_websocket) {
   try {
     site_ = net::static_site::load(s.web.root);
@@ -72,7 +85,8 @@ web_port::web_port(boost::asio::io_context& io, const config::settings& s, const
     throw std::runtime_error(std::string("web.root: ") + e.what());
   }
   listener_ = std::make_unique<net::web_listener>(io, std::move(limits), counts, site_, web_options_from(s), tls,
-                                                  std::move(status), std::move(on_websocket));
+                                                  std::move(status), std::move(at_login_screen),
+                                                  std::move(on_websocket));
   const boost::asio::ip::tcp::endpoint endpoint(host, static_cast<unsigned short>(s.web.port));
   if (handed_fd >= 0) {
     listener_->adopt(endpoint.protocol(), handed_fd);

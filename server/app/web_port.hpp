@@ -31,7 +31,8 @@ class web_port {
   /// when the port cannot be opened.
   web_port(boost::asio::io_context& io, const config::settings& s, const boost::asio::ip::address& host, int handed_fd,
            std::function<net::admission_limits()> limits, net::connection_counts* counts, net::tls_server* tls,
-           net::web_listener::status_source status, net::web_listener::websocket_handler on_websocket);
+           net::web_listener::status_source status, net::web_listener::login_screen_count at_login_screen,
+           net::web_listener::websocket_handler on_websocket);
 
   void start() { listener_->start(); }
   void close() { listener_->close(); }

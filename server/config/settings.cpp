@@ -245,6 +245,8 @@ std::vector<setting_def> make_defs() {
                       "each per game.crowd_flush_ms instead of one line a person."));
   d.push_back(integer("game", "crowd_flush_ms", &S::game, &S::game_section::crowd_flush_ms, 100, 60000, true,
                       "Milliseconds a crowded room's arrivals and departures gather before they are told."));
+  d.push_back(integer("game", "max_group_size", &S::game, &S::game_section::max_group_size, 2, 50, true,
+                      "Most members of a group, its leader included; one person may have one fewer followers."));
   d.push_back(path("content", "dir", &S::content, &S::content_section::dir,
                    "Folder of the content tables (monsters, items, scrolls, room descriptions)."));
   d.push_back(boolean("tls", "enabled", &S::tls, &S::tls_section::enabled, false,
@@ -269,7 +271,15 @@ std::vector<setting_def> make_defs() {
   d.push_back(integer("web", "max_message_bytes", &S::web, &S::web_section::max_message_bytes, 1024, 16777216, false,
                       "Largest WebSocket message a client may send; a larger one closes its connection."));
   d.push_back(integer("web", "request_timeout_seconds", &S::web, &S::web_section::request_timeout_seconds, 1, 300,
-                      false, "An HTTP request (or TLS handshake) not complete after this long closes the connection."));
+                      false,
+                      "A connection that has not begun a request (or finished its TLS handshake) this long after "
+                      "opening, or after its last answer, is closed."));
+  d.push_back(integer("web", "header_timeout_seconds", &S::web, &S::web_section::header_timeout_seconds, 1, 300,
+                      false, "A request whose headers are not all in this long after its first byte closes the connection."));
+  d.push_back(integer("web", "max_http_connections", &S::web, &S::web_section::max_http_connections, 1, 100000,
+                      false,
+                      "Connections to the web port not yet a WebSocket, over all addresses (they count in "
+                      "server.max_connections too)."));
   d.push_back(boolean("web", "permessage_deflate", &S::web, &S::web_section::permessage_deflate, false,
                       "Compress WebSocket messages (permessage-deflate) when the browser offers it."));
   d.push_back(integer("dungeon", "world_seed", &S::dungeon, &S::dungeon_section::world_seed, 0,

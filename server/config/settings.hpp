@@ -70,6 +70,7 @@ struct settings {
     std::int64_t crowd_names = 10;        ///< most other players a room's text names
     std::int64_t crowd_size = 20;         ///< above this many people a room hears comings and goings in batches
     std::int64_t crowd_flush_ms = 1000;   ///< how long a crowded room's batch gathers
+    std::int64_t max_group_size = 6;      ///< most members of a group, and followers of one person, plus them
   } game;
   struct content_section {
     std::string dir = "content";
@@ -90,6 +91,8 @@ struct settings {
     std::string allowed_origins;  ///< comma-separated origins besides the page's own ("*": any)
     std::int64_t max_message_bytes = 65536;
     std::int64_t request_timeout_seconds = 30;
+    std::int64_t header_timeout_seconds = 5;  ///< from a request's first byte to the end of its headers
+    std::int64_t max_http_connections = 64;   ///< web connections not yet upgraded, over all addresses
     bool permessage_deflate = true;
   } web;
   struct dungeon_section {

@@ -3,10 +3,12 @@
 #include <spdlog/spdlog.h>
 
 #include "server/game/administration/administration.hpp"
+#include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/command_sets.hpp"
 #include "server/game/commands/dispatcher.hpp"
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_loop.hpp"
+#include "server/game/groups/groups.hpp"
 #include "server/game/output/gmcp.hpp"
 #include "server/game/output/gmcp_parse.hpp"
 #include "server/text/ascii.hpp"
@@ -38,7 +40,9 @@ world::world(config::settings settings, services& svc, world_parts parts)
       out_(std::make_unique<output>(*people_, settings_)),
       events_(std::make_unique<event_loop>(settings_, *people_, *out_, svc)),
       progression_(std::make_unique<progression>(content_, *people_, *out_, *events_, svc)),
+      bounties_(std::make_unique<bounties>(settings_, content_, *people_, *out_, *events_, svc, *progression_)),
       places_(std::make_unique<places>(settings_, content_, *people_, *out_, *events_, *events_, svc, parts.startup)),
+      groups_(std::make_unique<groups>(settings_, *people_, *out_, *places_)),
       encounters_(std::make_unique<encounters>(settings_, content_, *people_, *out_, *events_, *events_, svc,
                                                *places_, parts.startup)),
       admin_(std::make_unique<administration>(svc, *events_, *out_, parts.startup)),
@@ -47,9 +51,14 @@ world::world(config::settings settings, services& svc, world_parts parts)
       commands_(std::make_unique<dispatcher>(*people_, *out_, *admin_)) {
   places_->set_hooks(*encounters_);
   deeds_.listen(*progression_);
+  deeds_.listen(*bounties_);
   places_->set_progress(deeds_, *progression_);
   encounters_->set_progress(deeds_, *progression_);
   login_->set_progress(*progression_);
+  login_->set_bounties(*bounties_);
+  places_->set_step_watch(*groups_);
+  out_->set_vitals_watch(*groups_);
+  encounters_->combat.set_groups(*groups_);
   prompt_sources_ = std::make_unique<prompt_sources>(*places_, *progression_);
   out_->set_prompt_facts(*prompt_sources_);
   events_->connect(
@@ -74,10 +83,12 @@ world::world(config::settings settings, services& svc, world_parts parts)
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                              encounters_->news});
   register_economy_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
-                                encounters_->news, deeds_, *progression_});
+                                encounters_->news, deeds_, *progression_, bounties_.get()});
+  register_bounty_commands(r, {*bounties_, *places_});
   register_fight_commands(r, {encounters_->combat});
   register_puzzle_commands(r, {encounters_->riddles});
   register_talk_commands(r, {*people_, *events_, svc});
+  register_group_commands(r, {*people_, *groups_});
   register_settings_commands(r, {*people_, *events_, *places_});
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
   register_world_admin_commands(
@@ -108,6 +119,15 @@ void world::on_line_too_long(std::uint64_t conn_id, std::size_t bytes) {
 
 void world::on_gmcp(std::uint64_t conn_id, std::string_view package, std::string_view json) {
   if (connection* conn = people_->find_connection(conn_id)) {
+    if (conn->closing) {
+      return;
+    }
+    // A GMCP message is a command like a line typed: the same rate holds (issue 25: 20,000
+    // Char.Items.Inv in one burst were all answered).
+    if (events_->over_command_rate(*conn)) {
+      events_->flush();
+      return;
+    }
     // GMCP traffic gets no prompt: it is not something the person typed.
     events_->run_event(conn_id, [&] {
       // A client asking for its items again (IRE's Char.Items.Inv / Char.Items.Room) gets a fresh List.
@@ -137,6 +157,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
       events_->run_event(0, [&] {
         spdlog::info("{} left the game (connection {})", ch->name, conn_id);
         encounters_->combat.last_round(*ch);  // a dropped connection does not escape a fight either
+        groups_->leave_play(ch->account_id);    // (a take-over does not come here: it keeps its group)
         places_->tell_passing(ch->where.room_id, passing{ch->name + " fades away.\n", ch->name, "fade away"},
                               ch->account_id, false);
         encounters_->leave_room(*ch);
@@ -144,6 +165,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
         places_->leave(*ch);
       });
       progression_->leave(conn->account_id);
+      bounties_->leave(conn->account_id);
       people_->remove_character(conn->account_id);
     }
   }

@@ -16,9 +16,11 @@
 namespace dw::game {
 
 class administration;
+class bounties;
 class dispatcher;
 class encounters;
 class event_loop;
+class groups;
 class output;
 class places;
 class progression;
@@ -31,8 +33,9 @@ struct world_parts {
   std::size_t password_workers = 2;  ///< worker threads available for password checks
 };
 
-/// The game's composition root: it builds the parts (roster, output, events, places, encounters,
-/// administration, login, commands), wires them together through narrow interfaces, and routes what the
+/// The game's composition root: it builds the parts (roster, output, events, progression, bounties, places,
+/// groups, encounters, administration, login, commands), wires them together through narrow interfaces, and
+/// routes what the
 /// network layer reports to them. It holds no game rules. Everything runs on the world thread.
 class world {
  public:
@@ -72,6 +75,8 @@ class world {
   const content::content_tables& content() const { return content_.get(); }
   const login& logins() const { return *login_; }
   progression& progress() { return *progression_; }
+  bounties& board() { return *bounties_; }
+  groups& company() { return *groups_; }
 
  private:
   live_settings settings_;
@@ -80,9 +85,11 @@ class world {
   std::unique_ptr<roster> people_;
   std::unique_ptr<output> out_;
   std::unique_ptr<event_loop> events_;
-  deed_relay deeds_;  ///< fights, places, puzzles and the merchant tell it; progression (and others) listen
+  deed_relay deeds_;  ///< fights, places, puzzles and the merchant tell it; progression and bounties listen
   std::unique_ptr<progression> progression_;
+  std::unique_ptr<bounties> bounties_;
   std::unique_ptr<places> places_;
+  std::unique_ptr<groups> groups_;  ///< who follows whom, and who travels together; hears every step
   std::unique_ptr<encounters> encounters_;
   std::unique_ptr<administration> admin_;
   std::unique_ptr<login> login_;

@@ -11,6 +11,9 @@ namespace dw::net {
 struct admission_limits {
   std::int64_t max_connections = 0;
   std::int64_t max_per_address = 0;
+  /// Connections from one address that are not yet playing (server.max_unauthenticated_per_address): the
+  /// game holds its sessions to it; the web port counts its connections not yet upgraded with them. 0: none.
+  std::int64_t max_unauthenticated_per_address = 0;
 };
 
 /// The open connections, in all and per remote address, and whether one more may come in. Plain

@@ -18,9 +18,11 @@
 #include <algorithm>
 #include <boost/asio/redirect_error.hpp>
 #include <cstring>
+#include <memory>
 
 #include "server/net/tls.hpp"
 #include "server/net/web_policy.hpp"
+#include "server/net/ws_stream.hpp"
 #include "server/telnet/ws_records.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -32,119 +34,9 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using asio::ip::tcp;
 using ssl_socket = asio::ssl::stream<tcp::socket>;
+using web_detail::ws_stream;
 
 namespace {
-
-constexpr std::chrono::seconds close_limit{2};  ///< a WebSocket closing handshake gets this long
-
-/// One WebSocket connection under a session: the session's bytes are telnet (telnet.mudstandards.org:
-/// binary messages both ways) or records (the message subprotocols; see telnet/ws_records.hpp).
-template <class Next>
-class ws_stream final : public stream, public std::enable_shared_from_this<ws_stream<Next>> {
- public:
-  ws_stream(websocket::stream<Next> ws, telnet::subprotocol wire, bool tls)
-      : ws_(std::move(ws)), wire_(wire), tls_(tls), deadline_(ws_.get_executor()) {}
-
-  tcp::socket& socket() override { return beast::get_lowest_layer(ws_); }
-  bool is_tls() const override { return tls_; }
-  bool can_hand_over() const override { return false; }
-  bool takes_mccp2() const override { return false; }
-  std::optional<telnet::subprotocol> message_subprotocol() const override {
-    return wire_ == telnet::subprotocol::telnet ? std::nullopt : std::optional(wire_);
-  }
-  std::string kind() const override {
-    return std::string(tls_ ? "secure WebSocket (" : "WebSocket (") + std::string(telnet::name_of(wire_)) + ")";
-  }
-
-  asio::awaitable<std::size_t> read_some(asio::mutable_buffer buffer) override {
-    while (taken_ == pending_.size()) {
-      pending_.clear();
-      taken_ = 0;
-      in_.clear();
-      co_await ws_.async_read(in_, asio::use_awaitable);
-      const auto data = in_.cdata();
-      const std::string_view message(static_cast<const char*>(data.data()), data.size());
-      if (wire_ == telnet::subprotocol::telnet) {
-        pending_.append(message);  // the telnet stream itself (text messages are taken as bytes too)
-      } else {
-        telnet::append_record(ws_.got_text() ? telnet::record_kind::text : telnet::record_kind::binary, message,
-                              pending_);
-      }
-    }
-    const std::size_t n = std::min(buffer.size(), pending_.size() - taken_);
-    std::memcpy(buffer.data(), pending_.data() + taken_, n);
-    taken_ += n;
-    co_return n;
-  }
-
-  asio::awaitable<void> write(std::span<const asio::const_buffer> buffers) override {
-    out_.clear();
-    for (const asio::const_buffer& b : buffers) {
-      out_.append(static_cast<const char*>(b.data()), b.size());
-    }
-    writing_ = true;
-    struct done {
-      bool& flag;
-      ~done() { flag = false; }
-    } guard{writing_};
-    if (wire_ == telnet::subprotocol::telnet) {
-      ws_.binary(true);
-      co_await ws_.async_write(asio::buffer(out_), asio::use_awaitable);
-      co_return;
-    }
-    frames_.clear();
-    if (!telnet::frames_of(out_, frames_)) {
-      throw boost::system::system_error(asio::error::invalid_argument);  // a bug: the session wrote no records
-    }
-    for (const telnet::frame& f : frames_) {
-      ws_.text(f.text);
-      co_await ws_.async_write(asio::buffer(f.payload), asio::use_awaitable);
-    }
-  }
-
-  /// Says goodbye (close code 1001, going away) unless a write is under way, within close_limit; then
-  /// the socket is closed whatever happened.
-  void close() override {
-    if (closing_) {
-      return;
-    }
-    closing_ = true;
-    if (writing_ || !ws_.is_open()) {
-      close_socket();
-      return;
-    }
-    deadline_.expires_after(close_limit);
-    deadline_.async_wait([self = this->shared_from_this()](const boost::system::error_code& ec) {
-      if (!ec) {
-        self->close_socket();
-      }
-    });
-    ws_.async_close(websocket::close_code::going_away,
-                    [self = this->shared_from_this()](const boost::system::error_code&) {
-                      self->deadline_.cancel();
-                      self->close_socket();
-                    });
-  }
-
- private:
-  void close_socket() {
-    boost::system::error_code ignored;
-    beast::get_lowest_layer(ws_).shutdown(tcp::socket::shutdown_both, ignored);
-    beast::get_lowest_layer(ws_).close(ignored);
-  }
-
-  websocket::stream<Next> ws_;
-  telnet::subprotocol wire_;
-  bool tls_;
-  asio::steady_timer deadline_;
-  beast::flat_buffer in_;
-  std::string pending_;  ///< read and not yet taken by the session
-  std::size_t taken_ = 0;
-  std::string out_;
-  std::vector<telnet::frame> frames_;
-  bool writing_ = false;
-  bool closing_ = false;
-};
 
 using request = http::request<http::empty_body>;
 
@@ -162,9 +54,15 @@ http::response<http::string_body> plain_response(const request& req, http::statu
 }  // namespace
 
 /// One HTTP connection before its upgrade: the socket (or TLS over it) and the watchdog that closes it
-/// when a request is slow to come.
+/// when a request is slow to come or to finish its headers.
 struct web_listener::connection : std::enable_shared_from_this<web_listener::connection> {
   explicit connection(tcp::socket s) : socket(std::move(s)), watchdog(socket.get_executor()) {}
+
+  /// The deadline for a request to begin (or the TLS handshake): a connection on probation has only the
+  /// header deadline, counted from its arrival, for everything.
+  std::chrono::seconds begin_limit(const web_options& o) const {
+    return on_probation ? o.header_timeout : o.request_timeout;
+  }
 
   tcp::socket& lowest() { return tls ? tls->next_layer() : socket; }
   void arm(std::chrono::seconds limit) {
@@ -177,6 +75,7 @@ struct web_listener::connection : std::enable_shared_from_this<web_listener::con
   }
   void end() {
     boost::system::error_code ignored;
+    ended = true;
     watchdog.cancel();
     lowest().close(ignored);
   }
@@ -185,19 +84,26 @@ struct web_listener::connection : std::enable_shared_from_this<web_listener::con
   std::unique_ptr<ssl_socket> tls;    ///< when the client began TLS
   asio::steady_timer watchdog;
   std::string address;
+  /// Waiting for a request to begin (or for TLS): idle, and so the first to be closed to make room.
+  bool waiting = true;
+  std::uint64_t waiting_since = 0;  ///< which wait (web_listener::waits_), to find the one idle longest
+  bool on_probation = false;  ///< came in over its address's limit: one request, within header_timeout
+  bool ended = false;
 };
 
 web_listener::web_listener(asio::io_context& io, std::function<admission_limits()> limits, connection_counts* counts,
                            const static_site& site, web_options options, tls_server* tls, status_source status,
-                           websocket_handler on_websocket)
+                           login_screen_count at_login_screen, websocket_handler on_websocket)
     : io_(io),
       site_(site),
       options_(std::move(options)),
       tls_(tls),
       status_(std::move(status)),
+      at_login_screen_(std::move(at_login_screen)),
       on_websocket_(std::move(on_websocket)),
+      limits_(std::move(limits)),
       listener_(
-          io, std::move(limits), [this](tcp::socket socket, const std::string& address) { serve(std::move(socket), address); },
+          io, limits_, [this](tcp::socket socket, const std::string& address) { serve(std::move(socket), address); },
           counts) {
   listener_.refuse_silently();  // a refusal in plain text would be noise to a browser
 }
@@ -269,6 +175,26 @@ std::vector<std::string_view> offered_subprotocols(const request& req) {
   return out;
 }
 
+/// The names a page of this server may be served under, for a request on `socket`: the configured ones,
+/// the address the connection came in on (a page on http://192.0.2.7:4001/), and "localhost" when that
+/// address is a loopback one.
+std::vector<std::string> own_names_for(const tcp::socket& socket, const web_options& options) {
+  std::vector<std::string> names = options.own_names;
+  boost::system::error_code ec;
+  asio::ip::address local = socket.local_endpoint(ec).address();
+  if (ec) {
+    return names;
+  }
+  if (local.is_v6() && local.to_v6().is_v4_mapped()) {
+    local = asio::ip::make_address_v4(asio::ip::v4_mapped, local.to_v6());
+  }
+  names.push_back(local.to_string());
+  if (local.is_loopback()) {
+    names.emplace_back("localhost");
+  }
+  return names;
+}
+
 std::optional<std::string_view> header(const request& req, http::field f) {
   const auto it = req.find(f);
   if (it == req.end()) {
@@ -278,20 +204,43 @@ std::optional<std::string_view> header(const request& req, http::field f) {
 }
 
 /// Serves requests on `s` until an upgrade (handed on; true) or the end of the connection (false).
+/// `begin_wait` is called each time the connection starts waiting for a request.
 template <class Next>
 asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_listener::connection& c,
                                      const static_site& site, const web_options& options, bool tls,
                                      const web_listener::status_source& status,
-                                     const web_listener::websocket_handler& on_websocket) {
+                                     const web_listener::websocket_handler& on_websocket,
+                                     const std::function<void()>& begin_wait) {
   for (int served = 0; served < options.max_requests_per_connection; ++served) {
-    c.arm(options.request_timeout);
+    boost::system::error_code ec;
+    if (buffer.size() == 0) {
+      // Idle until a request begins (request_timeout), then its headers have header_timeout: a request
+      // trickled a byte at a time no longer holds its connection for long.
+      begin_wait();
+      if (!c.on_probation || served > 0) {
+        c.arm(c.begin_limit(options));
+      }
+      constexpr std::size_t first_read = 1024;
+      const std::size_t n =
+          co_await s.async_read_some(buffer.prepare(first_read), asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) {
+        co_return false;  // closed, reset, or the deadline: nothing was asked
+      }
+      buffer.commit(n);
+    }
+    c.waiting = false;
+    if (!c.on_probation) {  // (on probation the deadline counts from its arrival)
+      c.arm(options.header_timeout);
+    }
     http::request_parser<http::empty_body> parser;
     parser.header_limit(static_cast<std::uint32_t>(options.max_request_header_bytes));
     parser.body_limit(0);
-    boost::system::error_code ec;
     co_await http::async_read(s, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
     if (ec) {
-      if (ec != http::error::end_of_stream && ec != asio::error::operation_aborted && ec != asio::error::eof) {
+      if (c.ended && !c.waiting) {
+        spdlog::info("web: request from {} closed: its headers were not all in within {} s (web.header_timeout_seconds)",
+                     c.address, options.header_timeout.count());
+      } else if (ec != http::error::end_of_stream && ec != asio::error::operation_aborted && ec != asio::error::eof) {
         spdlog::info("web: request from {} refused: {}", c.address, ec.message());
         if (ec.category() == beast::http::make_error_code(http::error::header_limit).category()) {
           // Not HTTP, or over the limits: said once, and the connection ends.
@@ -307,8 +256,10 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
     const std::string_view path = std::string_view(req.target()).substr(0, req.target().find('?'));
     if (websocket::is_upgrade(req)) {
       const std::optional<subprotocol_choice> choice = choose_subprotocol(offered_subprotocols(req));
-      const bool origin_ok =
-          origin_allowed(header(req, http::field::origin), req[http::field::host], options.allowed_origins);
+      const tcp::socket& socket = c.lowest();
+      boost::system::error_code ignored;
+      const bool origin_ok = origin_allowed(header(req, http::field::origin), own_names_for(socket, options),
+                                            socket.local_endpoint(ignored).port(), options.allowed_origins);
       if (path != "/ws" || !choice || !origin_ok) {
         const http::status why = path != "/ws" ? http::status::not_found
                                  : !origin_ok  ? http::status::forbidden
@@ -349,12 +300,20 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
         spdlog::info("web: WebSocket handshake with {} failed: {}", c.address, ec.message());
         co_return false;
       }
-      auto stream = std::make_shared<ws_stream<Next>>(std::move(ws), choice->wire, tls);
+      // A client that offered permessage-deflate has it (when it is on here): its messages are inflated.
+      const bool compressed = options.permessage_deflate &&
+                              std::string_view(req[http::field::sec_websocket_extensions]).find("permessage-deflate") !=
+                                  std::string_view::npos;
+      auto stream = std::make_shared<ws_stream<Next>>(std::move(ws), choice->wire, tls,
+                                                      compressed ? options.max_message_bytes + 1 : 0);
       spdlog::info("web: {} connected from {}", stream->kind(), c.address);
       on_websocket(std::move(stream), c.address);
       co_return true;
     }
     auto res = answer(req, site, status);
+    if (c.on_probation) {
+      res.keep_alive(false);  // one request: its address already has as many as it may keep waiting
+    }
     co_await http::async_write(s, res, asio::redirect_error(asio::use_awaitable, ec));
     if (ec || !res.keep_alive()) {
       co_return false;
@@ -365,17 +324,68 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
 
 }  // namespace
 
+std::shared_ptr<web_listener::connection> web_listener::idle_longest() const {
+  std::shared_ptr<connection> found;
+  for (const auto& [raw, weak] : open_) {
+    if (auto c = weak.lock(); c && !c->ended && c->waiting && (!found || c->waiting_since < found->waiting_since)) {
+      found = std::move(c);
+    }
+  }
+  return found;
+}
+
+bool web_listener::admit(connection& c) {
+  std::int64_t open = 0;
+  std::int64_t from_address = 0;
+  for (const auto& [raw, weak] : open_) {
+    if (auto other = weak.lock(); other && !other->ended) {
+      ++open;
+      from_address += other->address == c.address;
+    }
+  }
+  if (open >= options_.max_http_connections) {
+    const std::shared_ptr<connection> idle = idle_longest();
+    if (!idle) {
+      spdlog::warn("web: refused connection from {}: {} connections are open and none is idle (web.max_http_connections)",
+                   c.address, open);
+      return false;
+    }
+    spdlog::info("web: {} connections open (web.max_http_connections): closed the one idle longest, from {}", open,
+                 idle->address);
+    idle->end();
+  }
+  const std::int64_t limit = limits_().max_unauthenticated_per_address;
+  const std::int64_t at_login_screen = at_login_screen_ ? at_login_screen_(c.address) : 0;
+  if (limit > 0 && from_address + at_login_screen >= limit) {
+    c.on_probation = true;
+    spdlog::info("web: {} has {} connections not yet playing (server.max_unauthenticated_per_address {}): this one "
+                 "may make one request within {} s",
+                 c.address, from_address + at_login_screen, limit, options_.header_timeout.count());
+  }
+  return true;
+}
+
 void web_listener::serve(tcp::socket socket, const std::string& address) {
   auto c = std::make_shared<connection>(std::move(socket));
   c->address = address;
+  c->waiting_since = ++waits_;
+  if (!admit(*c)) {
+    c->end();
+    listener_.closed(address);
+    return;
+  }
   open_.emplace(c.get(), c);
+  const auto begin_wait = [this, raw = c.get()] {
+    raw->waiting = true;
+    raw->waiting_since = ++waits_;
+  };
   asio::co_spawn(
       io_,
-      [this, c]() -> asio::awaitable<void> {
+      [this, c, begin_wait]() -> asio::awaitable<void> {
         beast::flat_buffer buffer;
         bool upgraded = false;
         try {
-          c->arm(options_.request_timeout);
+          c->arm(c->begin_limit(options_));
           const bool tls = tls_ != nullptr &&
                            co_await beast::async_detect_ssl(c->socket, buffer, asio::use_awaitable);
           if (tls) {
@@ -383,9 +393,11 @@ void web_listener::serve(tcp::socket socket, const std::string& address) {
             const std::size_t used = co_await c->tls->async_handshake(asio::ssl::stream_base::server, buffer.data(),
                                                                       asio::use_awaitable);
             buffer.consume(used);
-            upgraded = co_await serve_requests(*c->tls, buffer, *c, site_, options_, true, status_, on_websocket_);
+            upgraded = co_await serve_requests(*c->tls, buffer, *c, site_, options_, true, status_, on_websocket_,
+                                               begin_wait);
           } else {
-            upgraded = co_await serve_requests(c->socket, buffer, *c, site_, options_, false, status_, on_websocket_);
+            upgraded = co_await serve_requests(c->socket, buffer, *c, site_, options_, false, status_, on_websocket_,
+                                               begin_wait);
           }
         } catch (const boost::system::system_error& e) {
           if (e.code() != asio::error::operation_aborted) {

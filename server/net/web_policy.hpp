@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,11 +28,13 @@ struct subprotocol_choice {
 std::optional<subprotocol_choice> choose_subprotocol(const std::vector<std::string_view>& offered);
 
 /// Whether a WebSocket upgrade with this Origin header may go on. No Origin (not a browser: a browser
-/// always sends one) may; an origin naming the host the request was sent to (`host`, the Host header,
-/// over http or https) may; so may one listed in `allowed` exactly ("https://play.example.org"); "*"
-/// in the list allows every origin. Anything else is another site's page reaching a player's browser
-/// into the game (cross-site WebSocket hijacking), and is refused.
-bool origin_allowed(std::optional<std::string_view> origin, std::string_view host,
-                    const std::vector<std::string>& allowed);
+/// always sends one) may. Otherwise the origin must be listed in `allowed` exactly
+/// ("https://play.example.org"; "*" in the list allows every origin), or be http or https on one of the
+/// server's own names (`own_names`: its configured host names and addresses, IPv6 ones without brackets)
+/// with the web port, `port` (no port in the origin only when `port` is the scheme's default, 80 or
+/// 443). The Host header is not asked: a page that rebinds its own DNS name to this server (DNS rebinding)
+/// sends its own name in both, and is another site's page reaching a player's browser into the game.
+bool origin_allowed(std::optional<std::string_view> origin, const std::vector<std::string>& own_names,
+                    std::uint16_t port, const std::vector<std::string>& allowed);
 
 }  // namespace dw::net

@@ -24,6 +24,19 @@ std::vector<ban_record> read_all(statement& st) {
 
 }  // namespace
 
+bool same_target(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto fold = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (fold(a[i]) != fold(b[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
 std::int64_t add(database& db, const ban_record& ban) {
   auto st = db.prepare(
       "INSERT INTO bans (kind, target, reason, banned_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?) "
@@ -51,6 +64,17 @@ bool remove(database& db, std::int64_t id) {
   auto st = db.prepare("DELETE FROM bans WHERE id = ?");
   st->bind_all(id).run();
   return db.changes() > 0;
+}
+
+std::vector<ban_record> remove_target(database& db, std::string_view target) {
+  std::vector<ban_record> removed;
+  for (ban_record& b : list(db)) {
+    if (same_target(b.target, target)) {
+      remove(db, b.id);
+      removed.push_back(std::move(b));
+    }
+  }
+  return removed;
 }
 
 }  // namespace dw::store::bans

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "server/store/records.hpp"
@@ -20,6 +21,10 @@ std::vector<ban_record> list(database& db);
 std::vector<ban_record> list_active(database& db, std::int64_t now);
 /// Returns false when no such ban existed.
 bool remove(database& db, std::int64_t id);
+/// True when two targets are the same (ASCII case ignored, as names are).
+bool same_target(std::string_view a, std::string_view b);
+/// Removes every ban whose target is `target` (ASCII case ignored, as names are); returns what it removed.
+std::vector<ban_record> remove_target(database& db, std::string_view target);
 
 }  // namespace bans
 }  // namespace dw::store

@@ -187,6 +187,24 @@ void database::check_writable() {
   }
 }
 
+void database::claim_alone() {
+  set_busy_timeout(0);  // a server keeps its lock for as long as it runs: waiting would not help
+  exec("PRAGMA locking_mode = EXCLUSIVE");
+  try {
+    exec("BEGIN EXCLUSIVE");
+    exec("COMMIT");  // in EXCLUSIVE locking mode the lock stays after the transaction
+  } catch (const store_error& e) {
+    exec("PRAGMA locking_mode = NORMAL");
+    const int primary = e.code() & 0xff;
+    if (primary != SQLITE_BUSY && primary != SQLITE_LOCKED) {
+      throw;
+    }
+    throw store_error(e.code(), "database " + path_ +
+                                    " is open in another process (a running Deepwell server, or a sqlite3 shell); "
+                                    "stop it first, then try again");
+  }
+}
+
 check_report database::quick_check() {
   check_report report;
   const auto started = std::chrono::steady_clock::now();

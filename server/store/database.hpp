@@ -56,6 +56,12 @@ class database {
   /// a read-only file or folder, a lock held by another process, a full disk.
   void check_writable();
 
+  /// Takes the file for this connection alone until it closes (`locking_mode = EXCLUSIVE`), for offline
+  /// changes to a stopped server's database: while it is held no server can start on the file. Fails at
+  /// once, with store_error (SQLITE_BUSY) and a message saying so, when any other connection has the file
+  /// open: a running server always does (each of its WAL connections keeps a shared lock while open).
+  void claim_alone();
+
   /// Runs `PRAGMA quick_check`; when it finds damage, checks each table on its own to name the damaged
   /// ones. Never throws for damage (a malformed file is reported as a problem).
   check_report quick_check();

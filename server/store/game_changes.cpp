@@ -5,6 +5,7 @@
 #include "server/store/accounts.hpp"
 #include "server/store/audit.hpp"
 #include "server/store/bans.hpp"
+#include "server/store/bounties.hpp"
 #include "server/store/branches.hpp"
 #include "server/store/characters.hpp"
 #include "server/store/counters.hpp"
@@ -18,19 +19,6 @@
 namespace dw::store {
 namespace storage = game::storage;
 namespace {
-
-bool same_ascii_nocase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) {
-    return false;
-  }
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto fold = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (fold(a[i]) != fold(b[i])) {
-      return false;
-    }
-  }
-  return true;
-}
 
 struct applier {
   database& db;
@@ -58,11 +46,7 @@ struct applier {
   }
   void operator()(const storage::add_ban& c) const { bans::add(db, c.ban); }
   void operator()(const storage::remove_bans& c) const {
-    for (const ban_record& b : bans::list(db)) {
-      if (same_ascii_nocase(b.target, c.target)) {
-        bans::remove(db, b.id);
-      }
-    }
+    bans::remove_target(db, c.target);
   }
   void operator()(const storage::set_setting& c) const { settings::set(db, c.key, c.value); }
   void operator()(const storage::remove_setting& c) const { settings::remove(db, c.key); }
@@ -70,6 +54,7 @@ struct applier {
     preferences::set(db, c.account_id, c.key, c.value);
   }
   void operator()(const storage::save_progress& c) const { progress::save(db, c.progress); }
+  void operator()(const storage::save_bounties& c) const { bounties::save(db, c.book); }
   void operator()(const storage::append_audit& c) const { audit::append(db, c.at, c.actor, c.action, c.result); }
   void operator()(const storage::record_login& c) const { accounts::record_login(db, c.account_id, c.at); }
   void operator()(const storage::record_failed_login& c) const {

@@ -3,6 +3,7 @@
 #include "server/store/accounts.hpp"
 #include "server/store/audit.hpp"
 #include "server/store/bans.hpp"
+#include "server/store/bounties.hpp"
 #include "server/store/branches.hpp"
 #include "server/store/characters.hpp"
 #include "server/store/counters.hpp"
@@ -27,6 +28,7 @@ std::optional<storage::login_record> login_of(database& db, std::optional<accoun
   out.items = items::list_carried(db, account->id);
   out.preferences = preferences::list(db, account->id);
   out.progress = progress::load(db, account->id);
+  out.bounties = bounties::load(db, account->id);
   out.account = std::move(*account);
   return out;
 }

@@ -154,7 +154,30 @@ CREATE TABLE progress (
 );
 )sql";
 
-constexpr std::array<migration, 7> history{{
+// Version 8: bounties, kept by the game's bounties part: what each character holds (and turned in on a day
+// not yet over), and how many it has completed in all. Saved as a whole, book and rows together.
+constexpr std::string_view schema_v8 = R"sql(
+CREATE TABLE bounty_books (
+  account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+  completed  INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE bounties (
+  account_id INTEGER NOT NULL REFERENCES bounty_books(account_id) ON DELETE CASCADE,
+  day        INTEGER NOT NULL,
+  slot       INTEGER NOT NULL,
+  kind       TEXT NOT NULL,
+  target     TEXT NOT NULL DEFAULT '',
+  depth      INTEGER NOT NULL DEFAULT 0,
+  count      INTEGER NOT NULL DEFAULT 1,
+  progress   INTEGER NOT NULL DEFAULT 0,
+  silver     INTEGER NOT NULL DEFAULT 0,
+  xp         INTEGER NOT NULL DEFAULT 0,
+  turned_in  INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (account_id, day, slot)
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<migration, 8> history{{
     {1, schema_v1},
     {2, schema_v2},
     {3, schema_v3},
@@ -162,6 +185,7 @@ constexpr std::array<migration, 7> history{{
     {5, schema_v5},
     {6, schema_v6},
     {7, schema_v7},
+    {8, schema_v8},
 }};
 
 }  // namespace

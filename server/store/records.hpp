@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 // Plain values traded between the game and the store. No SQL, no behaviour beyond role names.
 namespace dw::store {
@@ -127,6 +128,32 @@ struct preference_record {
 struct progress_record {
   std::int64_t account_id = 0;
   std::int64_t xp = 0;
+};
+
+/// A bounty a character holds, or turned in on a day not yet over (the game decides what the kinds,
+/// targets and days mean: content/bounties.toml).
+struct bounty_record {
+  std::int64_t day = 0;  ///< the game day whose board it was on
+  std::int32_t slot = 0;  ///< its place on that board, from 1
+  std::string kind;       ///< "defeat", "open", "reach", "scroll"
+  std::string target;     ///< a monster or scroll effect key, or empty
+  std::int32_t depth = 0;
+  std::int32_t count = 1;
+  std::int32_t progress = 0;
+  std::int64_t silver = 0;
+  std::int64_t xp = 0;
+  bool turned_in = false;
+
+  bool operator==(const bounty_record&) const = default;
+};
+
+/// A character's bounties as a whole: saved and loaded together.
+struct bounty_book_record {
+  std::int64_t account_id = 0;
+  std::int64_t completed = 0;  ///< bounties turned in, ever
+  std::vector<bounty_record> tasks;
+
+  bool operator==(const bounty_book_record&) const = default;
 };
 
 }  // namespace dw::store

@@ -50,7 +50,13 @@ bool message_wire::feed(std::string_view records, std::vector<event>& events) {
   records_.feed(records);
   while (const std::optional<record> r = records_.next()) {
     if (r->kind != record_kind::text || wire_ == subprotocol::terminal) {
-      take_typed(r->payload, events);
+      take_typed(*r, events);
+    } else if (r->length > records_.max_payload()) {
+      // GMCP or an envelope longer than any the reader keeps whole: dropped, as an oversized
+      // subnegotiation is on telnet (said once, at its end).
+      if (r->last) {
+        events.emplace_back(subneg_overflow_event{opt::GMCP});
+      }
     } else if (wire_ == subprotocol::gmcp) {
       take_gmcp(r->payload, events);
     } else {
@@ -60,10 +66,18 @@ bool message_wire::feed(std::string_view records, std::vector<event>& events) {
   return !records_.failed();
 }
 
-void message_wire::take_typed(std::string_view text, std::vector<event>& events) {
-  lines_.feed(text, events);
-  if (!ends_a_line(text)) {
-    lines_.feed("\n", events);  // the end of a message ends its line
+void message_wire::take_typed(const record& r, std::vector<event>& events) {
+  // A long message comes in pieces: the line decoder bounds the line (a line over the limit is reported
+  // with its length, as on telnet), and the end of the message ends its line.
+  if (r.first) {
+    typed_ends_line_ = false;
+  }
+  if (!r.payload.empty()) {
+    lines_.feed(r.payload, events);
+    typed_ends_line_ = ends_a_line(r.payload);
+  }
+  if (r.last && !typed_ends_line_) {
+    lines_.feed("\n", events);
   }
 }
 

@@ -28,7 +28,7 @@ std::optional<subprotocol> subprotocol_named(std::string_view name);
 /// The codec of a connection that speaks one of the message subprotocols (gmcp, json, terminal) over
 /// records (ws_records.hpp): the counterpart of the telnet codec for a WebSocket. Input: a binary
 /// message is text typed (its end ends a line, as a line end inside it does; line_decoder's rules and
-/// limits apply); a text message is GMCP (gmcp), an envelope (json), or typed text (terminal). Output:
+/// limits apply, to a message of any length the WebSocket let through); a text message is GMCP (gmcp), an envelope (json), or typed text (terminal). Output:
 /// game text as binary records with CR LF line ends, GMCP as text records. There is no negotiation: the
 /// subprotocol says it all, and a browser shows UTF-8 and every colour.
 class message_wire {
@@ -52,7 +52,7 @@ class message_wire {
   std::size_t buffered_capacity() const { return records_.capacity() + lines_.capacity(); }
 
  private:
-  void take_typed(std::string_view text, std::vector<event>& events);
+  void take_typed(const record& r, std::vector<event>& events);
   void take_gmcp(std::string_view payload, std::vector<event>& events) const;
   void take_envelope(std::string_view json, std::vector<event>& events) const;
 
@@ -61,6 +61,7 @@ class message_wire {
   client_info info_;
   record_reader records_;
   line_decoder lines_;
+  bool typed_ends_line_ = false;  ///< the typed message so far ends with a line end
 };
 
 }  // namespace dw::telnet

@@ -1,5 +1,7 @@
 #include "server/telnet/ws_records.hpp"
 
+#include <algorithm>
+
 namespace dw::telnet {
 namespace {
 
@@ -53,20 +55,41 @@ void record_reader::feed(std::string_view bytes) {
 
 std::optional<record> record_reader::next() {
   const std::string_view rest = std::string_view(buffer_).substr(read_);
-  if (failed_ || rest.size() < header_bytes) {
+  if (failed_) {
+    return std::nullopt;
+  }
+  if (long_left_ > 0) {  // the next piece of a long record: whatever of it has arrived
+    if (rest.empty()) {
+      return std::nullopt;
+    }
+    const std::size_t n = std::min(rest.size(), long_left_);
+    read_ += n;
+    long_left_ -= n;
+    return record{long_kind_, rest.substr(0, n), long_length_, false, long_left_ == 0};
+  }
+  if (rest.size() < header_bytes) {
     return std::nullopt;
   }
   const auto kind = static_cast<std::uint8_t>(rest[0]);
   const std::size_t length = length_at(rest);
-  if (!known(kind) || length > max_payload_) {
+  if (!known(kind)) {
     failed_ = true;
     return std::nullopt;
+  }
+  if (length > max_payload_) {
+    // Too long to keep whole: its first piece now (perhaps empty), the rest as it comes.
+    const std::size_t n = std::min(rest.size() - header_bytes, length);
+    read_ += header_bytes + n;
+    long_kind_ = static_cast<record_kind>(kind);
+    long_length_ = length;
+    long_left_ = length - n;
+    return record{long_kind_, rest.substr(header_bytes, n), length, true, long_left_ == 0};
   }
   if (rest.size() < header_bytes + length) {
     return std::nullopt;
   }
   read_ += header_bytes + length;
-  return record{static_cast<record_kind>(kind), rest.substr(header_bytes, length)};
+  return record{static_cast<record_kind>(kind), rest.substr(header_bytes, length), length};
 }
 
 bool frames_of(std::string_view records, std::vector<frame>& out) {

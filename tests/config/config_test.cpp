@@ -52,6 +52,15 @@ TEST(Config, BadValuesNameTheKey) {
   EXPECT_NE(error_of("[server\n").find("test.toml:1"), std::string::npos);
 }
 
+TEST(Config, GroupSizeHasADefaultAndABadValueNamesTheKey) {
+  EXPECT_EQ(load_config_text("", "c.toml").game.max_group_size, 6);
+  EXPECT_EQ(load_config_text("[game]\nmax_group_size = 2\n", "c.toml").game.max_group_size, 2);
+  EXPECT_NE(error_of("[game]\nmax_group_size = 1\n").find("game.max_group_size"), std::string::npos);
+  EXPECT_NE(error_of("[game]\nmax_group_size = 51\n").find("game.max_group_size"), std::string::npos);
+  ASSERT_NE(find_setting("game.max_group_size"), nullptr);
+  EXPECT_TRUE(find_setting("game.max_group_size")->live);
+}
+
 TEST(Config, CrowdKeysHaveDefaultsAndBadValuesNameTheKey) {
   const settings defaults = load_config_text("", "c.toml");
   EXPECT_EQ(defaults.game.crowd_names, 10);

@@ -51,6 +51,18 @@ TEST(ContentLoader, LoadingIsRepeatableAndAFailedReloadLeavesTheOldTablesAlone) 
   EXPECT_EQ(before, real_tables());
 }
 
+TEST(ContentLoader, AnInteriorScriptsIgnoredParameterLoadsWithAWarning) {
+  EXPECT_TRUE(load_warnings(real_tables()).empty()) << "the shipped scripts use every parameter they give";
+  content_copy copy("ignored_parameter");
+  copy.replace("interiors/stone_passages.json", R"("change": "0.15")", R"("change": "0.15", "heading": "north")");
+  auto loaded = load_content(copy.dir());
+  ASSERT_TRUE(std::holds_alternative<content_tables>(loaded)) << std::get<content_error>(loaded).to_string();
+  const std::vector<std::string> warnings = load_warnings(std::get<content_tables>(loaded));
+  ASSERT_EQ(warnings.size(), 1U);
+  EXPECT_EQ(warnings[0].rfind(file_label(copy, "interiors/stone_passages.json") + ": explorers[1].parameters.heading: ", 0), 0U)
+      << warnings[0];
+}
+
 TEST(ContentError, ReadsFileLineKeyAndReason) {
   EXPECT_EQ((content_error{"content/monsters.toml", "monsters[2].damage", "must be > 0", 0}).to_string(),
             "content/monsters.toml: monsters[2].damage: must be > 0");

@@ -62,7 +62,7 @@ TEST(Economy, AnUnknownUseOrEffectIsRefused) {
   }
   {
     content_copy copy("no_price");
-    copy.replace("weapons.toml", "price = 24\n", "");
+    copy.replace("weapons.toml", "price = 30\n", "");
     const content_error e = copy.load_error();
     EXPECT_NE(e.to_string().find("weapons[0].price"), std::string::npos) << e.to_string();
   }

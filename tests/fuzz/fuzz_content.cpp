@@ -4,7 +4,7 @@
 // (drops, difficulty, scripts) run too. Selector from '0': the real tables from content/ fill in;
 // from 'a': the small ones from tests/fuzz/content_small/, which load many times faster. Either way the
 // character's distance from '0' or 'a' indexes the content/*.toml file names in name order
-// (table_names): '0'/'a' armour.toml, '1'/'b' fights.toml, and so on. (The scripts themselves are fuzzed by fuzz_mapgen_script.)
+// (table_names): '0'/'a' armour.toml, '1'/'b' bounties.toml, and so on. (The scripts themselves are fuzzed by fuzz_mapgen_script.)
 // A bad table must come back as a content_error naming a file and a line inside it; tables the loader
 // accepts must keep the documented rules and work in the generators.
 #include <algorithm>
@@ -19,6 +19,7 @@
 #include <string_view>
 #include <variant>
 
+#include "content/bounties.hpp"
 #include "content/content_loader.hpp"
 #include "content/markov_names.hpp"
 #include "content/monster_group.hpp"
@@ -34,11 +35,11 @@ namespace {
 using namespace dw::content;
 
 /// content/*.toml in name order, which scripts/fuzz.sh relies on to make seeds of the real tables.
-constexpr std::array<std::string_view, 17> table_names{
-    "armour.toml",       "fights.toml",         "help.toml",         "interiors.toml",    "levels.toml",
-    "merchant.toml",     "monsters.toml",       "names.toml",        "puzzles.toml",      "rooms.toml",
-    "scaling.toml",      "scroll_effects.toml", "scroll_paper.toml", "scroll_tubes.toml", "scroll_writing.toml",
-    "wanderers.toml",    "weapons.toml"};
+constexpr std::array<std::string_view, 18> table_names{
+    "armour.toml",       "bounties.toml",       "fights.toml",       "help.toml",          "interiors.toml",
+    "levels.toml",       "merchant.toml",       "monsters.toml",     "names.toml",         "puzzles.toml",
+    "rooms.toml",        "scaling.toml",        "scroll_effects.toml", "scroll_paper.toml", "scroll_tubes.toml",
+    "scroll_writing.toml", "wanderers.toml",    "weapons.toml"};
 
 /// The label errors carry; load_content_texts only uses it for messages.
 const std::filesystem::path label_dir = "content";
@@ -136,6 +137,30 @@ void check_rules(const content_tables& tables) {
     }
     FUZZ_CHECK(shallow);
   }
+  // The merchant's tiers: each opens somehow, to nobody the tier before is closed to, selling known gear
+  // once each, and never the best weapon or armour.
+  keys.clear();
+  int best_weapon = 0;
+  int best_armour = 0;
+  for (const item_def& w : tables.weapons) {
+    best_weapon = std::max(best_weapon, w.damage);
+  }
+  for (const item_def& a : tables.armour) {
+    best_armour = std::max(best_armour, a.reduction);
+  }
+  const gear_tier* before = nullptr;
+  for (const gear_tier& tier : tables.merchant.tiers) {
+    FUZZ_CHECK((tier.depth || tier.level) && !tier.gear.empty());
+    FUZZ_CHECK(!tier.level || *tier.level <= tables.progression.levels.back().level);
+    FUZZ_CHECK(before == nullptr || !tier.depth || before->open_to(*tier.depth, 1));
+    FUZZ_CHECK(before == nullptr || !tier.level || before->open_to(0, *tier.level));
+    for (const std::string& key : tier.gear) {
+      const item_def* item = tables.find_item(key);
+      FUZZ_CHECK(item != nullptr && keys.insert(key).second && tables.merchant.tier_of(key) == &tier);
+      FUZZ_CHECK(item->kind == item_kind::weapon ? item->damage < best_weapon : item->reduction < best_armour);
+    }
+    before = &tier;
+  }
   const auto& bands = tables.scaling.bands;
   FUZZ_CHECK(!bands.empty() && bands.front().min_depth == 0);
   FUZZ_CHECK(tables.scaling.max_count >= 1 && tables.scaling.max_count <= 100);
@@ -219,6 +244,15 @@ void check_tables_work(const content_tables& tables, std::uint64_t seed) {
     FUZZ_CHECK(print.has_value());
     const auto scroll = registry.instantiate(tables, *print);
     FUZZ_CHECK(scroll.has_value() && scroll->price >= 1 && !scroll->name.empty());
+
+    // The bounty board of a day: as many tasks as the table says, each one the tables can name and pay.
+    const std::vector<bounty_task> board = board_of_day(tables, seed, depth);
+    FUZZ_CHECK(board.size() == static_cast<std::size_t>(tables.bounties.open));
+    for (const bounty_task& task : board) {
+      FUZZ_CHECK(task.count >= 1 && task.depth >= 0 && task.silver >= 0 && task.xp >= 0);
+      FUZZ_CHECK(task.kind != bounty_kind::defeat || tables.find_monster(task.target) != nullptr);
+      FUZZ_CHECK(!describe_bounty(tables, task).empty());
+    }
 
     const std::string name = tables.names.generate(seed ^ static_cast<std::uint64_t>(depth));
     FUZZ_CHECK(name.size() >= markov_names::min_length && name.size() <= markov_names::max_length);

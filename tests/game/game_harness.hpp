@@ -46,7 +46,7 @@ class fake_port final : public game::session_port {
   void set_hidden_input(bool h) override { hidden = h; }
   void close() override { closed = true; }
   const game::client_abilities& client() const override { return info; }
-  std::string_view address() const override { return "192.0.2.1"; }
+  std::string_view address() const override { return address_text; }
 
   /// Everything released to the client since the last call.
   std::string take() {
@@ -64,6 +64,7 @@ class fake_port final : public game::session_port {
   }
 
   game::client_abilities info;
+  std::string address_text = "192.0.2.1";  ///< where the client connects from
   std::string output;
   std::vector<std::string> gmcp;
   int prompt_marks = 0;
@@ -139,7 +140,21 @@ class inline_services final : public game::services {
   /// Makes every later write fail (SQLITE_READONLY) until called with false.
   void refuse_writes(bool refuse) { db_.exec(refuse ? "PRAGMA query_only = ON" : "PRAGMA query_only = OFF"); }
   std::uint64_t resolved = 0;  ///< last batch ticket resolved
-  void after(std::chrono::milliseconds, std::function<void()> fn) override { queue_.push_back(std::move(fn)); }
+  void after(std::chrono::milliseconds, std::function<void()> fn) override {
+    (hold_timers ? held_timers_ : queue_).push_back(std::move(fn));
+  }
+  /// While true, timers (fight rounds, crowd flushes) wait for run_timers() instead of running at the next
+  /// drain(): a fight then lasts one round per run_timers(), as on a real clock.
+  bool hold_timers = false;
+  /// Runs the timers set so far (not those they set in turn), then drains.
+  void run_timers() {
+    std::deque<std::function<void()>> due;
+    due.swap(held_timers_);
+    for (auto& fn : due) {
+      queue_.push_back(std::move(fn));
+    }
+    drain();
+  }
   std::int64_t now() override {
     const std::int64_t t = clock;
     clock += clock_step;
@@ -166,6 +181,7 @@ class inline_services final : public game::services {
   store::database db_;
   std::deque<std::function<void()>> queue_;
   std::deque<std::function<void()>> held_reads_;
+  std::deque<std::function<void()>> held_timers_;
   std::uint64_t ticket_ = 0;
   int unresolved_ = 0;
 };
@@ -217,9 +233,12 @@ class game_harness {
   };
   /// A client that agreed GMCP and sends `supports` as Core.Supports.Set, as Mudlet does on connecting
   /// (an empty list: the client sends no Core.Supports and gets only the Core package).
-  player connect(std::string_view supports = default_supports) {
+  player connect(std::string_view supports = default_supports) { return connect_from("192.0.2.1", supports); }
+  /// The same, from `address` (every other client comes from 192.0.2.1).
+  player connect_from(std::string_view address, std::string_view supports = default_supports) {
     ports_.push_back(std::make_unique<fake_port>(&services.resolved));
     fake_port* p = ports_.back().get();
+    p->address_text = std::string(address);
     p->info.gmcp = true;
     const player made{world.on_connect(*p), p};
     if (!supports.empty()) {
@@ -235,7 +254,11 @@ class game_harness {
   }
   /// Connects and creates a character, returning the player with its output consumed.
   player create(std::string_view name, std::string_view password = "password123") {
-    player p = connect();
+    return create_from("192.0.2.1", name, password);
+  }
+  /// The same, from `address`.
+  player create_from(std::string_view address, std::string_view name, std::string_view password = "password123") {
+    player p = connect_from(address);
     line(p, "create " + std::string(name) + " " + std::string(password));
     p.port->take();
     return p;

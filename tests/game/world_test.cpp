@@ -100,6 +100,32 @@ TEST(WorldCommands, CommandFloodIsRefusedWithAMessage) {
   EXPECT_NE(p.port->take().find("faster than the game can follow"), std::string::npos);
 }
 
+TEST(WorldCommands, GmcpFromTheClientCountsAgainstTheSameCommandRate) {
+  // (issue 25: 20,000 Char.Items.Inv in one burst were all answered)
+  auto s = dw::testing::fast_settings();
+  s.server.max_commands_per_second = 2;  // bursts of 4
+  game_harness h(s);
+  auto p = h.create("Gus");
+  h.services.steady += 2000;  // a full bucket again
+  p.port->gmcp.clear();
+  for (int i = 0; i < 100; ++i) {
+    h.world.on_gmcp(p.id, "Char.Items.Inv", "");
+    h.services.drain();
+  }
+  std::size_t lists = 0;
+  for (const std::string& m : p.port->gmcp) {
+    lists += m.rfind("Char.Items.List ", 0) == 0;
+  }
+  EXPECT_EQ(lists, 4U) << "a burst of twice the rate, the rest dropped";
+  const std::string said = p.port->take();
+  EXPECT_NE(said.find("faster than the game can follow"), std::string::npos) << said;
+  h.line(p, "look");
+  EXPECT_EQ(p.port->take().find("The Village Square"), std::string::npos) << "typed lines share the bucket";
+  h.services.steady += 1000;
+  h.line(p, "look");
+  EXPECT_NE(p.port->take().find("The Village Square"), std::string::npos);
+}
+
 TEST(WorldCommands, WrapsToTheClientWidth) {
   game_harness h;
   auto p = h.create("Hal");
@@ -150,8 +176,8 @@ TEST(Administration, AdminCommandsAreAuditedAndUnknownToPlayers) {
 
 TEST(Administration, BannedAddressIsRefusedAtConnect) {
   game_harness h;
-  auto ann = h.create("Ann");
-  h.line(ann, "@ban 192.0.2.* 1h testing");  // the fake connections all come from 192.0.2.1
+  auto ann = h.create_from("198.51.100.7", "Ann");
+  h.line(ann, "@ban 192.0.2.* 1h testing confirm");  // the other fake connections come from 192.0.2.1
   auto other = h.connect();
   EXPECT_NE(other.port->take().find("Your address is banned"), std::string::npos);
   EXPECT_TRUE(other.port->closed);

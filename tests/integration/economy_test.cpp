@@ -309,3 +309,43 @@ TEST(Economy, ScoreAndTheBoardOfTheDeepestDelvers) {
   again.send_line("deepest");
   again.expect("1. Gus, depth 1");
 }
+
+TEST(Economy, GearIsBoughtByTierWieldedAndKeptAcrossARestart) {
+  server_process server;
+  telnet_client c(server.port());
+  c.create("Gus", "guspassword");
+  const dw::content::item_def* knife = tables().find_weapon("rusty_knife");
+  ASSERT_NE(knife, nullptr);
+  std::int64_t silver = 0;
+  while (silver < knife->price) {
+    silver += earn(c, seed_with_effect("heal"));
+  }
+  c.send_line("list");
+  c.expect("Weapons and armour (you have been to depth 0 and are level 1):");
+  c.expect("a rusty knife, up to 4 damage a blow - " + std::to_string(knife->price) + " silver");
+  c.expect("Not yet, for those who have been to depth 8 or reached level 3:");
+  c.expect("a short sword, up to 7 damage a blow - 150 silver");
+  c.expect("hp] > ");
+  c.send_line("buy short sword");
+  c.expect("The merchant keeps the short sword for those who have been to depth 8 or reached level 3.");
+  c.send_line("compare knife");
+  c.expect("a rusty knife (up to 4) would hit harder");
+  c.send_line("buy knife");
+  c.expect("You buy a rusty knife for " + std::to_string(knife->price) + " silver");
+  c.send_line("wield knife");
+  c.expect("You wield a rusty knife.");
+  c.send_line("drop knife");
+  c.expect("You are wielding a rusty knife; remove it first to drop it.");
+  c.send_line("score");
+  c.expect("Silver: " + std::to_string(silver - knife->price));
+  c.expect("Gear: a rusty knife (wielded)");
+  c.expect("hp] > ");
+
+  server.restart();
+  telnet_client again(server.port());
+  again.connect("Gus", "guspassword");
+  again.send_line("inventory");
+  again.expect("a rusty knife (wielded)");
+  again.send_line("score");
+  again.expect("Silver: " + std::to_string(silver - knife->price));
+}

@@ -1,4 +1,5 @@
-// GMCP over real telnet: only the packages a client enabled with Core.Supports reach it.
+// GMCP over real telnet: only the packages a client enabled with Core.Supports reach it, and what a client
+// sends is held to the command rate.
 #include <gtest/gtest.h>
 
 #include "tests/support/server_process.hpp"
@@ -84,4 +85,45 @@ TEST(Gmcp, ALongSupportsSetOverTelnetIsRead) {
   c.create("Dora", "dorapassword");
   const std::string info = c.expect_gmcp("Room.Info");
   EXPECT_NE(info.find("\"num\":1"), std::string::npos) << info;
+}
+
+TEST(Gmcp, AFloodOfGmcpIsCutAtTheCommandRateLikeTypedLines) {
+  // (issue 25: 20,000 Char.Items.Inv in one burst were all answered)
+  server_process server;  // server.max_commands_per_second = 20: bursts of 40
+  telnet_client ann(server.port());
+  ann.create("Ann", "annpassword");
+  sync(ann);
+  const auto lists = [&] {
+    std::size_t n = 0;
+    for (const auto& m : ann.all_gmcp()) {
+      n += m.package == "Char.Items.List";
+    }
+    return n;
+  };
+  const std::size_t before = lists();
+  std::string burst;
+  for (int i = 0; i < 2000; ++i) {
+    burst += std::string("\xff\xfa\xc9", 3) + "Char.Items.Inv" + std::string("\xff\xf0", 2);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  ann.send_raw(burst);
+  ann.expect("You are typing faster than the game can follow");
+  // The flood is over once a ping is answered again (the bucket refills at 20 a second).
+  bool answered = false;
+  for (int attempt = 0; attempt < 40 && !answered; ++attempt) {
+    ann.send_gmcp("Core.Ping", "");
+    try {
+      ann.expect_gmcp("Core.Ping", std::chrono::milliseconds(500));
+      answered = true;
+    } catch (const std::runtime_error&) {
+    }
+  }
+  ASSERT_TRUE(answered) << "the connection should recover once the flood stops";
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const std::size_t answered_lists = lists() - before;
+  EXPECT_GE(answered_lists, 30U) << "a burst of twice the rate is allowed";
+  EXPECT_LE(answered_lists, static_cast<std::size_t>(40 + 20 * seconds + 5)) << "over " << seconds << " s";
+  EXPECT_TRUE(server.wait_file_log("is sending commands too fast; dropping them"));
+  ann.send_line("look");
+  ann.expect("The Village Square");
 }

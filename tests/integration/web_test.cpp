@@ -212,6 +212,30 @@ TEST(WebPort, UpgradesFromOtherSitesOrForUnknownSubprotocolsAreRefused) {
   EXPECT_TRUE(server.wait_file_log("WebSocket upgrade from 127.0.0.1 refused (403)"));
 }
 
+TEST(WebPort, AnOriginMatchingAForgedHostIsStillAnotherSite) {
+  // (issue 25: Origin http://evil.com:4401 with Host evil.com:4401 got 101, so a page that rebinds its DNS
+  // name to the server could play from a victim's browser)
+  server_process server;
+  const std::uint16_t port = server.web_port();
+  const std::string p = ":" + std::to_string(port);
+  ws_options o = speaking("gmcp.mudstandards.org");
+  o.origin = "http://evil.com" + p;
+  o.host = "evil.com" + p;
+  EXPECT_EQ(upgrade_status(port, o), 403);
+  o.origin = "https://evil.com" + p;
+  EXPECT_EQ(upgrade_status(port, o), 403);
+  o.origin = "http://127.0.0.1:1";
+  o.host = "127.0.0.1:1";
+  EXPECT_EQ(upgrade_status(port, o), 403) << "the server's address on another port is another site";
+  o.origin = "http://localhost" + p;
+  o.host = "localhost" + p;
+  EXPECT_EQ(upgrade_status(port, o), 101) << "a page loaded from localhost";
+  o.origin = "http://127.0.0.1" + p;
+  o.host = "evil.com" + p;
+  EXPECT_EQ(upgrade_status(port, o), 101) << "the server's own address, whatever the Host";
+  EXPECT_TRUE(server.wait_file_log("origin http://evil.com" + p));
+}
+
 TEST(WebPort, AMessageOverTheLimitClosesOnlyThatConnection) {
   server_process server("[web]\nroot = \"" DW_WEB_DIR "\"\nmax_message_bytes = 2048\n");
   telnet_client bob(server.port());
@@ -223,6 +247,34 @@ TEST(WebPort, AMessageOverTheLimitClosesOnlyThatConnection) {
   EXPECT_EQ(web.close_code(), 1009) << "message too big";
   bob.send_line("look");
   bob.expect("The Village Square");
+}
+
+TEST(WebPort, AMessageUpToTheLimitIsATooLongLineAndOnlyOneOverItCloses) {
+  // (issue 25: 20,000- and 65,536-byte messages, under web.max_message_bytes = 65,536, closed with 1001).
+  // The client compresses (permessage-deflate, as browsers do): messages that inflate to many KiB must not
+  // lose the server's place in the deflate stream either.
+  server_process server;
+  for (const std::string subprotocol : {"gmcp.mudstandards.org", "terminal.mudstandards.org"}) {
+    ws_client web(server.web_port(), speaking(subprotocol));
+    web.expect("quit");
+    for (const std::size_t size : {std::size_t{17000}, std::size_t{20000}, std::size_t{65536}}) {
+      web.send_binary(std::string(size, 'a'));
+      web.expect("That line was too long (" + std::to_string(size) + " bytes; the limit is 4096). It was ignored.");
+    }
+    web.send_text(std::string(65536, 'b'));  // typed too on terminal; GMCP over the limit on gmcp (dropped)
+    web.send_binary("create Lena" + std::string(subprotocol == "gmcp.mudstandards.org" ? "g" : "t") +
+                    " lenapassword");
+    web.expect("Welcome to Deepwell, Lena");
+    for (const std::size_t size : {std::size_t{3000}, std::size_t{4000}, std::size_t{4090}, std::size_t{2500}}) {
+      web.send_binary("say " + std::string(size, 'x'));
+      web.expect("You say,");
+      web.expect(prompt);
+    }
+    web.send_binary(std::string(65537, 'a'));
+    EXPECT_TRUE(web.wait_closed());
+    EXPECT_EQ(web.close_code(), 1009) << "message too big";
+  }
+  EXPECT_TRUE(server.wait_file_log("sent an oversized subnegotiation"));
 }
 
 TEST(WebPort, WebConnectionsCountAgainstTheSameAddressLimitAsTelnet) {
@@ -280,7 +332,10 @@ TEST(WebPort, HotRebootTellsWebPlayersToReconnectAndTheWebPortStaysOpen) {
 
 TEST(WebPort, AnAddressBanDropsAndKeepsOutWebPlayersAsItDoesTelnetOnes) {
   server_process server;
-  telnet_client ann(server.port());
+  dw::testing::client_options elsewhere;
+  elsewhere.width = 200;                    // (so that the answer checked below is not wrapped)
+  elsewhere.source_address = "127.0.1.66";  // a ban covering the administrator's own address is refused
+  telnet_client ann(server.port(), elsewhere);
   ann.create("Ann", "annpassword");  // the first account: the administrator
   ws_client web(server.web_port(), speaking("gmcp.mudstandards.org"));
   web.expect("quit");
@@ -288,7 +343,7 @@ TEST(WebPort, AnAddressBanDropsAndKeepsOutWebPlayersAsItDoesTelnetOnes) {
   web.expect("Welcome to Deepwell, Wes");
 
   ann.send_line("@ban 127.0.0.* 30m testing");
-  ann.expect("would disconnect Wes (127.0.0.1)");
+  ann.expect("would disconnect 1 connection now: Wes (127.0.0.1)");
   ann.send_line("@ban 127.0.0.* 30m testing confirm");
   web.expect("You have been banned for 30m: testing");
   EXPECT_TRUE(web.wait_closed());

@@ -32,6 +32,17 @@ elseif(CASE STREQUAL "bad")
   if(NOT out STREQUAL "")
     message(FATAL_ERROR "bad: printed a map for a bad script:\n${out}")
   endif()
+elseif(CASE STREQUAL "warned")
+  # A parameter the explorer does not read: the maps are printed, and a warning naming it goes to stderr.
+  file(WRITE ${WORK}/warned_script.json
+       "{\"metadata\": {\"min\": \"9x7\", \"max\": \"9x7\"}, \"entities\": [\"solid\", \"empty\"],\n"
+       " \"explorers\": [{\"type\": \"narrow_horz\", \"parameters\": {\"dirprob\": \"0.2\"}, \"rules\": [\"self(any) -> self(solid)\"]}]}\n")
+  execute_process(COMMAND ${TOOL} ${WORK}/warned_script.json RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT code EQUAL 0)
+    message(FATAL_ERROR "warned: exit code ${code}, expected 0; stderr: ${err}")
+  endif()
+  expect_match("stderr" "${err}" "warning: [^\n]*warned_script.json: explorers\\[0\\].parameters.dirprob: parameter \"dirprob\" is not used")
+  expect_match("output" "${out}" "seed 1  9x7\n#########")
 elseif(CASE STREQUAL "missing")
   execute_process(COMMAND ${TOOL} ${WORK}/no_such_script.json RESULT_VARIABLE code ERROR_VARIABLE err)
   if(NOT code EQUAL 2)

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace dw::mapgen {
@@ -88,6 +89,51 @@ TEST(RegionDividers, BspCutsTheLargestMapIntoOneTileLeaves) {
   rng random(1);
   const std::vector<rect> leaves = divide_bsp(random, {0, 0, 200, 200}, {1, 1}, {1, 1}, 64);
   EXPECT_EQ(leaves.size(), 40000U);
+}
+
+TEST(RegionDividers, BspCutsRandomLeavesWhileOneIsOverMaxNotOnlyThoseOverMax) {
+  // Marahel's BinaryDivider cuts a leaf picked among all that can be cut, so long as one is over max: on
+  // a 30x10 area with min 5x5 and max 20x10 the first cut (across, 5..25) leaves one leaf over max in 10
+  // seeds of 21, and a cut of the leaf beside it may then halve its height, under max though it was.
+  int halved = 0;
+  for (std::uint64_t seed = 0; seed < 400; ++seed) {
+    rng random(seed);
+    const std::vector<rect> leaves = divide_bsp(random, {0, 0, 30, 10}, {5, 5}, {20, 10}, 1);
+    EXPECT_EQ(check_disjoint_inside(leaves, {0, 0, 30, 10}), 300);
+    halved += std::any_of(leaves.begin(), leaves.end(), [](const rect& l) { return l.h == 5; }) ? 1 : 0;
+  }
+  EXPECT_GT(halved, 40);
+}
+
+TEST(RegionDividers, SamplingGivesNumberRegionsWhereTheyFit) {
+  // Crowded maps where random spots alone often leave a region out (Marahel's own regions then overlap;
+  // these never do): every seed gives all four.
+  struct crowd {
+    int side;
+    std::pair<int, int> min;
+    std::pair<int, int> max;
+  };
+  for (const crowd& c : {crowd{30, {8, 8}, {16, 16}}, crowd{20, {5, 5}, {10, 10}}, crowd{24, {6, 6}, {12, 12}}}) {
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+      rng random(seed);
+      const rect area{0, 0, c.side, c.side};
+      const std::vector<rect> placed = sample_regions(random, area, c.min, c.max, 4, 100);
+      ASSERT_EQ(placed.size(), 4U) << c.side << " seed " << seed;
+      check_disjoint_inside(placed, area);
+      for (const rect& r : placed) {
+        EXPECT_GE(r.w, c.min.first);
+        EXPECT_LE(r.w, c.max.first);
+      }
+    }
+  }
+  // A tight fit: four 6x6 regions fill a 12x12 map exactly.
+  for (std::uint64_t seed = 0; seed < 50; ++seed) {
+    rng random(seed);
+    EXPECT_EQ(check_disjoint_inside(sample_regions(random, {0, 0, 12, 12}, {6, 6}, {6, 6}, 4, 100), {0, 0, 12, 12}), 144);
+  }
+  // Where they cannot all fit, as many as fit, never overlapping: one 6x6 in 10x10.
+  rng random(3);
+  EXPECT_EQ(sample_regions(random, {0, 0, 10, 10}, {6, 6}, {8, 8}, 5, 100).size(), 1U);
 }
 
 TEST(RegionDividers, SamplingPlacesDisjointRegionsOfTheRightSizes) {

@@ -212,6 +212,36 @@ TEST(ScriptExplorers, ConnectJoinsASetOfEntitiesInsideItsRegion) {
   }
 }
 
+TEST(ScriptExplorers, ConnectGroupsAreasByItsDirections) {
+  // Marahel groups the areas to join by the explorer's `directions` (Neighborhood.getGroups). Two empty
+  // tiles touching at a corner, (0,0) and (1,1) of a 3x3 map: one area by `all`, two by `plus`.
+  const std::string diagonal = explorer_text("horizontal", "map", "", {"percent < 0.1 -> self(empty)", "percent > 0.4, percent < 0.5 -> self(empty)"});
+  auto empties = [&](std::string_view parameters) {
+    return count(load("3x3", diagonal + ", " + explorer_text("connect", "map", parameters, {"self(solid) -> self(empty)"})).generate(1), 1);
+  };
+  EXPECT_EQ(count(load("3x3", diagonal).generate(1), 1), 2);
+  EXPECT_EQ(empties(R"({"entities": "empty", "directions": "all"})"), 2) << "one area already";
+  EXPECT_EQ(empties(R"({"entities": "empty"})"), 3) << "plus, the default: joined through one more tile";
+  // The language document's `neighborhood` (its cave example gives it), when given, says how areas join.
+  EXPECT_EQ(empties(R"({"entities": "empty", "directions": "plus", "neighborhood": "all"})"), 2);
+}
+
+TEST(ScriptExplorers, ConnectStopsWhenItsChangesReachTheRegionsArea) {
+  // Marahel's connector stops at its change budget, the region's area by default, like every explorer.
+  // ".#.#.#.#." is five areas: each walk runs its rules on three tiles (from the joined side through the
+  // wall to the next area), and these rules fire on all three: 9 changes end the pass after three walks.
+  const std::string stripes = explorer_text("horizontal", "map", "", {"left(empty) -> self(solid)", "-> self(empty)"});
+  const std::string rules = R"({"entities": "empty"})";
+  const generator g = load("9x1", stripes + ", " + explorer_text("connect", "map", rules, {"self(solid) -> self(empty)", "self(empty) -> self(empty)"}));
+  const generator every_change = load("9x1", stripes + ", " + explorer_text("connect", "map", R"({"entities": "empty", "changes": "12"})",
+                                                                         {"self(solid) -> self(empty)", "self(empty) -> self(empty)"}));
+  EXPECT_EQ(rows(load("9x1", stripes).generate(1))[0], ".#.#.#.#.");
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    EXPECT_EQ(testing::areas(g.generate(seed), 1), 2) << seed;
+    EXPECT_EQ(testing::areas(every_change.generate(seed), 1), 1) << seed;
+  }
+}
+
 TEST(ScriptExplorers, RegionListsAndAll) {
   const std::string regions = R"("regions": {"type": "equal", "number": "3", "parameters": {"min": "3x1", "max": "3x1"}}, )";
   // Three thirds of a 9x2 map in random order; "0,2" writes two of them, "all" writes all three.

@@ -27,6 +27,11 @@ std::string horizontal(std::vector<std::string> rules, std::string_view paramete
   return explorer_text("narrow_horz", "map", parameters, rules);
 }
 
+// The message a script with this one rule is refused with.
+std::string refusal_text(const std::string& rule) {
+  return testing::refusal(script_text("3x1", R"(["solid", "empty"])", horizontal({rule}))).what();
+}
+
 TEST(ScriptRules, OperatorsCompareNumbers) {
   struct one {
     const char* op;
@@ -50,6 +55,24 @@ TEST(ScriptRules, ALoneEstimatorHoldsAboveZero) {
   EXPECT_EQ(row_after("1x1", horizontal({"0.25 -> self(empty)"})), ".");
   EXPECT_EQ(row_after("1x1", horizontal({"self(solid) -> self(empty)"})), ".");
   EXPECT_EQ(row_after("1x1", horizontal({"self(water) -> self(empty)"})), "#");
+}
+
+TEST(ScriptRules, ALoneNeighbourhoodHoldsWhenEveryCellItChecksMatches) {
+  // Marahel (Condition.ts): a lone neighbourhood(entities) compares with "> cells - 1", so for a list of
+  // names each counted once it holds when every checked cell matches, not when one does. The row starts
+  // ".####"; `horz` checks the cells left and right; `buffer` so that every tile reads that row.
+  const std::string first = horizontal({"left(out) > 0 -> self(empty)"});
+  auto after = [&](const std::string& rule) {
+    return row_after("5x1", first + ", " + horizontal({rule}, R"({"replace": "buffer"})"));
+  };
+  EXPECT_EQ(after("horz(solid) -> self(water)"), ".#~~#");
+  EXPECT_EQ(after("horz(solid) > 0 -> self(water)"), "~~~~~") << "the old reading, written out";
+  EXPECT_EQ(after("horz(out|solid) -> self(water)"), "~#~~~") << "out counts where the cell is outside";
+  // The threshold is the number of cells, whatever the weights: solid:2 weighs 2 for each solid cell, so
+  // one solid cell (2 > 1) is enough, as Marahel's list [solid, solid] counts it twice.
+  EXPECT_EQ(after("horz(solid:2) -> self(water)"), "~~~~~");
+  // A one-cell neighbourhood (self) holds when its cell matches, as before.
+  EXPECT_EQ(after("self(solid) -> self(water)"), ".~~~~");
 }
 
 TEST(ScriptRules, FirstRuleThatHoldsRunsAndAllConditionsMustHold) {
@@ -99,6 +122,44 @@ TEST(ScriptRules, DistanceToNothingLetsTheConditionHold) {
   // As in Marahel: with no gem in the region, any comparison with dist(gem) holds.
   EXPECT_EQ(row_after("4x1", horizontal({"dist(gem) > 100 -> self(empty)"})), "....");
   EXPECT_EQ(row_after("4x1", horizontal({"dist(gem) < -100 -> self(empty)"})), "....");
+}
+
+TEST(ScriptRules, DistanceToOutIsTheDistanceToTheNearestCellOutsideTheRegion) {
+  // The document's dist(entities) is the Manhattan distance to the nearest of them; `out` is what lies
+  // outside the region, so dist(out) is 1 on the region's edge, 2 one tile in, ... (Marahel meant this,
+  // but its parser never reaches it; see README.md).
+  const generator g = load_script(
+      script_text("7x5", R"(["solid", "empty", "gem"])",
+                  fill + ", " + horizontal({"dist(out) == 1 -> self(empty)", "dist(out) == 3 -> self(gem)"}, R"({"replace": "buffer"})")),
+      "t.json");
+  EXPECT_EQ(rows(g.generate(1), "#.*"), (std::vector<std::string>{".......", ".#####.", ".#***#.", ".#####.", "......."}));
+  // With other entities in the list, the nearer of the two.
+  const generator both = load_script(
+      script_text("9x3", R"(["solid", "empty", "gem"])",
+                  fill + ", " + horizontal({"left(out) > 0 -> self(gem)"}) + ", " +
+                      horizontal({"dist(gem|out) == 1 -> self(empty)"}, R"({"replace": "buffer"})")),
+      "t.json");
+  EXPECT_EQ(rows(both.generate(1), "#.*"), (std::vector<std::string>{"*........", "*.######.", "*........"}));
+}
+
+TEST(ScriptRules, NoiseTakesMarahelsScale) {
+  // noise<N> (Marahel's spelling) is the same field with features N times as wide: noise1 is noise.
+  auto map = [](std::string_view estimator) {
+    return load_script(script_text("40x40", R"(["solid", "empty"])",
+                                   horizontal({std::string(estimator) + " > 0 -> self(empty)", "-> self(solid)"})),
+                       "t.json")
+        .generate(5);
+  };
+  EXPECT_EQ(map("noise1"), map("noise"));
+  EXPECT_LT(testing::areas(map("noise4"), 1) + testing::areas(map("noise4"), 0), testing::areas(map("noise"), 1) + testing::areas(map("noise"), 0))
+      << "wider features: fewer patches";
+  const noise_field f(9);
+  for (int x = 0; x < 32; ++x) {
+    EXPECT_EQ(f.at(x, 3, 1), f.at(x, 3));
+  }
+  EXPECT_NE(refusal_text("noise0 > 0 -> self(empty)").find("noise0"), std::string::npos);
+  // A bare `out` is Marahel's count of `out` in the region: always 0.
+  EXPECT_EQ(row_after("3x1", horizontal({"out == 0 -> self(empty)"})), "...");
 }
 
 TEST(ScriptRules, RandomIsUniform) {
@@ -193,6 +254,19 @@ TEST(ScriptRules, OutReadsAsTheEntityGiven) {
   EXPECT_EQ(row_after("5x1", horizontal({rule}, R"({"replace": "buffer", "out": "solid"})")), ".....");
   EXPECT_EQ(row_after("5x1", horizontal({"right(unknown) > 0 -> self(empty)"}, R"({"replace": "buffer", "out": "unknown"})")), "####.");
   EXPECT_EQ(row_after("5x1", horizontal({"right(out) > 0 -> self(empty)"}, R"({"out": "out"})")), "####.");
+}
+
+TEST(ScriptRules, OutCountsCellsOutsideTheRegionWhateverTheyReadAs) {
+  // Marahel (Neighborhood.getTotal) counts `out` as the cells outside the region even when the `out`
+  // parameter makes them read as an entity; they then count as that entity too.
+  const std::string open_row = horizontal({"-> self(empty)"});
+  auto after = [&](const std::string& rule) {
+    return row_after("5x1", open_row + ", " + horizontal({rule}, R"({"replace": "buffer", "out": "solid"})"));
+  };
+  EXPECT_EQ(after("right(out) > 0 -> self(water)"), "....~");
+  EXPECT_EQ(after("right(solid) > 0 -> self(water)"), "....~");
+  EXPECT_EQ(after("right(out|solid) > 1 -> self(water)"), "....~") << "one cell outside, counted as both";
+  EXPECT_EQ(after("horz(out) == 0 -> self(water)"), ".~~~.");
 }
 
 TEST(ScriptRules, ExecutersWriteEveryCellOfTheirNeighbourhoodInsideTheRegion) {

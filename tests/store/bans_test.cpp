@@ -51,6 +51,21 @@ TEST(Bans, ListActiveDropsExpiredOnes) {
   EXPECT_EQ(active[1].target, "Later");
 }
 
+TEST(Bans, RemoveTargetTakesEveryBanOnItWhateverTheCase) {
+  database db = database::open(":memory:");
+  bans::add(db, make_ban("account", "Griefer", 0));
+  bans::add(db, make_ban("address", "10.1.*", 0));
+  bans::add(db, make_ban("account", "griefer", 500));
+  const auto removed = bans::remove_target(db, "GRIEFER");
+  ASSERT_EQ(removed.size(), 2u);
+  EXPECT_EQ(removed[0].target, "Griefer");
+  EXPECT_EQ(removed[1].expires_at, 500);
+  const auto left = bans::list(db);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].target, "10.1.*");
+  EXPECT_TRUE(bans::remove_target(db, "10.1").empty());
+}
+
 TEST(Bans, KindIsChecked) {
   database db = database::open(":memory:");
   EXPECT_THROW(bans::add(db, make_ban("planet", "Mars", 0)), store_error);

@@ -183,3 +183,39 @@ TEST(Database, ForeignKeysAreEnforced) {
 
 }  // namespace
 }  // namespace dw::store
+
+namespace dw::store {
+namespace {
+
+TEST(Database, ClaimAloneFailsWhileAnotherConnectionIsOpenAndThenKeepsEveryoneElseOut) {
+  temp_dir dir;
+  const std::string path = dir.file("claim.db");
+  {
+    database server = database::open(path);  // a running server: it opened the file and read it
+    server.exec("INSERT INTO settings (key, value) VALUES ('k', 'v')");
+    database tool = database::open(path);
+    try {
+      tool.claim_alone();
+      FAIL() << "claimed a file another connection has open";
+    } catch (const store_error& e) {
+      EXPECT_EQ(e.code() & 0xff, SQLITE_BUSY) << e.what();
+      EXPECT_NE(std::string(e.what()).find("is open in another process"), std::string::npos) << e.what();
+    }
+    // The failed claim changed nothing for the one that holds it.
+    server.exec("INSERT INTO settings (key, value) VALUES ('k2', 'v2')");
+  }
+  database tool = database::open(path);
+  tool.claim_alone();
+  tool.exec("DELETE FROM settings WHERE key = 'k'");
+  EXPECT_THROW(
+      {
+        database server = database::open(path);
+        server.set_busy_timeout(0);
+        server.exec("INSERT INTO settings (key, value) VALUES ('k3', 'v3')");
+      },
+      store_error)
+      << "nothing else may use the file while it is claimed";
+}
+
+}  // namespace
+}  // namespace dw::store

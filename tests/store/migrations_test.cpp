@@ -34,7 +34,7 @@ TEST(Migrations, AreOrderedAndConsecutive) {
 TEST(Migrations, FreshDatabaseGetsEveryTable) {
   database db = database::open(":memory:");
   for (const char* name : {"schema_version", "accounts", "characters", "bans", "audit", "settings", "branches",
-                           "rooms", "items", "counters"}) {
+                           "rooms", "items", "counters", "progress", "bounty_books", "bounties"}) {
     EXPECT_TRUE(has_table(db, name)) << name;
   }
   // The static rooms exist so items can lie in them.

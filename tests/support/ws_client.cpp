@@ -134,7 +134,7 @@ ws_client::ws_client(std::uint16_t port, ws_options options) : impl_(std::make_u
     ws.set_option(pmd);
     ws.set_option(websocket::stream_base::decorator(decorate));
     boost::system::error_code ec;
-    ws.handshake(res, "127.0.0.1:" + std::to_string(port), options.target, ec);
+    ws.handshake(res, options.host.value_or("127.0.0.1:" + std::to_string(port)), options.target, ec);
     if (ec) {
       if (res.result_int() != 0 && res.result_int() != 101) {
         throw ws_refused(res.result_int(), res.body());

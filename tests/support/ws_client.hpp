@@ -20,6 +20,8 @@ struct ws_options {
   std::vector<std::string> subprotocols = {"gmcp.mudstandards.org"};
   /// The Origin header (none: not sent, as a non-browser client).
   std::optional<std::string> origin;
+  /// The Host header (none: "127.0.0.1:<port>").
+  std::optional<std::string> host;
   std::string target = "/ws";
   /// Over TLS (wss), trusting any certificate (the server's is self-signed in tests).
   bool tls = false;

@@ -69,6 +69,39 @@ TEST(MessageWire, ALineOverTheLimitIsReportedNotKept) {
   EXPECT_EQ(events[1], event(line_event{"ok"}));
 }
 
+TEST(MessageWire, AMessageOfAnyLengthUpToTheWebSocketLimitIsATooLongLineNotABrokenStream) {
+  // (issue 25: 20,000- and 65,536-byte messages closed the connection instead of being answered)
+  for (const std::size_t size : {std::size_t{17000}, std::size_t{20000}, std::size_t{65536}}) {
+    for (const std::size_t piece : {std::size_t{4096}, std::size_t{1000}}) {
+      message_wire w(subprotocol::gmcp, {});
+      const std::string bytes = records({{record_kind::binary, std::string(size, 'a')},
+                                         {record_kind::text, "Core.Ping"},
+                                         {record_kind::binary, "look"}});
+      std::vector<event> events;
+      for (std::size_t at = 0; at < bytes.size(); at += piece) {
+        ASSERT_TRUE(w.feed(std::string_view(bytes).substr(at, piece), events)) << size;
+        EXPECT_LT(w.buffered_capacity(), 48U * 1024) << "a long message is not held whole";
+      }
+      const std::vector<event> want{line_too_long_event{size}, gmcp_event{"Core.Ping", ""}, line_event{"look"}};
+      EXPECT_EQ(events, want) << size << " bytes in pieces of " << piece;
+    }
+  }
+  message_wire w(subprotocol::gmcp, {});
+  const auto events = feed(w, records({{record_kind::binary, std::string(30000, 'a') + "\nsay hi"}}));
+  const std::vector<event> want{line_too_long_event{30000}, line_event{"say hi"}};
+  EXPECT_EQ(events, want) << "line ends inside a long message still split it";
+}
+
+TEST(MessageWire, GmcpLongerThanTheReaderKeepsIsDroppedOnceAndTheNextMessageRead) {
+  for (const subprotocol p : {subprotocol::gmcp, subprotocol::json}) {
+    message_wire w(p, {});
+    const auto events =
+        feed(w, records({{record_kind::text, "Core.Hello " + std::string(40000, 'x')}, {record_kind::binary, "look"}}));
+    const std::vector<event> want{subneg_overflow_event{opt::GMCP}, line_event{"look"}};
+    EXPECT_EQ(events, want);
+  }
+}
+
 TEST(MessageWire, JsonEnvelopesCarryGmcpBothWays) {
   message_wire w(subprotocol::json, {});
   const auto events = feed(w, records({{record_kind::text, R"({"proto":"gmcp","id":"Core.Hello","data":"{\"client\":\"x\"}"})"},

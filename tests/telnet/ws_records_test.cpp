@@ -29,19 +29,46 @@ TEST(WsRecords, RecordsReadBackWholeWhateverPiecesTheBytesComeIn) {
   }
 }
 
-TEST(WsRecords, AnUnknownKindOrAnOversizedRecordFailsTheReader) {
+TEST(WsRecords, AnUnknownKindFailsTheReader) {
   record_reader unknown(1024);
   unknown.feed(std::string("\x07\0\0\0\x01x", 6));
   EXPECT_FALSE(unknown.next());
   EXPECT_TRUE(unknown.failed());
+}
 
-  std::string big;
-  append_record(record_kind::binary, std::string(2000, 'a'), big);
-  record_reader small(1024);
-  small.feed(big.substr(0, 5));  // the header alone tells
-  EXPECT_FALSE(small.next());
-  EXPECT_TRUE(small.failed());
-  EXPECT_LT(small.capacity(), 1024U);
+TEST(WsRecords, ARecordLongerThanTheReaderKeepsIsHandedOnInPiecesNeverHeldWhole) {
+  std::string bytes;
+  append_record(record_kind::binary, std::string(20000, 'a') + "z", bytes);
+  append_record(record_kind::text, "Core.Ping", bytes);
+  for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{4096}, bytes.size()}) {
+    record_reader reader(1024);
+    std::string joined;
+    int firsts = 0;
+    int lasts = 0;
+    std::vector<std::pair<record_kind, std::string>> whole;
+    for (std::size_t at = 0; at < bytes.size(); at += piece) {
+      reader.feed(std::string_view(bytes).substr(at, piece));
+      while (const auto r = reader.next()) {
+        if (r->length <= reader.max_payload()) {
+          EXPECT_TRUE(r->first && r->last);
+          whole.emplace_back(r->kind, std::string(r->payload));
+          continue;
+        }
+        EXPECT_EQ(r->kind, record_kind::binary);
+        EXPECT_EQ(r->length, 20001U);
+        firsts += r->first;
+        lasts += r->last;
+        joined += r->payload;
+      }
+      EXPECT_LT(reader.capacity(), 1024U + 2 * piece + 64) << "pieces of " << piece;
+    }
+    ASSERT_FALSE(reader.failed());
+    EXPECT_EQ(firsts, 1);
+    EXPECT_EQ(lasts, 1);
+    EXPECT_EQ(joined, std::string(20000, 'a') + "z") << "pieces of " << piece;
+    ASSERT_EQ(whole.size(), 1U) << "the record after the long one is whole";
+    EXPECT_EQ(whole[0], std::make_pair(record_kind::text, std::string("Core.Ping")));
+  }
 }
 
 TEST(WsRecords, AdjacentGameTextLeavesAsOneMessageAndTheRestStayApart) {

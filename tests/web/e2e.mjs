@@ -2,7 +2,7 @@
 // Chromium through playwright-core: opens the page, creates a character with the login form, climbs
 // down the well and walks into the dungeon with the exit buttons until the SVG map shows more rooms,
 // then brings in a second player over plain telnet (node's net) and checks that chat crosses both
-// ways, turns screen-reader mode on and off with its toggle, tabs round every control and hides a pane
+// ways and that he can join the web player's group (the group pane lists both; gtell reaches him), turns screen-reader mode on and off with its toggle, tabs round every control and hides a pane
 // from the keyboard, saves screenshots, runs axe-core in the page (failing on serious or critical
 // violations), checks the page at phone width, asks for a hot reboot and logs in again once the page
 // has reconnected by itself, and finally quits and logs in again by hand to check that the password
@@ -323,6 +323,17 @@ async function run(browserRef, telnetRef) {
     }
   });
 
+  await step('a bounty accepted in the square shows in the Bounties pane', async () => {
+    await page.waitForFunction(() => !document.getElementById('bounties-empty').hidden,
+      null, { timeout: settings.stepMs });
+    await typeCommand(page, 'accept 1');
+    await page.waitForFunction(() => {
+      const items = document.querySelectorAll('#bounty-list li');
+      return items.length === 1 && items[0].textContent.startsWith('1. ') &&
+        document.getElementById('bounties-empty').hidden;
+    }, null, { timeout: settings.stepMs });
+  });
+
   await step('climb down the well with the Down button', async () => {
     if (!(await walk(page, 'down', settings.stepMs))) {
       throw new Error('the Down button did not move the player');
@@ -378,6 +389,25 @@ async function run(browserRef, telnetRef) {
     await page.fill('#chat-text', `hello telnet ${token}`);
     await page.click('#chat-form button[type="submit"]');
     await telnet.expect(`[chat] ${webName}: hello telnet ${token}`, settings.stepMs);
+  });
+
+  await step('the telnet player joins the web player\'s group: the group pane lists both, gtell reaches him', async () => {
+    await typeCommand(page, `group invite ${telnetName}`);
+    await telnet.expect(`${webName} invites you to join a group`, settings.stepMs);
+    telnet.sendLine('group accept');
+    await telnet.expect(`You join ${webName}'s group`, settings.stepMs);
+    await page.waitForFunction(
+      ([leader, member]) => {
+        const rows = [...document.querySelectorAll('#group-list li')].map((li) => li.textContent);
+        return rows.some((row) => row.startsWith(`${leader} (leads)`)) && rows.some((row) => row.startsWith(member));
+      },
+      [webName, telnetName],
+      { timeout: settings.stepMs },
+    );
+    await page.selectOption('#chat-channel', 'gtell');
+    await page.fill('#chat-text', `together ${token}`);
+    await page.click('#chat-form button[type="submit"]');
+    await telnet.expect(`[group] ${webName}: together ${token}`, settings.stepMs);
   });
 
   await step('the command line sends typed commands and keeps focus', async () => {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "server/game/administration/address_pattern.hpp"
 #include "server/text/ascii.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -12,6 +13,14 @@ namespace dw::game {
 administration::administration(services& svc, change_sink& changes, output& out, const storage::world_snapshot& startup)
     : services_(svc), changes_(changes), out_(out) {
   bans_ = startup.bans;
+  for (const store::ban_record& b : bans_) {
+    if (covers_everyone(b)) {
+      // Made before such bans were refused (or a CIDR block an older version did not understand).
+      spdlog::warn("the ban on address {} covers every address and is not enforced; lift it with @unban {} or, "
+                   "with the server stopped, deepwell --unban '{}'",
+                   log_safe(b.target), log_safe(b.target), log_safe(b.target));
+    }
+  }
   auto setting = [&](std::string_view key) -> std::optional<std::string> {
     for (const store::setting_record& rec : startup.settings) {
       if (rec.key == key) {
@@ -40,10 +49,20 @@ administration::administration(services& svc, change_sink& changes, output& out,
 }
 
 bool administration::address_matches(std::string_view pattern, std::string_view address) {
-  if (!pattern.empty() && pattern.back() == '*') {
-    return address.substr(0, pattern.size() - 1) == pattern.substr(0, pattern.size() - 1);
+  const auto parsed = address_pattern::parse(pattern);
+  if (const auto* p = std::get_if<address_pattern>(&parsed)) {
+    return p->matches(address);
   }
-  return pattern == address;
+  return text::iequals(pattern, address);  // a target no pattern reads (stored by an older version): as written
+}
+
+bool administration::covers_everyone(const store::ban_record& b) {
+  if (b.kind != "address") {
+    return false;
+  }
+  const auto parsed = address_pattern::parse(b.target);
+  const auto* p = std::get_if<address_pattern>(&parsed);
+  return p != nullptr && p->covers_everyone();
 }
 
 namespace {
@@ -76,7 +95,7 @@ std::vector<store::ban_record> administration::active_bans() const {
 std::optional<std::string> administration::address_refusal(std::string_view address) const {
   const std::int64_t now = services_.now();
   for (const store::ban_record& b : active_bans()) {
-    if (b.kind == "address" && address_matches(b.target, address)) {
+    if (b.kind == "address" && !covers_everyone(b) && address_matches(b.target, address)) {
       return "Your address is banned from Deepwell " + until_text(b, now) +
              (b.reason.empty() ? "." : ". Reason: " + b.reason);
     }

@@ -48,8 +48,12 @@ class administration {
   /// Once a second: countdown warnings and the stop itself.
   void tick() { tick_at(services_.now()); }
 
-  /// True when `address` matches `pattern` ("10.1.*", "192.0.2.7", "*").
+  /// True when `address` matches `pattern` ("10.1.*", "192.0.2.7", "10.1.0.0/16"; see address_pattern).
   static bool address_matches(std::string_view pattern, std::string_view address);
+  /// True for an address ban that covers every address ("*", "0.0.0.0/0"). @ban refuses to make one; one
+  /// stored by an older version is listed but never enforced, since it would keep out everyone, the
+  /// administrators included.
+  static bool covers_everyone(const store::ban_record& b);
 
  private:
   void forget_shutdown();

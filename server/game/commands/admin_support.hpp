@@ -21,10 +21,15 @@ inline std::optional<std::int64_t> parse_int(std::string_view text) {
   return n;
 }
 
-/// Splits "word rest of line".
+/// Splits "word rest of line" at the first blank, both trimmed. Unlike a typed line, a leading ' " or : is
+/// part of the word and no say or emote shortcut: an IPv6 address starts with "::".
 inline std::pair<std::string_view, std::string_view> first_word(std::string_view s) {
-  const parsed_command p = parse_command(s);
-  return {p.verb, p.args};
+  s = trim(s);
+  const std::size_t blank = s.find_first_of(" \t");
+  if (blank == std::string_view::npos) {
+    return {s, {}};
+  }
+  return {s.substr(0, blank), trim(s.substr(blank + 1))};
 }
 
 /// A number as a person writes it: "40", "1.25", "0.8" (at most two decimals, no trailing zeros).

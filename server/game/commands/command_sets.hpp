@@ -2,10 +2,12 @@
 
 // The command sets, by topic. Each is registered with only the parts its commands use.
 #include "server/game/administration/administration.hpp"
+#include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/command_registry.hpp"
 #include "server/game/content_source.hpp"
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_sink.hpp"
+#include "server/game/groups/groups.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/places/places.hpp"
 #include "server/game/progression/progression.hpp"
@@ -64,10 +66,18 @@ struct economy_parts {
   item_news& news;
   deeds& told;                  ///< a scroll sold
   const progression& levels;    ///< level and experience in `score`
+  const bounties* board = nullptr;  ///< bounties held and completed in `score`
 };
 void register_economy_commands(command_registry& r, economy_parts parts);
 /// give (giving.cpp): an item or silver to someone in the same room.
 void register_give_command(command_registry& r, economy_parts parts);
+
+/// bounties, accept (bounty_board.cpp): the bounty board in the village square.
+struct bounty_parts {
+  bounties& board;
+  places& where;  ///< Char.Status once a reward is paid
+};
+void register_bounty_commands(command_registry& r, bounty_parts parts);
 
 /// fight, flee.
 struct fight_parts {
@@ -82,6 +92,13 @@ struct talk_parts {
   services& svc;         ///< the clock, for chat's history
 };
 void register_talk_commands(command_registry& r, talk_parts parts);
+/// follow, group, gtell (grouping.cpp).
+struct group_parts {
+  roster& people;
+  groups& company;
+};
+void register_group_commands(command_registry& r, group_parts parts);
+
 /// colour, screenreader, brief, pager, prompt: the players' own settings (settings.cpp).
 struct settings_parts {
   roster& people;

@@ -1,6 +1,7 @@
-// The economy: the merchant in the village square (list, buy, sell, value, identify), using what one
-// carries (quaff, apply, read), and progress (score, deepest). Every number comes from the content tables
-// (merchant.toml, scroll_effects.toml, weapons.toml, armour.toml).
+// The economy: the merchant in the village square (list, buy, sell, value, identify; her weapons and armour
+// and compare are gear_trade.cpp's), using what one carries (quaff, apply, read), and progress (score,
+// deepest). Every number comes from the content tables (merchant.toml, scroll_effects.toml, weapons.toml,
+// armour.toml).
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/gear_trade.hpp"
 #include "server/game/commands/item_matching.hpp"
 #include "server/game/commands/time_text.hpp"
 #include "server/game/output/style.hpp"
@@ -21,7 +23,7 @@ namespace {
 constexpr std::string_view nobody_here = "There is no one here to trade with.\n";
 
 bool at_merchant(const command_context& ctx) {
-  if (ctx.actor.where.room_id != village_square_id || ctx.actor.where.branch_id != 0) {
+  if (!at_stall(ctx.actor)) {
     ctx.reply(nobody_here);
     return false;
   }
@@ -107,6 +109,7 @@ void list(const economy_parts& p, command_context& ctx) {
     append_styled(out, style::item, s.name);
     out += " - " + price_text(s.price) + "\n";
   }
+  out += gear_list_text(p, ctx.actor);
   const auto percent = [](double f) { return std::to_string(std::llround(f * 100.0)) + "%"; };
   out += "She buys scrolls for " + percent(m.scroll_factor) + " of what they would fetch, weapons and armour for " +
          percent(m.gear_factor) + " of their price. For " + price_text(m.identify_price) +
@@ -115,43 +118,53 @@ void list(const economy_parts& p, command_context& ctx) {
   ctx.reply(out);
 }
 
+/// buy: one of her supplies, or a weapon or armour from a tier open to the buyer. What is bought is
+/// carried and saved like anything found.
 void buy(const economy_parts& p, command_context& ctx) {
   if (!at_merchant(ctx)) {
     return;
   }
-  const content::merchant_rules& m = p.contents.tables().merchant;
-  const std::string_view words = ctx.args.object ? ctx.args.object->words : ctx.args.raw;
-  const content::supply_def* wanted = nullptr;
-  for (const content::supply_def& s : m.supplies) {
-    if (name_matches(s.name, words)) {
-      wanted = &s;
-      break;
-    }
+  if (ctx.args.object && ctx.args.object->all) {
+    ctx.reply("Buy one thing at a time. Type 'list' to see her wares.\n");
+    return;
   }
-  if (wanted == nullptr) {
+  const std::optional<ware> wanted =
+      ctx.args.object ? find_ware(p.contents.tables(), *ctx.args.object) : std::nullopt;
+  if (!wanted) {
     ctx.reply("The merchant has no '" + std::string(ctx.args.raw) + "' for sale. Type 'list' to see her wares.\n");
     return;
   }
-  if (ctx.actor.silver < wanted->price) {
-    ctx.reply(content::capitalise(wanted->name) + " costs " + price_text(wanted->price) + "; you have " +
+  if (wanted->gear != nullptr) {
+    if (const std::string locked = locked_reason(p, ctx.actor, *wanted->gear); !locked.empty()) {
+      ctx.reply(locked + " You have been to depth " + std::to_string(ctx.actor.deepest) + " and are level " +
+                std::to_string(p.levels.standing_of(ctx.actor.account_id).level) + ".\n");
+      return;
+    }
+  }
+  const int price = wanted->price();
+  if (ctx.actor.silver < price) {
+    ctx.reply(content::capitalise(wanted->name()) + " costs " + price_text(price) + "; you have " +
               price_text(ctx.actor.silver) + ".\n");
     return;
   }
   undo_progress(p, ctx.actor);
   item bought;
   bought.id = p.contents.new_item_id();
-  bought.kind = std::string(supply_kind);
-  bought.key = wanted->key;
+  bought.kind = wanted->gear != nullptr ? std::string(kind_name(wanted->gear->kind)) : std::string(supply_kind);
+  bought.key = wanted->gear != nullptr ? wanted->gear->key : wanted->supply->key;
   p.contents.persist_item(bought, ctx.actor.account_id, 0);
   on_rollback_of(p, ctx.actor, [id = bought.id](character& again) {
     std::erase_if(again.inventory, [id](const item& i) { return i.id == id; });
   });
-  ctx.actor.silver -= wanted->price;
+  ctx.actor.silver -= price;
   p.where.save_character(ctx.actor);
   p.news.inv_added(ctx.actor, bought);
   ctx.actor.inventory.push_back(bought);
-  spdlog::info("{} bought {} for {} silver", ctx.actor.name, wanted->key, wanted->price);
-  ctx.reply("You buy " + wanted->name + " for " + price_text(wanted->price) + ". You have " +
+  spdlog::info("{} bought {} for {} silver", ctx.actor.name, bought.key, price);
+  const char* how = wanted->gear == nullptr                       ? ""
+                    : wanted->gear->kind == content::item_kind::weapon ? " (wield it to fight with it)"
+                                                                       : " (wear it to be protected)";
+  ctx.reply("You buy " + wanted->name() + " for " + price_text(price) + how + ". You have " +
             price_text(ctx.actor.silver) + " left.\n");
   tell_status(p, ctx);
 }
@@ -160,10 +173,17 @@ void sell(const economy_parts& p, command_context& ctx) {
   if (!at_merchant(ctx)) {
     return;
   }
-  const std::vector<std::int64_t> ids = ctx.args.object ? pick_items(p.contents, ctx.actor.inventory, *ctx.args.object)
-                                                        : std::vector<std::int64_t>{};
+  // (what is wielded or worn stays: "sell jerkin", wearing one and carrying another, sells the carried one)
+  const pack_pick picked =
+      ctx.args.object ? pick_unused_items(p.contents, ctx.actor.inventory, *ctx.args.object) : pack_pick{};
+  const std::string kept = in_use_text(p.contents, ctx.actor.inventory, picked.in_use, "sell");
+  const std::vector<std::int64_t>& ids = picked.ids;
   if (ids.empty()) {
-    say_not_carried(ctx);
+    if (kept.empty()) {
+      say_not_carried(ctx);
+    } else {
+      ctx.reply(kept);
+    }
     return;
   }
   const bool several = ids.size() > 1;
@@ -180,10 +200,6 @@ void sell(const economy_parts& p, command_context& ctx) {
       }
       continue;
     }
-    if (found->equipped) {
-      ctx.reply("You are using " + name + "; remove it first.\n");
-      continue;
-    }
     const bool scroll = found->kind == content::scroll_type;
     const content::scroll_effect* effect =
         scroll ? content::scroll_effect_of(p.contents.tables(), found->seed) : nullptr;
@@ -197,6 +213,9 @@ void sell(const economy_parts& p, command_context& ctx) {
       ++ctx.actor.scrolls_sold;
     }
     ctx.reply("You sell " + name + " for " + price_text(*value) + ".\n");
+  }
+  if (!kept.empty()) {
+    ctx.reply(kept);
   }
   if (earned == 0) {
     if (several) {
@@ -370,6 +389,9 @@ void score(const economy_parts& p, command_context& ctx) {
          (ch.deepest_at > 0 ? " (on " + date_of(ch.deepest_at) + ")" : "") + "\n";
   out += "Monsters defeated: " + std::to_string(ch.kills) + "\n";
   out += "Scrolls sold: " + std::to_string(ch.scrolls_sold) + "\n";
+  if (p.board != nullptr) {
+    out += p.board->score_text(ch);
+  }
   std::string gear;
   for (const item& it : ch.inventory) {
     if (it.equipped) {
@@ -404,14 +426,19 @@ void deepest(const economy_parts& p, command_context& ctx) {
 
 void register_economy_commands(command_registry& r, economy_parts p) {
   const role P = role::player;
-  r.add(make_command("list", {}, P, "What the merchant in the village square sells and buys.", "list",
+  r.add(make_command("list", {}, P, "What the merchant in the village square sells and buys.",
+                     "list\nHer supplies, her weapons and armour with what each does and costs (what you may not buy "
+                     "yet under 'Not yet', with the depth or level that opens it), and what she pays.",
                      arguments::raw, [p](command_context& ctx) { list(p, ctx); }));
-  r.add(make_command("buy", {}, P, "Buy something from the merchant.", "buy <supply>   (see list)",
+  r.add(make_command("buy", {}, P, "Buy something from the merchant.",
+                     "buy <supply, weapon or armour>   (see list)\nHer better weapons and armour are kept for those "
+                     "who have been deep enough or reached a high enough level; list says what opens each, and "
+                     "compare <item> weighs one against what you use.",
                      arguments::object("Buy what? Type 'list' to see her wares."),
                      [p](command_context& ctx) { buy(p, ctx); }));
   r.add(make_command("sell", {}, P, "Sell scrolls, weapons or armour to the merchant.",
                      "sell <item> | sell all.scroll | sell all\nShe buys scrolls, weapons and armour; 'value <item>' "
-                     "tells what she would pay.",
+                     "tells what she would pay. What you wield or wear must be removed first.",
                      arguments::object("Sell what?"), [p](command_context& ctx) { sell(p, ctx); }));
   r.add(make_command("value", {}, P, "What the merchant would pay for something.", "value <item>",
                      arguments::object("Value what?"), [p](command_context& ctx) { value(p, ctx); }));
@@ -430,11 +457,12 @@ void register_economy_commands(command_registry& r, economy_parts p) {
                      "read <scroll>\nThe scroll does what it does (a ward, a map, a way home, healing) and crumbles "
                      "to dust; from then on you know that kind of scroll. In a fight it costs your next blow.",
                      arguments::object("Read what?"), [p](command_context& ctx) { read(p, ctx); }));
-  r.add(make_command("score", {}, P, "Your hit points, silver, deepest depth and deeds.", "score", arguments::raw,
-                     [p](command_context& ctx) { score(p, ctx); }));
+  r.add(make_command("score", {}, P, "Your level, hit points, silver, deepest depth, deeds and bounties.", "score",
+                     arguments::raw, [p](command_context& ctx) { score(p, ctx); }));
   r.add(make_command("deepest", {}, P, "The board by the well: the deepest delvers.", "deepest", arguments::raw,
                      [p](command_context& ctx) { deepest(p, ctx); }));
   register_give_command(r, p);
+  register_compare_command(r, p);
 }
 
 }  // namespace dw::game

@@ -122,19 +122,17 @@ void give_silver(const economy_parts& p, command_context& ctx, character& to, st
 void give_item(const economy_parts& p, command_context& ctx, character& to, const object_query& what,
                std::string_view words) {
   character& from = ctx.actor;
-  const std::vector<std::int64_t> ids = pick_items(p.contents, from.inventory, what);
-  if (ids.empty()) {
-    ctx.reply("You carry no '" + std::string(words) + "'.\n");
+  // (what is wielded or worn stays: "give jerkin", wearing one and carrying another, gives the carried one)
+  const pack_pick picked = pick_unused_items(p.contents, from.inventory, what);
+  const std::string kept = in_use_text(p.contents, from.inventory, picked.in_use, "give");
+  if (picked.ids.empty()) {
+    ctx.reply(kept.empty() ? "You carry no '" + std::string(words) + "'.\n" : kept);
     return;
   }
-  for (const std::int64_t id : ids) {
+  for (const std::int64_t id : picked.ids) {
     const auto found =
         std::find_if(from.inventory.begin(), from.inventory.end(), [id](const item& i) { return i.id == id; });
     const std::string name = styled(style::item, p.contents.item_name(*found));
-    if (found->equipped) {
-      ctx.reply("You are using " + name + "; remove it first.\n");
-      continue;
-    }
     undo_give(p, from, to, id);
     item given = take_item_out(from.inventory, id);
     p.contents.persist_item(given, to.account_id, 0);
@@ -146,6 +144,9 @@ void give_item(const economy_parts& p, command_context& ctx, character& to, cons
     ctx.out.send(to.connection, styled(style::player, from.name) + " gives you " + name + ".\n");
     tell_onlookers(p, ctx, from, to,
                    styled(style::player, from.name) + " gives " + name + " to " + styled(style::player, to.name) + ".\n");
+  }
+  if (!kept.empty()) {
+    ctx.reply(kept);
   }
 }
 

@@ -130,19 +130,22 @@ void get(const item_parts& p, command_context& ctx) {
   }
 }
 
+/// Drops what is named among what `ctx.actor` carries and does not use; what is wielded or worn stays on,
+/// and the player is told so (it must be removed first).
 void drop(const item_parts& p, command_context& ctx) {
-  const std::vector<std::int64_t> ids =
-      ctx.args.object ? pick(p.contents, ctx.actor.inventory, *ctx.args.object) : std::vector<std::int64_t>{};
-  if (ids.empty()) {
+  const pack_pick picked =
+      ctx.args.object ? pick_unused_items(p.contents, ctx.actor.inventory, *ctx.args.object) : pack_pick{};
+  const std::string kept = in_use_text(p.contents, ctx.actor.inventory, picked.in_use, "drop");
+  if (picked.ids.empty()) {
     const bool everything = ctx.args.object && ctx.args.object->all && ctx.args.object->words.empty();
-    ctx.reply(everything ? "You carry nothing.\n" : "You carry no '" + std::string(ctx.args.raw) + "'.\n");
+    ctx.reply(!kept.empty() ? kept
+              : everything  ? "You carry nothing.\n"
+                            : "You carry no '" + std::string(ctx.args.raw) + "'.\n");
     return;
   }
-  undo_equipment(p, ctx.actor);
   const std::int64_t room = ctx.actor.where.room_id;
-  for (std::int64_t id : ids) {
+  for (std::int64_t id : picked.ids) {
     item dropped = take_out(ctx.actor.inventory, id);
-    dropped.equipped = false;
     p.contents.persist_item(dropped, 0, room);
     undo_item_move(p, ctx.actor, dropped.id, room, false);
     const std::string name = styled(style::item, p.contents.item_name(dropped));
@@ -152,10 +155,15 @@ void drop(const item_parts& p, command_context& ctx) {
     p.news.room_added(room, dropped);
     p.contents.floor_of(room).push_back(std::move(dropped));
   }
+  if (!kept.empty()) {
+    ctx.reply(kept);
+  }
 }
 
 void equip(const item_parts& p, command_context& ctx, content::item_kind kind, std::string_view verb) {
-  item* it = match(p.contents, ctx.actor.inventory, ctx.args.object);
+  // (of two of a name, the one not yet in use: "wear jerkin" wearing one puts on the other)
+  item* it = match_item_preferring(p.contents, ctx.actor.inventory, ctx.args.object,
+                                   [kind](const item& i) { return !i.equipped && is_gear(i, kind); });
   if (it == nullptr) {
     ctx.reply("You carry no '" + std::string(ctx.args.raw) + "'.\n");
     return;
@@ -183,7 +191,8 @@ void equip(const item_parts& p, command_context& ctx, content::item_kind kind, s
 }
 
 void remove(const item_parts& p, command_context& ctx) {
-  item* it = match(p.contents, ctx.actor.inventory, ctx.args.object);
+  item* it = match_item_preferring(p.contents, ctx.actor.inventory, ctx.args.object,
+                                   [](const item& i) { return i.equipped; });
   if (it == nullptr || !it->equipped) {
     ctx.reply("You are not using that.\n");
     return;
@@ -343,7 +352,10 @@ void register_item_commands(command_registry& r, item_parts p) {
                      "get <item> | get 2.<item> | get all | get all.<item>\nAny word of a name works, and several "
                      "words (get plain iron); 2.tube is the second tube.",
                      arguments::object("Get what?"), [p](command_context& ctx) { get(p, ctx); }));
-  r.add(make_command("drop", {}, P, "Put something down.", "drop <item> | drop 2.<item> | drop all | drop all.<item>",
+  r.add(make_command("drop", {}, P, "Put something down.",
+                     "drop <item> | drop 2.<item> | drop all | drop all.<item>\nWhat you wield or wear stays on you: "
+                     "of two of a name, the one you are not using drops, and 'drop all' leaves what you use and says "
+                     "so. Remove a thing first to drop it.",
                      arguments::object("Drop what?"), [p](command_context& ctx) { drop(p, ctx); }));
   r.add(make_command("wield", {}, P, "Hold a weapon (more damage).",
                      "wield <weapon>\nA wielded weapon raises the damage you deal.", arguments::object("Wield what?"),

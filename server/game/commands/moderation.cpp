@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <charconv>
 #include <memory>
+#include <optional>
+#include <variant>
 
+#include "server/game/administration/address_pattern.hpp"
 #include "server/game/administration/duration.hpp"
 #include "server/game/commands/admin_support.hpp"
 #include "server/game/commands/command_context.hpp"
@@ -78,6 +81,8 @@ std::vector<connection*> covered_connections(const moderation_parts& p, const st
       out.push_back(conn.get());
     }
   }
+  // In the order they came, so that the administrator reads the same list each time.
+  std::sort(out.begin(), out.end(), [](const connection* a, const connection* b) { return a->id < b->id; });
   return out;
 }
 
@@ -95,8 +100,11 @@ void impose_ban(const moderation_parts& p, std::uint64_t actor_conn, audit_entry
   }
 }
 
-/// "Bob (10.0.0.7), 2 connections at the login screen"
+/// "2 connections now: Bob (10.0.0.7), 1 connection at the login screen", or "nobody now".
 std::string covered_text(const moderation_parts& p, const std::vector<connection*>& covered) {
+  if (covered.empty()) {
+    return "nobody now";
+  }
   std::string names;
   std::size_t at_login = 0;
   for (const connection* c : covered) {
@@ -111,7 +119,28 @@ std::string covered_text(const moderation_parts& p, const std::vector<connection
     names += (names.empty() ? "" : ", ") + std::to_string(at_login) +
              (at_login == 1 ? " connection" : " connections") + " at the login screen";
   }
-  return names;
+  return std::to_string(covered.size()) + (covered.size() == 1 ? " connection" : " connections") + " now: " + names;
+}
+
+/// Why an address ban on `target` must not be made at all, or nullopt. `own` is the address the
+/// administrator is connected from: a ban that covers it would lock them out with everyone else.
+std::optional<std::string> address_ban_refusal(std::string_view target, std::string_view own) {
+  const auto parsed = address_pattern::parse(target);
+  if (const auto* why = std::get_if<std::string>(&parsed)) {
+    return "'" + std::string(target) + "' is not an address or an address pattern: " + *why +
+           ". Examples: 192.0.2.7, 10.1.*, 10.1.0.0/16, 2001:db8::/32. Nothing was banned.";
+  }
+  const auto& pattern = std::get<address_pattern>(parsed);
+  if (pattern.covers_everyone()) {
+    return "A ban on " + std::string(target) +
+           " would keep out every address, yours included; nothing was banned. To close the game for a "
+           "while, use @wizlock admin (and @wizlock off to open it again).";
+  }
+  if (pattern.matches(own)) {
+    return std::string(target) + " covers your own address (" + std::string(own) +
+           "): you would lock yourself out. Nothing was banned; ban a narrower pattern or the account.";
+  }
+  return std::nullopt;
 }
 
 void ban(const moderation_parts& p, command_context& ctx) {
@@ -146,11 +175,18 @@ void ban(const moderation_parts& p, command_context& ctx) {
   const std::string span = duration == 0 ? "for good" : "for " + std::string(maybe_duration);
   const std::uint64_t actor_conn = ctx.conn.id;
   if (is_address) {
+    // Refused even with 'confirm': no administrator may lock themselves (and with them everyone) out.
+    if (auto why = address_ban_refusal(b.target, ctx.conn.port->address())) {
+      ctx.failed(*why + "\n");
+      return;
+    }
+    const bool wide = std::get<address_pattern>(address_pattern::parse(b.target)).is_wide();
     const std::vector<connection*> covered = covered_connections(p, b, actor_conn);
-    if (!covered.empty() && !confirmed) {
-      // Everyone on a shared address (a school, a café, a VPN) would go: say who, and ask.
-      ctx.failed("Banning " + b.target + " would disconnect " + covered_text(p, covered) +
-                 ". Nothing was banned; add 'confirm' at the end of the command to ban anyway.\n");
+    if ((wide || !covered.empty()) && !confirmed) {
+      // A range, or everyone on a shared address (a school, a café, a VPN): say whom it cuts off, and ask.
+      ctx.failed("Banning " + b.target + (wide ? " covers more than one address and" : "") + " would disconnect " +
+                 covered_text(p, covered) + ". Nothing was banned; add 'confirm' at the end of the command to ban "
+                 "anyway.\n");
       return;
     }
     impose_ban(p, actor_conn, ctx.audit.get(), b, span);
@@ -158,6 +194,10 @@ void ban(const moderation_parts& p, command_context& ctx) {
   }
   if (!is_name_shaped(target)) {
     ctx.failed("'" + std::string(target) + "' is neither a character's name nor an address.\n");
+    return;
+  }
+  if (iequals(target, ctx.actor.name)) {
+    ctx.failed("You cannot ban your own account; nothing was banned.\n");
     return;
   }
   // An account ban needs an account: whether it exists is read on a worker, and the ban follows (its
@@ -209,7 +249,8 @@ void bans(const moderation_parts& p, command_context& ctx) {
     out +=
         "  " + b.kind + " " + b.target + ", by " + b.by + ", " +
         (b.expires_at == 0 ? std::string("for good") : std::to_string((b.expires_at - now + 59) / 60) + " min left") +
-        (b.reason.empty() ? "" : ": " + b.reason) + "\n";
+        (b.reason.empty() ? "" : ": " + b.reason) +
+        (administration::covers_everyone(b) ? " (not enforced: it covers every address)" : "") + "\n";
   }
   ctx.reply(out);
   if (ctx.audit) {
@@ -344,10 +385,14 @@ void register_moderation_commands(command_registry& r, moderation_parts p) {
                      usage("Usage: @kick <name> [reason]"), bind(kick)));
   r.add(make_command(
       "ban", {}, A, "Ban a character or an address.",
-      "@ban <name | address | pattern like 10.1.*> [30m | 2h | 7d | none] [reason] [confirm]\nA banned account "
-      "cannot log in, a banned address cannot connect; both are told why. Bans persist. The account must exist. "
-      "An address ban that would disconnect anyone else names them and waits for 'confirm'.",
-      usage("Usage: @ban <name | address | pattern like 10.1.*> [30m | 2h | 7d | none] [reason] [confirm]"),
+      "@ban <name | address | pattern like 10.1.* or 10.1.0.0/16> [30m | 2h | 7d | none] [reason] [confirm]\nA "
+      "banned account cannot log in, a banned address cannot connect; both are told why. Bans persist. The "
+      "account must exist. "
+      "A pattern (10.1.*, 10.1.0.0/16) or an address ban that would disconnect anyone else says whom it cuts "
+      "off and waits for 'confirm'. Your own account, a pattern covering your own address and one covering "
+      "every address are refused.",
+      usage("Usage: @ban <name | address | pattern like 10.1.* or 10.1.0.0/16> [30m | 2h | 7d | none] [reason] "
+            "[confirm]"),
       bind(ban)));
   r.add(make_command("unban", {}, A, "Lift bans.", "@unban <name | address | pattern>",
                      usage("Usage: @unban <name | address | pattern>"), bind(unban)));

@@ -261,7 +261,7 @@ void register_talk_commands(command_registry& r, talk_parts p) {
                      "everyone in the village and the well.",
                      arguments::speech("Shout what?"), [p](command_context& ctx) { shout(p, ctx); }));
   r.add(make_command("channels", {}, P, "List the talk channels, or turn one on or off.",
-                     "channels\nLists chat, shout and tell and whether each is on for you.\n"
+                     "channels\nLists chat, shout, tell and group and whether each is on for you.\n"
                      "channels off <channel>   channels on <channel>\nA channel that is off is neither shown "
                      "to you nor usable by you until you turn it on again. Kept across logins.",
                      arguments::words, [p](command_context& ctx) { channels(p, ctx); }));

@@ -310,6 +310,9 @@ void reload(const world_admin_parts& p, command_context& ctx) {
     ctx.failed("The new content is invalid, so the old tables stay in use:\n  " + error->to_string() + "\n");
     return;
   }
+  for (const std::string& w : content::load_warnings(std::get<content::content_tables>(loaded))) {
+    spdlog::warn("{}: content reload: {}", ctx.actor.name, w);
+  }
   p.content.set(std::make_shared<const content::content_tables>(std::move(std::get<content::content_tables>(loaded))));
   spdlog::info("{} reloaded the content tables", ctx.actor.name);
   ctx.succeeded("Content reloaded.\n");

@@ -6,6 +6,7 @@
 #include "content/fight_round.hpp"
 #include "content/fight_judgement.hpp"
 #include "server/game/encounters/fights.hpp"
+#include "server/game/groups/groups.hpp"
 #include "server/game/output/style.hpp"
 
 namespace dw::game {
@@ -168,10 +169,12 @@ void fights::fight_round(std::int64_t room_id) {
     const content::loot rewards = result.rewards.value_or(content::loot{});
     const bool roamer = again->wanderer.has_value();
     win(room_id, *again, where, rewards.scroll_seeds, rewards.item_key);
-    pay_silver(*won_fight, standing);
+    // Group members standing in the room share with the fighters; the totals stay what the fight gives.
+    const std::vector<character*> sharing = company_ != nullptr ? company_->sharers(standing, room_id) : standing;
+    pay_silver(*won_fight, sharing);
     if (deeds_ != nullptr) {
       deeds_->won(fight_won{won_fight->monster_key, won_fight->depth, static_cast<int>(won_fight->monster_hp.size()),
-                            roamer, standing});
+                            roamer, standing, sharing});
     }
     return;
   }
@@ -210,17 +213,23 @@ void fights::tell_round(std::int64_t room_id, const round_story& story) {
   }
 }
 
-void fights::pay_silver(const content::fight_state& fight, const std::vector<character*>& standing) {
+void fights::pay_silver(const content::fight_state& fight, const std::vector<character*>& sharing) {
   const std::int64_t total =
       content::silver_for(content_.get(), fight.depth, static_cast<int>(fight.monster_hp.size()));
-  if (standing.empty() || total <= 0) {
+  if (sharing.empty() || total <= 0) {
     return;
   }
-  const auto n = static_cast<std::int64_t>(standing.size());
+  const auto n = static_cast<std::int64_t>(sharing.size());
   for (std::int64_t i = 0; i < n; ++i) {
-    character& ch = *standing[static_cast<std::size_t>(i)];
+    character& ch = *sharing[static_cast<std::size_t>(i)];
     // Split evenly; the first to join get the odd coins.
     const std::int64_t share = total / n + (i < total % n ? 1 : 0);
+    // (the round's own undo puts the fighters' silver back; this one a group member's who did not fight)
+    changes_.on_rollback([this, account = ch.account_id, before = ch.silver] {
+      if (character* again = people_.find_character(account)) {
+        again->silver = before;
+      }
+    });
     ch.silver += share;
     places_.save_character(ch);
     const std::string text = n == 1 ? "You find " + std::to_string(share) + " silver.\n"

@@ -21,6 +21,8 @@
 
 namespace dw::game {
 
+class groups;
+
 /// Fights: joining, rounds on a timer, fleeing, knock-outs, and winning (the room is cleared, the loot
 /// drops). Every number comes from the content layer and the room's tape. World thread only.
 class fights {
@@ -34,6 +36,8 @@ class fights {
     deeds_ = &told;
     levels_ = &levels;
   }
+  /// Whose group members share a won fight with its fighters (set once).
+  void set_groups(groups& company) { company_ = &company; }
 
   bool in_combat(const character& ch) const;
   /// A character is leaving its room (walking, fleeing, quitting, dying): it leaves the fight there.
@@ -76,8 +80,9 @@ class fights {
   /// The way `ch` runs: the side it came in by when open, else a known exit picked with a tape value.
   std::optional<exit_dir> flee_way(const character& ch, const content::tape& tape, std::uint32_t round);
   void run_away(character& ch, exit_dir way);
-  /// A won fight's silver, shared among the fighters still standing, and saved.
-  void pay_silver(const content::fight_state& fight, const std::vector<character*>& standing);
+  /// A won fight's silver, shared among `sharing` (the fighters still standing and their groups' members in
+  /// the room), and saved.
+  void pay_silver(const content::fight_state& fight, const std::vector<character*>& sharing);
   void win(std::int64_t room_id, room_contents::room_state& state, const store::location& where,
            const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key);
   void knock_out(character& ch);
@@ -99,6 +104,7 @@ class fights {
   item_news& news_;
   deeds* deeds_ = nullptr;
   const progression* levels_ = nullptr;
+  groups* company_ = nullptr;
 };
 
 }  // namespace dw::game

@@ -40,6 +40,11 @@ class event_loop final : public change_sink, public event_runner {
   void line(connection& conn, std::string_view text);
   /// A line longer than the limit arrived and was dropped.
   void line_too_long(connection& conn, std::size_t bytes);
+  /// Counts one command (a line typed, or a GMCP message) against the connection's rate
+  /// (server.max_commands_per_second, bursts of twice that). True when it must be dropped: the client is
+  /// told once when its flood starts (with a log line), and disconnected if the flood goes on for
+  /// server.flood_disconnect_seconds. The caller flushes.
+  bool over_command_rate(connection& conn);
   /// Ends an event: its batch goes to the writer, touched connections get prompts and one write each.
   /// Then lines typed ahead by connections that are no longer busy run, each as an event of its own.
   void flush();
@@ -57,7 +62,6 @@ class event_loop final : public change_sink, public event_runner {
   void storage_failed(const read_result& result) override;
 
  private:
-  bool rate_limited(connection& conn);
   static bool busy(const connection& conn);
   void type_ahead(connection& conn, std::string_view line);
   bool run_one_typed_ahead();

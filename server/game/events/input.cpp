@@ -1,4 +1,5 @@
-// Input limits and waiting lines: the command rate, lines typed ahead while busy, idle and login timeouts.
+// Input limits and waiting lines: the command rate (lines typed and GMCP messages alike), lines typed ahead
+// while busy, idle and login timeouts.
 #include <spdlog/spdlog.h>
 #include <algorithm>
 
@@ -19,7 +20,7 @@ void event_loop::line(connection& conn, std::string_view text) {
   conn.last_input = services_.now();
   conn.idle_warned = false;
   conn.at_prompt = false;  // the person pressed Enter: their client is on a fresh line
-  if (rate_limited(conn)) {
+  if (over_command_rate(conn)) {
     flush();
     return;
   }
@@ -44,7 +45,7 @@ void event_loop::line_too_long(connection& conn, std::size_t bytes) {
   flush();
 }
 
-bool event_loop::rate_limited(connection& conn) {
+bool event_loop::over_command_rate(connection& conn) {
   const double rate = static_cast<double>(settings_.get().server.max_commands_per_second);
   const std::int64_t now_ms = services_.steady_ms();
   conn.command_tokens =

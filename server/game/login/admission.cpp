@@ -49,6 +49,9 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   if (w.progress != nullptr) {
     w.progress->enter(placed, stored);
   }
+  if (w.board != nullptr) {
+    w.board->enter(placed, stored);
+  }
   conn.stage = login_stage::playing;
   conn.account_id = account;
   // If the login cannot be saved, the connection is back at the login screen and the character out of play.
@@ -58,6 +61,9 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
       w.people.remove_character(account);
       if (w.progress != nullptr) {
         w.progress->leave(account);
+      }
+      if (w.board != nullptr) {
+        w.board->leave(account);
       }
     }
     if (connection* back = w.people.find_connection(conn_id)) {
@@ -95,6 +101,9 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   }
   w.out.send_vitals(placed);
   w.where.send_status(placed);
+  if (w.board != nullptr) {
+    w.board->send_gmcp(placed);
+  }
   w.play.news.send_list(placed, "inv");
   if (kind == entry_kind::restored) {
     w.play.news.send_list(placed, "room");  // (show_room sends it otherwise)
@@ -188,10 +197,7 @@ void login::welcome(connection& conn) {
   }
   // Connections at the login screen are bounded per address, so one address cannot hold the slots (or
   // the login screen) of everyone else; players already in the game do not count.
-  std::int64_t waiting = 0;
-  for (const auto& [other_id, other] : w.people.connections()) {
-    waiting += other->stage != login_stage::playing && !other->closing && other->port->address() == address;
-  }
+  const std::int64_t waiting = at_login_screen(address);  // (this one included)
   if (waiting > w.settings.get().server.max_unauthenticated_per_address) {
     spdlog::warn("refused connection {} from {}: {} connections from that address are at the login screen", conn.id,
                  address, waiting - 1);
@@ -200,6 +206,14 @@ void login::welcome(connection& conn) {
     return;
   }
   greet(conn);
+}
+
+std::int64_t login::at_login_screen(std::string_view address) const {
+  std::int64_t waiting = 0;
+  for (const auto& [id, other] : ctx_.people.connections()) {
+    waiting += other->stage != login_stage::playing && !other->closing && other->port->address() == address;
+  }
+  return waiting;
 }
 
 void login::greet(connection& conn) { login_flow::greet(ctx_, conn); }

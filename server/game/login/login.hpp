@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/game/administration/administration.hpp"
+#include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/command_registry.hpp"
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_sink.hpp"
@@ -47,6 +48,7 @@ struct login_context {
   places& where;
   encounters& play;
   progression* progress = nullptr;  ///< set once by the world (login::set_progress)
+  bounties* board = nullptr;        ///< set once by the world (login::set_bounties)
   login_throttle throttle;
   password_queue passwords;
   creation_limit creations;
@@ -75,10 +77,15 @@ class login {
 
   /// Who keeps characters' experience as they come into play (set once, right after construction).
   void set_progress(progression& p) { ctx_.progress = &p; }
+  /// Who keeps characters' bounties as they come into play (set once, right after construction).
+  void set_bounties(bounties& b) { ctx_.board = &b; }
 
   /// A new connection: refused if its address is banned or already has too many connections at the login
   /// screen; otherwise greeted.
   void welcome(connection& conn);
+  /// Connections from `address` at the login screen (open, not yet playing): bounded per address by
+  /// server.max_unauthenticated_per_address, a bound the web port's connections not yet upgraded share.
+  std::int64_t at_login_screen(std::string_view address) const;
   /// Shows the banner and the choices to a connection.
   void greet(connection& conn);
   /// Handles one line typed before the connection is playing.

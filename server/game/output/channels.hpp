@@ -12,9 +12,9 @@
 
 namespace dw::game {
 
-/// A talk channel: chat (everyone in play), shout (everyone in your branch, or in the fixed rooms) and
-/// tell (one person). Each can be turned off by each player; a channel that is off is neither shown
-/// to them nor usable by them until they turn it on again.
+/// A talk channel: chat (everyone in play), shout (everyone in your branch, or in the fixed rooms), tell
+/// (one person) and group (the members of your group, with gtell). Each can be turned off by each player;
+/// a channel that is off is neither shown to them nor usable by them until they turn it on again.
 struct channel_def {
   std::string_view name;     ///< "chat": the word in `channels on chat` and in GMCP
   std::string_view caption;  ///< "Chat"
@@ -23,10 +23,11 @@ struct channel_def {
 };
 
 /// Every channel, in the order `channels` lists them.
-inline constexpr std::array<channel_def, 3> channel_defs{{
+inline constexpr std::array<channel_def, 4> channel_defs{{
     {"chat", "Chat", "chat", "everyone in play"},
     {"shout", "Shout", "shout", "everyone in your branch, or in the village and the well"},
     {"tell", "Tell", "tell", "one person (reply answers the last who told you)"},
+    {"group", "Group", "gtell", "the members of your group, wherever they are (gtell)"},
 }};
 /// The channel called `name` (case-insensitive), or nullptr.
 const channel_def* find_channel(std::string_view name);

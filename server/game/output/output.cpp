@@ -307,6 +307,9 @@ void output::send_gmcp(connection& conn, std::string_view package, std::string_v
 }
 
 void output::send_vitals(const character& ch) {
+  if (vitals_watch_ != nullptr) {
+    vitals_watch_->vitals_changed(ch);  // (whatever this client asked for: the others may want to know)
+  }
   connection* conn = people_.find_connection(ch.connection);
   if (conn == nullptr) {
     return;
@@ -396,6 +399,9 @@ void output::send_prompt(connection& conn) {
 }
 
 void output::end_event(std::uint64_t ticket) {
+  if (vitals_watch_ != nullptr) {
+    vitals_watch_->event_ending();  // (what it sends joins this event's output)
+  }
   if (!pager_.idle()) {
     pager_.end_event();  // (before the prompts: they ask whether a connection still pages)
   }

@@ -72,6 +72,18 @@ class prompt_facts {
   ~prompt_facts() = default;
 };
 
+/// Hears of every change of hit points shown (send_vitals), and is asked once at the end of every event,
+/// before its output leaves, to send what it gathered: the groups part sends one GMCP Group a group,
+/// however many rounds and members changed in the event.
+class vitals_watch {
+ public:
+  virtual void vitals_changed(const character& ch) = 0;
+  virtual void event_ending() = 0;
+
+ protected:
+  ~vitals_watch() = default;
+};
+
 /// Whether output longer than a person's window is cut into pages for them, and if not, why not.
 enum class paging : std::uint8_t { on, off_by_choice, off_screen_reader, off_web_client };
 
@@ -126,8 +138,10 @@ class output {
   /// Whether send_gmcp would send `package` to `conn` (GMCP agreed and the package enabled): senders ask
   /// first when the message costs something to build.
   static bool gmcp_wanted(const connection& conn, std::string_view package);
-  /// GMCP Char.Vitals for a character: {"hp": 20, "maxhp": 20}, numbers.
+  /// GMCP Char.Vitals for a character: {"hp": 20, "maxhp": 20}, numbers; the vitals_watch hears of it.
   void send_vitals(const character& ch);
+  /// Who hears of hit points shown (set once by the world).
+  void set_vitals_watch(vitals_watch& watch) { vitals_watch_ = &watch; }
   /// Marks a connection as owed a prompt and a flush at the end of this event.
   void touch(connection& conn);
 
@@ -176,6 +190,7 @@ class output {
   bool theme_stale_ = false;
   std::uint32_t theme_generation_ = 0;  ///< counts theme loads: a layout_key made before one is stale
   prompt_facts* facts_ = nullptr;
+  vitals_watch* vitals_watch_ = nullptr;
   std::vector<std::uint64_t> touched_;
   std::string prompt_buffer_;  ///< reused by send_prompt()
   std::string render_buffer_;  ///< reused by send(): the text as this client is shown it

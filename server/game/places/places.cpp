@@ -224,12 +224,13 @@ void places::move_character(character& ch, const store::location& to, const pass
   const std::int32_t was_deepest = ch.deepest;
   const std::int64_t was_deepest_at = ch.deepest_at;
   bool deeper = false;
-  if (const int d = depth(ch); ch.where.branch_id != 0 && d > ch.deepest) {
+  const int now_depth = depth(ch);
+  if (ch.where.branch_id != 0 && now_depth > ch.deepest) {
     deeper = true;
-    ch.deepest = d;  // saved with the move below
+    ch.deepest = now_depth;  // saved with the move below
     ch.deepest_at = services_.now();
     fame_.reached(ch.name, ch.deepest, ch.deepest_at);
-    spdlog::info("{} reached depth {}, deeper than ever before", ch.name, d);
+    spdlog::info("{} reached depth {}, deeper than ever before", ch.name, now_depth);
   }
   save_character(ch);
   // If the move cannot be saved, the character is back where it was (registered after the move, so it
@@ -247,8 +248,14 @@ void places::move_character(character& ch, const store::location& to, const pass
     }
   });
   tell_passing(ch.where.room_id, arriving, ch.account_id, true);
-  if (deeper && deeds_ != nullptr) {
-    deeds_->reached(ch, ch.deepest);  // (after the move's undo is registered: its own undo runs first)
+  if (deeds_ != nullptr) {
+    // (after the move's undo is registered: its own undo runs first)
+    if (deeper) {
+      deeds_->reached(ch, ch.deepest);
+    }
+    if (now_depth != (from.branch_id == 0 ? 0 : static_cast<int>(dungeon::depth_of({from.x, from.y})))) {
+      deeds_->arrived(ch, now_depth);
+    }
   }
   if (deeper || status_of(from) != status_of(ch.where)) {
     send_status(ch);  // (before the room, so that Room.Info stays the last thing a move sends)

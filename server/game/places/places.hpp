@@ -18,6 +18,7 @@
 #include "server/game/output/output.hpp"
 #include "server/game/places/hall_of_fame.hpp"
 #include "server/game/places/room_hooks.hpp"
+#include "server/game/places/steps.hpp"
 #include "server/game/progression/progression.hpp"
 #include "server/game/places/static_rooms.hpp"
 #include "server/game/roster/roster.hpp"
@@ -76,7 +77,7 @@ struct crowd_entry {
 /// The rooms: the fixed ones above the dungeon and the dungeon's own, behind one notion of a place
 /// (what it looks like, its exits, who may enter, entering and leaving). It owns the dungeon model and
 /// brings branches into memory ahead of play. World thread only.
-class places final : public load_target, public prompt_facts {
+class places final : public load_target, public prompt_facts, public step_taker {
  public:
   places(live_settings& settings, const content_source& content, roster& people, output& out, change_sink& changes,
          event_runner& events, services& svc, const storage::world_snapshot& startup);
@@ -89,6 +90,8 @@ class places final : public load_target, public prompt_facts {
     deeds_ = &told;
     progress_ = &standing;
   }
+  /// Who hears of every step walked (set once; the groups part, which moves followers).
+  void set_step_watch(step_watch& watch) { steps_ = &watch; }
 
   // ---- one notion of a place
   /// The place at `where`, or nullopt if it does not exist (any more). Throws storage::load_needed when
@@ -144,8 +147,10 @@ class places final : public load_target, public prompt_facts {
   std::string branch_map(std::uint64_t branch);
 
   // ---- coming and going
-  /// Walks `ch` one step, with every refusal explained (walking.cpp).
+  /// Walks `ch` one step, with every refusal explained (walking.cpp); the step_watch hears of a step made.
   void walk(connection& conn, character& ch, exit_dir d);
+  /// step_taker: walk() for someone following another, into the leader's branch from the well (walking.cpp).
+  bool step_after(character& ch, exit_dir d, const store::location& leader_at) override;
   /// Moves `ch` to `to`, telling both rooms, saving the new location and showing the room. Taken back
   /// if the event cannot be saved.
   void move_character(character& ch, const store::location& to, std::string_view leave_text,
@@ -215,8 +220,14 @@ class places final : public load_target, public prompt_facts {
   std::optional<place> dungeon_place(const store::location& where);
   bool decide_clear(const dungeon::room& r, const character& mover);
   void persist_changes(const dungeon::change_set& changes);
-  void walk_fixed(connection& conn, character& ch, exit_dir d);
-  void walk_branch(connection& conn, character& ch, exit_dir d);
+  /// One step, told to the step_watch when it was made; `into` (a step after a leader): the room a passage
+  /// from the well leads to. Returns whether `ch` moved.
+  bool step(connection& conn, character& ch, exit_dir d, const store::location* into);
+  bool walk_fixed(connection& conn, character& ch, exit_dir d, const store::location* into);
+  bool walk_branch(connection& conn, character& ch, exit_dir d);
+  /// Joins `into`'s branch from the well by start exit `d`, when that is where the exit leads (false: it
+  /// does not, and nothing happened).
+  bool join_branch(connection& conn, character& ch, exit_dir d, const store::location& into);
   std::shared_ptr<const content::room_interior> interior(const dungeon::room& r, const dungeon::branch_info& b);
   /// A collapsed branch's interiors go with it.
   void forget_interiors(std::int64_t branch);
@@ -231,6 +242,7 @@ class places final : public load_target, public prompt_facts {
   room_hooks* hooks_ = nullptr;
   deeds* deeds_ = nullptr;
   const progression* progress_ = nullptr;
+  step_watch* steps_ = nullptr;
   hall_of_fame fame_;
   /// The dungeon's loader: rooms are never read on the world thread, so a miss on a branch that is not
   /// fully in memory asks for it to be loaded (see storage::load_needed).

@@ -18,8 +18,8 @@ static_rooms::static_rooms() {
       "Cobbles worn smooth by generations of market days ring a squat stone well. Its iron ladder, "
       "slick with moss, drops into a cold dark that breathes up at you. The villagers keep their "
       "distance from it, and from those who climb down. A merchant has set up her stall beside the "
-      "well; type 'list' to see her wares. A board by the well lists the deepest delvers; type "
-      "'deepest' to read it.";
+      "well; type 'list' to see her wares. Bounty notices are pinned to her stall; type 'bounties' "
+      "to read them. A board by the well lists the deepest delvers; type 'deepest' to read it.";
   square.exits[static_cast<std::size_t>(exit_dir::down)] = start_room_id;
 
   static_room& start = rooms_[1];

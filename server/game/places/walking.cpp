@@ -41,26 +41,58 @@ constexpr std::string_view way_opened_text = "Somewhere behind you, stone grinds
 
 }  // namespace
 
-void places::walk(connection& conn, character& ch, exit_dir d) {
-  if (ch.where.branch_id == 0) {
-    walk_fixed(conn, ch, d);
-  } else {
-    walk_branch(conn, ch, d);
-  }
+void places::walk(connection& conn, character& ch, exit_dir d) { step(conn, ch, d, nullptr); }
+
+bool places::step_after(character& ch, exit_dir d, const store::location& leader_at) {
+  connection* conn = people_.find_connection(ch.connection);
+  return conn != nullptr && step(*conn, ch, d, &leader_at);
 }
 
-void places::walk_fixed(connection& conn, character& ch, exit_dir d) {
+bool places::step(connection& conn, character& ch, exit_dir d, const store::location* into) {
+  const store::location from = ch.where;
+  const bool moved = from.branch_id == 0 ? walk_fixed(conn, ch, d, into) : walk_branch(conn, ch, d);
+  if (moved && steps_ != nullptr) {
+    steps_->stepped(ch, from, d);  // (after the room is shown and any ambush has begun)
+  }
+  return moved;
+}
+
+bool places::join_branch(connection& conn, character& ch, exit_dir d, const store::location& into) {
+  if (into.branch_id == 0) {
+    return false;
+  }
+  const auto b = static_cast<dungeon::branch_id>(into.branch_id);
+  const auto info = dungeon_->branch(b);
+  if (!info || info->dir != d) {
+    return false;
+  }
+  const auto first = dungeon_->room_at(b, dungeon::first_room_pos(d));
+  if (!first) {
+    return false;
+  }
+  out_.send(conn, "You follow your companions into " + branch_name(*info) + ".\n");
+  ch.arrived_side = static_cast<int>(dungeon::index_of(dungeon::opposite(d)));
+  move_character(ch, location_of(*first), leave_text(ch, d), arrive_text(ch, d));
+  hooks_->arrived(ch);
+  return true;
+}
+
+bool places::walk_fixed(connection& conn, character& ch, exit_dir d, const store::location* into) {
   const static_room* room = rooms_.find(ch.where.room_id);
   const std::int64_t target = room == nullptr ? 0 : room->exits[dungeon::index_of(d)];
   if (target == 0) {
     out_.send(conn, "You cannot go " + std::string(exit_name(d)) + " from here.\n");
-    return;
+    return false;
   }
   if (target != dungeon_passage) {
     store::location to;
     to.room_id = target;
     move_character(ch, to, leave_text(ch, d), arrive_text(ch, d));
-    return;
+    return true;
+  }
+  // Someone following another goes where the one followed went, whether or not a newcomer would join it.
+  if (into != nullptr && join_branch(conn, ch, d, *into)) {
+    return true;
   }
   // A start exit: join the branch whose team-up window is open, or open a new one.
   const dungeon::enter_result entered = dungeon_->enter_from_start(
@@ -88,12 +120,13 @@ void places::walk_fixed(connection& conn, character& ch, exit_dir d) {
   ch.arrived_side = static_cast<int>(dungeon::index_of(dungeon::opposite(d)));
   move_character(ch, location_of(entered.first_room), leave_text(ch, d), arrive_text(ch, d));
   hooks_->arrived(ch);
+  return true;
 }
 
-void places::walk_branch(connection& conn, character& ch, exit_dir d) {
+bool places::walk_branch(connection& conn, character& ch, exit_dir d) {
   if (!dungeon::is_grid(d)) {
     out_.send(conn, "There is no way " + std::string(exit_name(d)) + " here.\n");
-    return;
+    return false;
   }
   const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
   const dungeon::move_result moved =
@@ -129,28 +162,29 @@ void places::walk_branch(connection& conn, character& ch, exit_dir d) {
         }
       }
       hooks_->arrived(ch);
-      return;
+      return true;
     case dungeon::move_status::to_start:
       ch.arrived_side = -1;
       move_character(ch, start_location(), leave_text(ch, d), arrive_text(ch, d));
-      return;
+      return true;
     case dungeon::move_status::no_exit:
       out_.send(conn, "You cannot go " + std::string(exit_name(d)) + " from here.\n");
-      return;
+      return false;
     case dungeon::move_status::blocked_not_clear:
       out_.send(conn, styled(style::warning, "The way " + std::string(exit_name(d)) +
                                                  " is blocked until this room is cleared.") +
                           "\n");
-      return;
+      return false;
     case dungeon::move_status::blocked_in_combat:
       out_.send(conn, "You are fighting! You cannot simply walk away; try 'flee'.\n");
-      return;
+      return false;
     case dungeon::move_status::no_such_room:
       spdlog::error("{} is in unknown room {} of branch {}; moving to the start room", ch.name, ch.where.room_id,
                     ch.where.branch_id);
       move_character(ch, start_location(), "", "");
-      return;
+      return false;  // (not a step: nobody follows it)
   }
+  return false;
 }
 
 }  // namespace dw::game

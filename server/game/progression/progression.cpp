@@ -89,7 +89,7 @@ void progression::award(character& ch, std::int64_t xp, std::string_view why) {
 
 void progression::won(const fight_won& fight) {
   const std::int64_t total = content_.get().progression.fight_xp(fight.depth, fight.monsters);
-  const auto n = static_cast<std::int64_t>(fight.standing.size());
+  const auto n = static_cast<std::int64_t>(fight.sharing.size());
   if (n == 0 || total <= 0) {
     return;
   }
@@ -99,9 +99,10 @@ void progression::won(const fight_won& fight) {
                       : "defeating " + (fight.monsters == 1 ? kind->name : content::count_word(fight.monsters) + " " +
                                                                                   kind->plural);
   for (std::int64_t i = 0; i < n; ++i) {
-    // Shared evenly; the first to join get the odd points.
+    // Shared evenly among the fighters standing and their groups' members in the room; the first to join
+    // the fight get the odd points.
     const std::int64_t share = total / n + (i < total % n ? 1 : 0);
-    award(*fight.standing[static_cast<std::size_t>(i)], share, what);
+    award(*fight.sharing[static_cast<std::size_t>(i)], share, what);
   }
 }
 

@@ -76,6 +76,10 @@ struct save_preference {
 struct save_progress {
   store::progress_record progress;
 };
+/// A character's bounties as they are now (replacing what was stored).
+struct save_bounties {
+  store::bounty_book_record book;
+};
 struct append_audit {
   std::int64_t at = 0;
   std::string actor;
@@ -134,7 +138,7 @@ struct unlock_account {
 };
 
 using change = std::variant<save_character, save_item, remove_item, save_dungeon, save_room_contents, collapse_branch, add_ban,
-                            remove_bans, set_setting, remove_setting, save_preference, save_progress, append_audit, record_login, record_failed_login,
+                            remove_bans, set_setting, remove_setting, save_preference, save_progress, save_bounties, append_audit, record_login, record_failed_login,
                             create_account, set_role, unlock_account>;
 
 /// One event's changes, in the order they were made.

@@ -22,6 +22,7 @@ struct login_record {
   std::vector<store::item_record> items;  ///< carried
   std::vector<store::preference_record> preferences;
   std::optional<store::progress_record> progress;  ///< none until the character first gains experience
+  std::optional<store::bounty_book_record> bounties;  ///< none until the character first accepts a bounty
 };
 
 /// Everything of one dungeon branch that play needs in memory: its rooms (layout and contents) and

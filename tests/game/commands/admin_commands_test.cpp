@@ -1,6 +1,7 @@
 // Administrators' commands that used to do more (or less) than they said: each defect found in play.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 #include "server/store/audit.hpp"
@@ -10,6 +11,14 @@
 using dw::testing::game_harness;
 
 using dw::testing::has;
+
+namespace {
+/// What the client was shown, its lines joined again (replies are wrapped at the client's width).
+std::string unwrapped(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text;
+}
+}  // namespace
 
 TEST(AdminShutdown, AloneItOnlySaysWhetherOneIsPending) {
   game_harness h;
@@ -97,24 +106,144 @@ TEST(AdminBan, AnAccountThatDoesNotExistIsNotBanned) {
 
 TEST(AdminBan, AnAddressBanThatWouldKickOthersNamesThemAndWaitsForConfirm) {
   game_harness h;
-  auto ann = h.create("Ann");
+  auto ann = h.create_from("198.51.100.7", "Ann");
   auto bob = h.create("Bob");
-  auto waiting = h.connect();  // at the login screen, on the same address
+  auto waiting = h.connect();  // at the login screen, on Bob's address
   waiting.port->take();
-  h.line(ann, "@ban 192.0.2.* 30m school");
-  const std::string asked = ann.port->take();
-  EXPECT_TRUE(has(asked, "Banning 192.0.2.* would disconnect Bob (192.0.2.1), 1 connection at the login")) << asked;
+  h.line(ann, "@ban 192.0.2.1 30m school");
+  const std::string asked = unwrapped(ann.port->take());
+  EXPECT_TRUE(has(asked, "Banning 192.0.2.1 would disconnect 2 connections now: Bob (192.0.2.1), 1 connection at "
+                         "the login screen.")) << asked;
   EXPECT_TRUE(has(asked, "Nothing was banned; add 'confirm'")) << asked;
   EXPECT_FALSE(bob.port->closed);
   EXPECT_TRUE(dw::store::bans::list(h.services.db()).empty());
-  h.line(ann, "@ban 192.0.2.* 30m school confirm");
-  EXPECT_TRUE(has(ann.port->take(), "Banned address 192.0.2.* for 30m."));
+  h.line(ann, "@ban 192.0.2.1 30m school confirm");
+  EXPECT_TRUE(has(ann.port->take(), "Banned address 192.0.2.1 for 30m."));
   EXPECT_TRUE(bob.port->closed);
   EXPECT_TRUE(waiting.port->closed);
   EXPECT_TRUE(has(bob.port->take(), "You have been banned for 30m: school")) << "the reason is without 'confirm'";
-  // Nobody else there: no question asked.
+  // One address nobody is on: no question asked.
+  h.line(ann, "@ban 203.0.113.9 none");
+  EXPECT_TRUE(has(ann.port->take(), "Banned address 203.0.113.9 for good."));
+}
+
+TEST(AdminBan, APatternWiderThanOneAddressSaysHowManyItCutsOffAndWaitsForConfirm) {
+  game_harness h;
+  auto ann = h.create_from("198.51.100.7", "Ann");
+  auto bob = h.create("Bob");
+  auto cat = h.create_from("192.0.2.200", "Cat");
+  auto waiting = h.connect_from("192.0.2.99");
+  waiting.port->take();
+  h.line(ann, "@ban 192.0.2.* 30m school");
+  const std::string asked = unwrapped(ann.port->take());
+  EXPECT_TRUE(has(asked, "Banning 192.0.2.* covers more than one address and would disconnect 3 connections now: "
+                         "Bob (192.0.2.1), Cat (192.0.2.200), 1 connection at the login screen.")) << asked;
+  EXPECT_TRUE(has(asked, "Nothing was banned; add 'confirm'")) << asked;
+  // A range is asked about even when it would cut off nobody now, CIDR blocks as '*' patterns.
   h.line(ann, "@ban 10.9.* none");
-  EXPECT_TRUE(has(ann.port->take(), "Banned address 10.9.* for good."));
+  const std::string nobody = unwrapped(ann.port->take());
+  EXPECT_TRUE(has(nobody, "Banning 10.9.* covers more than one address and would disconnect nobody now.")) << nobody;
+  h.line(ann, "@ban 10.9.0.0/16 none");
+  EXPECT_TRUE(
+      has(unwrapped(ann.port->take()), "Banning 10.9.0.0/16 covers more than one address and would disconnect nobody"));
+  EXPECT_TRUE(dw::store::bans::list(h.services.db()).empty());
+  EXPECT_FALSE(bob.port->closed);
+
+  h.line(ann, "@ban 192.0.2.0/24 30m school confirm");
+  EXPECT_TRUE(has(ann.port->take(), "Banned address 192.0.2.0/24 for 30m."));
+  EXPECT_TRUE(bob.port->closed);
+  EXPECT_TRUE(cat.port->closed);
+  EXPECT_TRUE(waiting.port->closed);
+  EXPECT_FALSE(ann.port->closed);
+  auto later = h.connect_from("192.0.2.55");
+  EXPECT_TRUE(
+      has(unwrapped(later.port->take()), "Your address is banned from Deepwell for another 30 minutes. Reason: school"));
+  EXPECT_TRUE(later.port->closed);
+  // A block of one address is one address: no question.
+  h.line(ann, "@ban 203.0.113.9/32 none");
+  EXPECT_TRUE(has(ann.port->take(), "Banned address 203.0.113.9/32 for good."));
+}
+
+TEST(AdminBan, YourOwnAccountIsRefusedEvenWithConfirm) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  for (const char* line : {"@ban Ann", "@ban ann 2h", "@ban ANN none oops confirm"}) {
+    h.line(ann, line);
+    const std::string told = unwrapped(ann.port->take());
+    EXPECT_TRUE(has(told, "You cannot ban your own account; nothing was banned.")) << line << ": " << told;
+  }
+  EXPECT_TRUE(dw::store::bans::list(h.services.db()).empty());
+  EXPECT_FALSE(ann.port->closed);
+  // Another administrator's account may be banned.
+  h.create("Bea");
+  h.line(ann, "@promote Bea admin");
+  ann.port->take();
+  h.line(ann, "@ban Bea 1h");
+  EXPECT_TRUE(has(ann.port->take(), "Banned account Bea for 1h."));
+}
+
+TEST(AdminBan, APatternCoveringYourOwnAddressIsRefusedEvenWithConfirm) {
+  game_harness h;
+  auto ann = h.create("Ann");  // from 192.0.2.1
+  for (const char* pattern : {"192.0.2.1", "192.0.2.*", "192.*", "1*", "192.0.0.0/16", "192.0.2.1/32",
+                              "::ffff:192.0.2.1", "::ffff:192.0.2.0/120"}) {
+    h.line(ann, "@ban " + std::string(pattern) + " 1h confirm");
+    const std::string told = unwrapped(ann.port->take());
+    EXPECT_TRUE(has(told, std::string(pattern) + " covers your own address (192.0.2.1): you would lock yourself "
+                                                 "out. Nothing was banned"))
+        << pattern << ": " << told;
+  }
+  EXPECT_TRUE(dw::store::bans::list(h.services.db()).empty());
+  EXPECT_FALSE(ann.port->closed);
+  auto again = h.connect();
+  EXPECT_FALSE(again.port->closed);
+}
+
+TEST(AdminBan, APatternCoveringEveryAddressIsRefusedEvenWithConfirm) {
+  game_harness h;
+  auto ann = h.create_from("2001:db8::7", "Ann");  // so that the refusal is not only about her own address
+  for (const char* pattern : {"*", "0.0.0.0/0", "::/0", "::/64", "::ffff:0:0/96"}) {
+    h.line(ann, "@ban " + std::string(pattern) + " none confirm");
+    const std::string told = unwrapped(ann.port->take());
+    EXPECT_TRUE(has(told, "A ban on " + std::string(pattern) +
+                              " would keep out every address, yours included; nothing was banned. To close the game "
+                              "for a while, use @wizlock admin"))
+        << pattern << ": " << told;
+  }
+  EXPECT_TRUE(dw::store::bans::list(h.services.db()).empty());
+}
+
+TEST(AdminBan, WhatIsNeitherAnAddressNorAPatternIsRefused) {
+  game_harness h;
+  auto ann = h.create_from("198.51.100.7", "Ann");
+  for (const char* pattern : {"10.*.1.1", "10.1.2.3/33", "10.1.2.3/", "2001:db8::/129", "10.1.2", "10.1.2.3.4",
+                              "a.b.c.d", "10.1.*x"}) {
+    h.line(ann, "@ban " + std::string(pattern) + " 1h confirm");
+    const std::string told = unwrapped(ann.port->take());
+    EXPECT_TRUE(has(told, "'" + std::string(pattern) + "' is not an address or an address pattern: ")) << pattern
+                                                                                                      << ": " << told;
+  }
+  EXPECT_TRUE(dw::store::bans::list(h.services.db()).empty());
+}
+
+TEST(AdminBan, ABanOnEveryAddressStoredByAnOlderVersionIsListedButNotEnforced) {
+  game_harness h(dw::testing::fast_settings(), [](dw::store::database& db) {
+    dw::store::ban_record b;
+    b.kind = "address";
+    b.target = "*";
+    b.by = "Old";
+    dw::store::bans::add(db, b);
+    b.target = "0.0.0.0/0";
+    dw::store::bans::add(db, b);
+  });
+  auto ann = h.create("Ann");
+  EXPECT_FALSE(ann.port->closed) << "a ban on every address must not keep everyone out";
+  h.line(ann, "@bans");
+  const std::string listed = unwrapped(ann.port->take());
+  EXPECT_TRUE(has(listed, "address *, by Old, for good (not enforced: it covers every address)")) << listed;
+  EXPECT_TRUE(has(listed, "address 0.0.0.0/0, by Old, for good (not enforced: it covers every address)")) << listed;
+  h.line(ann, "@unban *");
+  EXPECT_TRUE(has(ann.port->take(), "Lifted 1 ban(s) on *."));
 }
 
 TEST(AdminPromote, TheCurrentRoleIsNotReportedAsAChange) {

@@ -204,6 +204,11 @@ TEST(ContentPlay, WieldWearAndDropArePersisted) {
   EXPECT_TRUE(carried[0].equipped);
   h.line(ann, "wear " + word);
   EXPECT_NE(ann.port->take().find("You cannot wear"), std::string::npos);
+  // Wielded, it stays in hand until removed.
+  h.line(ann, "drop " + word);
+  EXPECT_NE(ann.port->take().find("remove it first to drop it"), std::string::npos);
+  EXPECT_EQ(dw::store::items::list_carried(h.services.db(), 1).size(), 1U);
+  h.line(ann, "remove " + word);
   h.line(ann, "drop " + word);
   EXPECT_TRUE(dw::store::items::list_carried(h.services.db(), 1).empty());
   EXPECT_EQ(dw::store::items::list_in_room(h.services.db(), 1).size(), 1U);

@@ -1,0 +1,134 @@
+// Following: who follows whom, and the steps followers take after the one they follow.
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "server/game/groups/groups.hpp"
+#include "server/game/output/style.hpp"
+
+namespace dw::game {
+
+groups::groups(const live_settings& settings, roster& people, output& out, step_taker& steps)
+    : settings_(settings), people_(people), out_(out), steps_(steps) {}
+
+std::int64_t groups::followed_by(std::int64_t account) const {
+  const auto it = following_.find(account);
+  return it == following_.end() ? 0 : it->second;
+}
+
+std::vector<std::int64_t> groups::followers_of(std::int64_t account) const {
+  const auto it = followers_.find(account);
+  return it == followers_.end() ? std::vector<std::int64_t>{} : it->second;
+}
+
+void groups::set_following(std::int64_t follower, std::int64_t leader) {
+  clear_following(follower);
+  following_[follower] = leader;
+  followers_[leader].push_back(follower);
+}
+
+void groups::clear_following(std::int64_t follower) {
+  const auto it = following_.find(follower);
+  if (it == following_.end()) {
+    return;
+  }
+  if (const auto list = followers_.find(it->second); list != followers_.end()) {
+    std::erase(list->second, follower);
+    if (list->second.empty()) {
+      followers_.erase(list);
+    }
+  }
+  following_.erase(it);
+}
+
+void groups::follow(character& ch, character& leader) {
+  if (leader.account_id == ch.account_id) {
+    if (!stop_following(ch)) {
+      tell(ch.account_id, "You are not following anyone.\n");
+    }
+    return;
+  }
+  if (followed_by(ch.account_id) == leader.account_id) {
+    tell(ch.account_id, "You already follow " + leader.name + ".\n");
+    return;
+  }
+  // Bounded like a group: everyone following one person walks with every step that person takes.
+  const auto most = static_cast<std::size_t>(settings_.get().game.max_group_size - 1);
+  if (const auto list = followers_.find(leader.account_id); list != followers_.end() && list->second.size() >= most) {
+    tell(ch.account_id,
+         leader.name + " already has as many followers as a group can hold (" + std::to_string(most) + ").\n");
+    return;
+  }
+  stop_following(ch);
+  set_following(ch.account_id, leader.account_id);
+  spdlog::info("{} follows {}", ch.name, leader.name);
+  tell(ch.account_id, "You now follow " + leader.name + ": where " + leader.name +
+                          " walks, you walk too. ('follow self' stops it.)\n");
+  tell(leader.account_id, styled(style::player, ch.name) + " now follows you.\n");
+}
+
+bool groups::stop_following(character& ch) {
+  const std::int64_t was = followed_by(ch.account_id);
+  if (was == 0) {
+    return false;
+  }
+  clear_following(ch.account_id);
+  tell(ch.account_id, "You stop following " + name_of(was) + ".\n");
+  tell(was, styled(style::player, ch.name) + " stops following you.\n");
+  return true;
+}
+
+void groups::stepped(character& ch, const store::location& from, exit_dir d) {
+  if (followers_.find(ch.account_id) == followers_.end()) {
+    return;  // (every step by anyone comes here: nobody following costs one lookup)
+  }
+  pending_.push_back(pending_step{ch.account_id, from, d});
+  if (!stepping_) {
+    take_steps();
+  }
+}
+
+void groups::take_steps() {
+  stepping_ = true;
+  // A step that throws (a branch to read first: the whole event is taken back and runs again) leaves
+  // nothing queued behind it.
+  struct done {
+    groups& g;
+    ~done() {
+      g.stepping_ = false;
+      g.pending_.clear();
+    }
+  } guard{*this};
+  // Each step's followers step in turn; theirs are queued behind it. Only those still standing where the one
+  // they follow stood take its step, and every step leaves that room, so a circle of followers ends.
+  for (std::size_t i = 0; i < pending_.size(); ++i) {
+    const pending_step s = pending_[i];  // (a copy: the queue grows as followers step)
+    const character* leader = people_.find_character(s.account);
+    if (leader == nullptr) {
+      continue;
+    }
+    for (const std::int64_t f : followers_of(s.account)) {
+      character* follower = people_.find_character(f);
+      if (follower == nullptr || follower->where.room_id != s.from.room_id || followed_by(f) != s.account) {
+        continue;
+      }
+      tell(f, "You follow " + styled(style::player, leader->name) + " " + std::string(exit_name(s.d)) + ".\n");
+      if (!steps_.step_after(*follower, s.d, leader->where)) {
+        tell(f, styled(style::player, leader->name) + " goes on without you.\n");
+      }
+    }
+  }
+}
+
+void groups::tell(std::int64_t account, std::string_view text) {
+  if (const character* ch = people_.find_character(account)) {
+    out_.send(ch->connection, text);
+  }
+}
+
+std::string groups::name_of(std::int64_t account) const {
+  const character* ch = people_.find_character(account);
+  return ch == nullptr ? std::string("someone") : ch->name;
+}
+
+}  // namespace dw::game
