@@ -21,7 +21,7 @@ std::string two_topics(std::string_view first_keywords, std::string_view second_
 
 TEST(HelpTopics, TheRealTableHoldsEveryTopicTheGameTeaches) {
   const help_topics help = real_tables().help;
-  for (const char* name : {"newbie", "depth", "runes", "economy", "experience", "groups", "channels",
+  for (const char* name : {"newbie", "depth", "runes", "economy", "experience", "bounties", "groups", "channels",
                            "accessibility", "web"}) {
     const help_topic* t = help.find(name);
     ASSERT_NE(t, nullptr) << name;

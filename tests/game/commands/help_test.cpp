@@ -72,8 +72,8 @@ TEST(Help, EveryCommandIsListedOnceWithItsAliasesBesideIt) {
   EXPECT_FALSE(has(list, "  ban ")) << list;
   // The topics follow, each with its title.
   EXPECT_TRUE(has(list, "Topics ('help <topic>' to read one):")) << list;
-  for (const char* row : {"  newbie", "  depth", "  runes", "  economy", "  experience", "  groups", "  channels",
-                          "  accessibility", "  web"}) {
+  for (const char* row : {"  newbie", "  depth", "  runes", "  economy", "  experience", "  bounties", "  groups",
+                          "  channels", "  accessibility", "  web"}) {
     EXPECT_TRUE(has(list, row)) << row << " missing:\n" << list;
   }
   EXPECT_TRUE(has(list, "Rune doors")) << list;
