@@ -318,6 +318,7 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     tables.merchant = load_merchant(source, tables);
     tables.scroll_effects = load_scroll_effects(source);
     tables.bounties = load_bounties(source);
+    tables.help = load_help(source);
     tables.interiors = load_interiors(source);
     tables.rooms = load_rooms(source, tables.interiors);
     tables.puzzles = load_puzzles(source);

@@ -35,11 +35,11 @@ namespace {
 using namespace dw::content;
 
 /// content/*.toml in name order, which scripts/fuzz.sh relies on to make seeds of the real tables.
-constexpr std::array<std::string_view, 17> table_names{
-    "armour.toml",         "bounties.toml",     "fights.toml",         "interiors.toml",    "levels.toml",
-    "merchant.toml",       "monsters.toml",     "names.toml",          "puzzles.toml",      "rooms.toml",
-    "scaling.toml",        "scroll_effects.toml", "scroll_paper.toml", "scroll_tubes.toml", "scroll_writing.toml",
-    "wanderers.toml",      "weapons.toml"};
+constexpr std::array<std::string_view, 18> table_names{
+    "armour.toml",       "bounties.toml",       "fights.toml",       "help.toml",          "interiors.toml",
+    "levels.toml",       "merchant.toml",       "monsters.toml",     "names.toml",         "puzzles.toml",
+    "rooms.toml",        "scaling.toml",        "scroll_effects.toml", "scroll_paper.toml", "scroll_tubes.toml",
+    "scroll_writing.toml", "wanderers.toml",    "weapons.toml"};
 
 /// The label errors carry; load_content_texts only uses it for messages.
 const std::filesystem::path label_dir = "content";
@@ -183,6 +183,20 @@ void check_rules(const content_tables& tables) {
     }
   }
   FUZZ_CHECK(!tables.interiors.shapes.empty() && tables.interiors.shapes.back().when.empty());
+  // Help topics: each word finds one topic; texts are laid out, bounded and free of control characters.
+  std::set<std::string> words;
+  for (const help_topic& t : tables.help.topics) {
+    FUZZ_CHECK(words.insert(t.name).second && !t.title.empty() && !t.text.empty() && t.text.back() == '\n');
+    FUZZ_CHECK(t.text.size() <= max_help_text_bytes && help_text_layout(t.text) == t.text);
+    FUZZ_CHECK(std::none_of(t.text.begin(), t.text.end(), [](char c) {
+      return (static_cast<unsigned char>(c) < 0x20U && c != '\n') || c == 0x7F;
+    }));
+    FUZZ_CHECK(tables.help.find(t.name) == &t);
+    for (const std::string& k : t.keywords) {
+      FUZZ_CHECK(k == t.name || words.insert(k).second);
+      FUZZ_CHECK(tables.help.find(k) == &t);
+    }
+  }
   // Scroll texts use only the placeholders a scroll fills in.
   for (const std::string& text : tables.scrolls.texts) {
     for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {

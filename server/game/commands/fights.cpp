@@ -8,7 +8,7 @@ void register_fight_commands(command_registry& r, fight_parts p) {
   const role P = role::player;
   r.add(make_command(
       "fight", {"kill"}, P, "Attack the monsters here.",
-      "fight   (also: kill)\nStarts or joins the fight in the room. Rounds follow on their own every few seconds; "
+      "fight\nStarts or joins the fight in the room. Rounds follow on their own every few seconds; "
       "in each you take the monsters' blow and strike back (or do what you chose: attack, defend, flee). A room "
       "is cleared when its monsters fall.",
       arguments::raw, [p](command_context& ctx) { p.combat.join(ctx.actor, ctx.conn); }));

@@ -365,10 +365,10 @@ void register_item_commands(command_registry& r, item_parts p) {
                      [p](command_context& ctx) { equip(p, ctx, content::item_kind::armour, "wear"); }));
   r.add(make_command("remove", {}, P, "Stop wielding or wearing something.", "remove <item>",
                      arguments::object("You are not using that."), [p](command_context& ctx) { remove(p, ctx); }));
-  r.add(make_command("inventory", {"i", "inv"}, P, "What you carry, and your hit points.", "inventory   (also: i)",
+  r.add(make_command("inventory", {"i", "inv"}, P, "What you carry, and your hit points.", "inventory",
                      arguments::raw, [p](command_context& ctx) { inventory(p, ctx); }));
   r.add(make_command("examine", {"x"}, P, "Look closely at an item, a monster or someone here.",
-                     "examine <item, monster, player or part of the room>   (also: x, look <thing>)\nShows what it "
+                     "examine <item, monster, player or part of the room>   (or: look <thing>)\nShows what it "
                      "is, and for a scroll its appearance and price. 2.scroll is the second scroll. Parts of the "
                      "room: look water, look pillars, look walls, look door.",
                      arguments::object("Examine what?"), [p](command_context& ctx) { examine(p, ctx); }));

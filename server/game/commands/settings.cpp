@@ -1,4 +1,4 @@
-// Players' own settings: colour, screenreader, brief, prompt. Each is stored (storage::save_preference)
+// Players' own settings: colour, screenreader, brief, pager, prompt. Each is stored (storage::save_preference)
 // and loaded with the character, so it survives logging out.
 #include <spdlog/spdlog.h>
 
@@ -133,6 +133,36 @@ void brief(const settings_parts& p, command_context& ctx) {
                      : "Brief mode is off.\n");
 }
 
+void pager_setting(const settings_parts& p, command_context& ctx) {
+  const choice c = on_off(ctx, "Usage: pager on, pager off, or pager alone to see how it is set.");
+  if (c == choice::bad) {
+    return;
+  }
+  if (c != choice::show) {
+    store(p, ctx.actor, pref::pager, c == choice::on ? "" : "off");  // (on is the default: nothing stored)
+  }
+  const std::string own = c == choice::show ? "The pager is " : "The pager is now ";
+  const bool chosen_on = ctx.actor.prefs.get(pref::pager) != "off";
+  switch (ctx.out.pager_state(ctx.conn, ctx.actor)) {
+    case paging::on:
+      ctx.reply(own + "on: output longer than your window (" + std::to_string(ctx.conn.port->client().height) +
+                " lines) stops after each page at --More--. Press Enter for more, or q to stop; any other "
+                "command stops it too.\n");
+      return;
+    case paging::off_by_choice:
+      ctx.reply(own + "off: long output comes all at once. 'pager on' turns it on.\n");
+      return;
+    case paging::off_screen_reader:
+      ctx.reply(std::string("The pager is never on in screen-reader mode: long output comes all at once.") +
+                (chosen_on ? "" : " (You turned it off besides.)") + "\n");
+      return;
+    case paging::off_web_client:
+      ctx.reply(std::string("The pager is never on in the web client: its text scrolls instead.") +
+                (chosen_on ? "" : " (You turned it off besides.)") + "\n");
+      return;
+  }
+}
+
 void prompt(const settings_parts& p, command_context& ctx) {
   const std::string_view arg = ctx.args.raw;
   const std::string tokens =
@@ -185,6 +215,13 @@ void register_settings_commands(command_registry& r, settings_parts p) {
                      "brief [on|off]\nWith brief on, walking into a room you have already seen this visit shows only "
                      "its title and exits; 'look' still shows everything. Kept for your next visit.",
                      arguments::raw, [p](command_context& ctx) { brief(p, ctx); }));
+  r.add(make_command("pager", {}, role::player, "Pages for long output, on or off, or how it is set.",
+                     "pager [on|off]\nWith the pager on (as it is unless you turn it off), output longer than your "
+                     "window (the height your client reports, or 24 lines) stops after each page with --More--: "
+                     "press Enter for the next page or type q to stop; any other command ends the paging and "
+                     "runs. It is never on in screen-reader mode or in the web client. Alone, says how it is "
+                     "set. Kept for your next visit.",
+                     arguments::raw, [p](command_context& ctx) { pager_setting(p, ctx); }));
   r.add(make_command("prompt", {}, role::player, "Set your prompt: prompt %h/%Hhp %x>",
                      "prompt [<format>|default]\nSets your prompt (at most " + std::to_string(max_prompt_length) +
                          " characters). Tokens: %h hit points, %H most hit points, %l level, %e experience, %d depth, %x exits (a '?' after an "
