@@ -1,0 +1,400 @@
+#pragma once
+
+// The players of the economy invariant test and how they play: each a character on a real telnet
+// connection from its own loopback address, whose every sentence about silver and goods goes into the
+// books (economy_ledger) as it is read, and a step of play chosen by a seeded std::mt19937. In the
+// village square a player picks up the scrolls the administrator conjures, sells them, buys supplies,
+// gives silver and things to others there, has scrolls identified and asks what it has; below, it takes
+// what lies in each room it enters (fallen packs too), fights what stands there, and walks on into the
+// unknown or back to the well. A fight goes on by itself, on the round timer, until a knock-out or a win.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "content/content_tables.hpp"
+#include "tests/integration/economy_ledger.hpp"
+#include "tests/integration/told_state.hpp"
+#include "tests/support/server_process.hpp"
+#include "tests/support/telnet_client.hpp"
+
+namespace dw::testing {
+
+inline constexpr std::string_view prompt = " hp] > ";
+inline constexpr std::chrono::seconds patience{30};  ///< the longest any answer may take (sanitizers are slow)
+inline constexpr long long square_id = 1;
+inline constexpr long long well_id = 2;
+inline constexpr std::size_t deepest_walk = 6;  ///< rooms beyond the well a player explores before turning back
+
+/// One player: a character, the connection that plays it now and everything it has been told.
+struct player {
+  std::string name;
+  std::string password;
+  std::string address;  ///< the loopback address it connects from
+  std::unique_ptr<telnet_client> conn;
+  told_state told;
+  std::size_t trades_read = 0;
+  long long room = 0;  ///< the last room shown, as of the last read
+  bool fighting = false;
+  std::vector<std::string> path;  ///< the moves from the well to here, to walk back
+  bool searched = false;          ///< `get all` done in this room
+  bool tried_fight = false;       ///< `fight` tried in this room
+
+  client_options options() const {
+    client_options o;
+    o.width = 250;  // no wrapping: every sentence is read whole
+    o.source_address = address;
+    return o;
+  }
+  bool below() const { return room != 0 && room != square_id && room != well_id; }
+};
+
+inline std::string last_word(const std::string& name) { return name.substr(name.rfind(' ') + 1); }
+
+inline std::string opposite(const std::string& move) {
+  return move == "north" ? "south" : move == "south" ? "north" : move == "east" ? "west" : "east";
+}
+
+/// The server, the players and the books, and a step of play. The test's run (take-overs, kill -9,
+/// the checks against the database) is built on it.
+class economy_table {
+ public:
+  economy_table(std::uint32_t seed, const content::content_tables& tables, const std::string& config)
+      : seed_(seed), rng_(seed), tables_(tables), server_(config) {}
+
+ protected:
+  // ------------------------------------------------------------ failing
+
+  bool stopped() const { return ::testing::Test::HasFailure(); }
+
+  void fail(const std::string& moment, const std::string& what) {
+    ADD_FAILURE() << "economy seed " << seed_ << " (replay: DEEPWELL_ECONOMY_SEED=" << seed_ << "), " << moment << ":\n"
+                  << what;
+  }
+
+  // ------------------------------------------------------------ reading and waiting
+
+  /// Reads what `p`'s connection has received and enters every new sentence about silver or goods in
+  /// the books, as told in the room `p` was last shown.
+  void read(player& p) {
+    const long long before = p.room;
+    p.told.absorb(*p.conn);
+    for (; p.trades_read < p.told.trades.size(); ++p.trades_read) {
+      const told_trade& t = p.told.trades[p.trades_read];
+      ledger_.apply(p.name, t, before);
+      if (t.what == told_trade::kind::fight_joined) {
+        p.fighting = true;
+      } else if (t.what == told_trade::kind::knocked_out) {
+        p.fighting = false;
+        p.path.clear();
+      } else if (t.what == told_trade::kind::fight_won) {
+        p.fighting = false;
+      }
+    }
+    if (p.told.here && p.told.here->num != p.room) {
+      p.room = p.told.here->num;
+      p.searched = false;
+      p.tried_fight = false;
+    }
+  }
+
+  /// Waits until everything sent to `p` before now has arrived (the answer to an unknown command sent
+  /// now comes after it), and reads it.
+  void sync(player& p) {
+    const std::string marker = "sync" + std::to_string(++syncs_);
+    p.conn->send_line(marker);
+    p.conn->expect("Unknown command '" + marker + "'", patience);
+    p.conn->expect(prompt, patience);
+    read(p);
+  }
+
+  /// Sends a command, waits for its whole answer and returns it.
+  std::string command(player& p, const std::string& line) {
+    const std::size_t from = p.conn->all_text().size();
+    p.conn->send_line(line);
+    sync(p);
+    return p.conn->all_text().substr(from);
+  }
+
+  /// Waits for the next round of `p`'s fight (they are told each one) and reads it.
+  void next_round(player& p) {
+    p.conn->expect("Round ", patience);
+    sync(p);
+  }
+
+  // ------------------------------------------------------------ the players
+
+  /// A random player (never the administrator) for whom `fits` holds, or nullptr.
+  template <typename F>
+  player* pick(F fits) {
+    std::vector<player*> ok;
+    for (std::size_t i = 1; i < players_.size(); ++i) {
+      if (fits(players_[i])) {
+        ok.push_back(&players_[i]);
+      }
+    }
+    return ok.empty() ? nullptr : ok[std::uniform_int_distribution<std::size_t>(0, ok.size() - 1)(rng_)];
+  }
+
+  /// Others standing in the village square who may be given something.
+  std::vector<player*> takers(const player& giver) {
+    std::vector<player*> out;
+    for (std::size_t i = 1; i < players_.size(); ++i) {
+      if (&players_[i] != &giver && players_[i].room == square_id) {
+        out.push_back(&players_[i]);
+      }
+    }
+    return out;
+  }
+
+  void open_accounts() {
+    const std::vector<std::string> names{"Warden", "Ann", "Bob", "Cid", "Dot", "Eve"};
+    int address = 20;
+    for (const std::string& name : names) {
+      player p;
+      p.name = name;
+      p.password = name + "-password";
+      p.address = "127.0.0." + std::to_string(address++);
+      p.conn = std::make_unique<telnet_client>(server_.port(), p.options());
+      // The first account is the administrator, who conjures the scrolls the others sell.
+      p.conn->create(p.name, p.password);
+      ledger_.add_character(p.name);
+      players_.push_back(std::move(p));
+      sync(players_.back());
+    }
+  }
+
+  /// Logs every player in again on fresh connections (after a restart).
+  void log_everyone_in() {
+    for (player& p : players_) {
+      p.conn = std::make_unique<telnet_client>(server_.port(), p.options());
+      p.told.new_connection();
+      p.fighting = false;
+      p.conn->expect("quit", patience);
+      p.conn->send_line("connect " + p.name + " " + p.password);
+    }
+    for (player& p : players_) {
+      p.conn->expect("Welcome back", patience);
+      p.conn->expect(prompt, patience);
+      sync(p);
+      if (!p.below()) {
+        p.path.clear();
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ a step of play
+
+  int roll_percent() { return std::uniform_int_distribution<int>(0, 99)(rng_); }
+
+  void step(player& p) {
+    if (p.below()) {
+      dungeon_step(p);
+    } else {
+      square_step(p);
+    }
+  }
+
+  void square_step(player& p) {
+    const int roll = roll_percent();
+    const std::int64_t silver = ledger_.now.silver[p.name];
+    const std::multiset<std::string>& items = ledger_.now.items[p.name];
+    const bool has_scroll = std::any_of(items.begin(), items.end(), is_scroll_name);
+    if (roll < 16 || (roll < 30 && !has_scroll)) {
+      if (ledger_.now.square_floor.empty()) {
+        const int n = std::uniform_int_distribution<int>(1, 3)(rng_);
+        for (int i = 0; i < n; ++i) {
+          command(players_.front(), "@spawn scroll " + std::to_string(rng_()));
+        }
+      }
+      command(p, "get scroll");
+    } else if (roll < 30) {
+      command(p, "sell scroll");
+    } else if (roll < 44) {
+      const auto& supplies = tables_.merchant.supplies;
+      const auto& s = supplies[std::uniform_int_distribution<std::size_t>(0, supplies.size() - 1)(rng_)];
+      if (silver >= s.price || roll < 34) {
+        command(p, "buy " + last_word(s.name));
+      }
+    } else if (roll < 56) {
+      const auto to = takers(p);
+      if (!to.empty()) {
+        const std::int64_t amount =
+            std::uniform_int_distribution<std::int64_t>(1, std::max<std::int64_t>(1, silver))(rng_);
+        command(p, "give " + std::to_string(amount) + " silver to " +
+                       to[std::uniform_int_distribution<std::size_t>(0, to.size() - 1)(rng_)]->name);
+      }
+    } else if (roll < 64) {
+      const auto to = takers(p);
+      if (!to.empty() && !items.empty()) {
+        std::vector<std::string> list(items.begin(), items.end());
+        const std::string what = last_word(list[std::uniform_int_distribution<std::size_t>(0, list.size() - 1)(rng_)]);
+        command(p,
+                "give " + what + " to " + to[std::uniform_int_distribution<std::size_t>(0, to.size() - 1)(rng_)]->name);
+      }
+    } else if (roll < 68) {
+      if (has_scroll) {
+        command(p, "identify tube");
+      }
+    } else if (roll < 71) {
+      command(p, "score");
+    } else if (roll < 73) {
+      command(p, "list");
+    } else if (roll < 77) {
+      check_inventory(p, "after an inventory at step " + std::to_string(steps_));
+    } else if (roll < 92) {
+      int below = 0;
+      for (const player& other : players_) {
+        below += other.below() ? 1 : 0;
+      }
+      if (below < 3) {
+        command(p, "down");
+        command(p, "east");
+        p.path = {"east"};
+        ++descents_;
+      }
+    }
+  }
+
+  void dungeon_step(player& p) {
+    if (p.fighting) {
+      next_round(p);
+      return;
+    }
+    const room_info& here = *p.told.here;
+    if (!p.searched) {  // (fallen packs and loot: monsters standing there do not stop anyone taking them)
+      p.searched = true;
+      command(p, "get all");
+      return;
+    }
+    if (!here.clear && !p.tried_fight) {
+      p.tried_fight = true;
+      command(p, "fight");
+      fights_ += p.fighting ? 1 : 0;
+      return;
+    }
+    // On: into the unknown if there is a way, otherwise through known rooms; never back the way it came.
+    std::vector<std::string> unexplored;
+    std::vector<std::string> known;
+    for (const auto& [letter, id] : here.exits) {
+      const std::string move = letter == 'n' ? "north" : letter == 'e' ? "east" : letter == 's' ? "south" : "west";
+      if (letter == 'u' || letter == 'd' || id == well_id || (!p.path.empty() && move == opposite(p.path.back()))) {
+        continue;
+      }
+      (id == 0 ? unexplored : known).push_back(move);
+    }
+    const std::vector<std::string>& ways = !unexplored.empty() ? unexplored : known;
+    // (with no way back known, as after waking below from a restart, only on: until knocked out)
+    const bool on = p.path.empty() || roll_percent() < 85;
+    if (here.clear && p.path.size() < deepest_walk && !ways.empty() && on) {
+      const std::string move = ways[std::uniform_int_distribution<std::size_t>(0, ways.size() - 1)(rng_)];
+      command(p, move);
+      p.path.push_back(move);
+      return;
+    }
+    if (p.path.empty()) {
+      return;
+    }
+    const std::string back = opposite(p.path.back());
+    p.path.pop_back();
+    command(p, back);
+    if (p.path.empty() && p.room == well_id) {
+      command(p, "up");
+    }
+  }
+
+  /// `inventory` on `p`'s connection lists exactly what the books say they carry.
+  void check_inventory(player& p, const std::string& moment) {
+    const std::string answer = command(p, "inventory");
+    const auto listed = parse_inventory(answer);
+    if (!listed) {
+      fail(moment, p.name + "'s inventory could not be read:\n" + answer);
+      return;
+    }
+    if (listed->items != ledger_.now.items[p.name]) {
+      fail(moment, p.name + " is shown carrying " + describe(listed->items) + ", the books say " +
+                       describe(ledger_.now.items[p.name]));
+    }
+  }
+
+  // ------------------------------------------------------------ commands with exact effects
+
+  /// Up to `n` commands for `v` whose effect is exact whenever they run: buys, silver and supplies
+  /// given to someone in the square.
+  std::vector<exact_command> exact_burst(player& v, int n) {
+    economy sim = ledger_.now;
+    economy_totals unused;
+    std::vector<exact_command> out;
+    const auto to = takers(v);
+    for (int i = 0; i < n; ++i) {
+      exact_command c;
+      const int roll = roll_percent();
+      std::vector<std::string> supplies;
+      for (const std::string& it : sim.items[v.name]) {
+        if (tables_.merchant.supplies.end() != std::find_if(tables_.merchant.supplies.begin(),
+                                                            tables_.merchant.supplies.end(),
+                                                            [&](const auto& s) { return s.name == it; })) {
+          supplies.push_back(it);
+        }
+      }
+      if (roll < 50 || to.empty()) {
+        const auto& list = tables_.merchant.supplies;
+        const auto& s = list[std::uniform_int_distribution<std::size_t>(0, list.size() - 1)(rng_)];
+        c.what = exact_command::kind::buy;
+        c.item = s.name;
+        c.amount = s.price;
+        c.line = "buy " + last_word(s.name);
+      } else {
+        c.to = to[std::uniform_int_distribution<std::size_t>(0, to.size() - 1)(rng_)]->name;
+        if (roll < 80 || supplies.empty()) {
+          c.what = exact_command::kind::give_silver;
+          c.amount =
+              std::uniform_int_distribution<std::int64_t>(1, std::max<std::int64_t>(1, sim.silver[v.name] / 2))(rng_);
+          c.line = "give " + std::to_string(c.amount) + " silver to " + c.to;
+        } else {
+          c.what = exact_command::kind::give_item;
+          c.item = supplies[std::uniform_int_distribution<std::size_t>(0, supplies.size() - 1)(rng_)];
+          c.line = "give " + last_word(c.item) + " to " + c.to;
+        }
+      }
+      economy_ledger::happen(v.name, c, sim, unused);
+      out.push_back(std::move(c));
+    }
+    return out;
+  }
+
+  /// Sends `burst` on `v`'s connection without waiting for answers, up to `gap_ms` apart at random.
+  void fire(player& v, const std::vector<exact_command>& burst, int gap_ms) {
+    for (const exact_command& c : burst) {
+      try {
+        v.conn->send_line(c.line);
+      } catch (const std::runtime_error&) {
+        return;  // the connection was closed by a take-over: the rest were never sent
+      }
+      ledger_.sent(v.name, c);
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(0, gap_ms)(rng_)));
+    }
+  }
+
+  std::uint32_t seed_;
+  std::mt19937 rng_;
+  const content::content_tables& tables_;
+  server_process server_;
+  std::vector<player> players_;
+  economy_ledger ledger_;
+  int steps_ = 0;
+  int syncs_ = 0;
+  int descents_ = 0;
+  int fights_ = 0;
+};
+
+}  // namespace dw::testing
