@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <deque>
+#include <map>
 #include <memory>
 #include <random>
 #include <set>
@@ -33,7 +35,7 @@ inline constexpr std::string_view prompt = " hp] > ";
 inline constexpr std::chrono::seconds patience{30};  ///< the longest any answer may take (sanitizers are slow)
 inline constexpr long long square_id = 1;
 inline constexpr long long well_id = 2;
-inline constexpr std::size_t deepest_walk = 6;  ///< rooms beyond the well a player explores before turning back
+inline constexpr int longest_trip = 40;  ///< steps below after which a player makes for the well
 
 /// One player: a character, the connection that plays it now and everything it has been told.
 struct player {
@@ -45,9 +47,11 @@ struct player {
   std::size_t trades_read = 0;
   long long room = 0;  ///< the last room shown, as of the last read
   bool fighting = false;
-  std::vector<std::string> path;  ///< the moves from the well to here, to walk back
-  bool searched = false;          ///< `get all` done in this room
-  bool tried_fight = false;       ///< `fight` tried in this room
+  std::set<long long> locked;  ///< rooms not clear where there was nothing to fight (rune locks)
+  bool returning = false;      ///< making for the well
+  int trip = 0;                ///< steps below since it went down
+  bool searched = false;       ///< `get all` done in this room
+  bool tried_fight = false;    ///< `fight` tried in this room
 
   client_options options() const {
     client_options o;
@@ -60,8 +64,40 @@ struct player {
 
 inline std::string last_word(const std::string& name) { return name.substr(name.rfind(' ') + 1); }
 
-inline std::string opposite(const std::string& move) {
-  return move == "north" ? "south" : move == "south" ? "north" : move == "east" ? "west" : "east";
+inline std::string move_of(char letter) {
+  return letter == 'n' ? "north" : letter == 'e' ? "east" : letter == 's' ? "south" : "west";
+}
+
+/// The first move of a shortest walk, through the rooms `p` has been shown, from where it stands to a
+/// room for which `goal` holds (or, with `unseen`, to a room others opened that `p` was never shown),
+/// or "" when it knows of none. The way never leads on out of the well (that would open another
+/// branch). Exits as shown may be out of date (others explore too): a walk is planned at every step.
+template <typename F>
+std::string first_move_towards(const player& p, F goal, bool unseen) {
+  std::map<long long, std::string> first{{p.room, ""}};
+  std::deque<long long> todo{p.room};
+  while (!todo.empty()) {
+    const long long at = todo.front();
+    todo.pop_front();
+    const auto room = p.told.rooms.find(at);
+    if (room == p.told.rooms.end()) {
+      continue;
+    }
+    if (at != p.room && goal(room->second)) {
+      return first[at];
+    }
+    for (const auto& [letter, id] : room->second.exits) {
+      if (letter == 'u' || letter == 'd' || id == 0 || at == well_id || first.contains(id)) {
+        continue;
+      }
+      first[id] = at == p.room ? move_of(letter) : first[at];
+      if (unseen && !p.told.rooms.contains(id)) {
+        return first[id];
+      }
+      todo.push_back(id);
+    }
+  }
+  return "";
 }
 
 /// The server, the players and the books, and a step of play. The test's run (take-overs, kill -9,
@@ -95,7 +131,7 @@ class economy_table {
         p.fighting = true;
       } else if (t.what == told_trade::kind::knocked_out) {
         p.fighting = false;
-        p.path.clear();
+        p.returning = false;
       } else if (t.what == told_trade::kind::fight_won) {
         p.fighting = false;
       }
@@ -186,9 +222,7 @@ class economy_table {
       p.conn->expect("Welcome back", patience);
       p.conn->expect(prompt, patience);
       sync(p);
-      if (!p.below()) {
-        p.path.clear();
-      }
+      p.returning = p.returning && p.below();
     }
   }
 
@@ -259,7 +293,8 @@ class economy_table {
       if (below < 3) {
         command(p, "down");
         command(p, "east");
-        p.path = {"east"};
+        p.returning = false;
+        p.trip = 0;
         ++descents_;
       }
     }
@@ -280,34 +315,55 @@ class economy_table {
       p.tried_fight = true;
       command(p, "fight");
       fights_ += p.fighting ? 1 : 0;
-      return;
-    }
-    // On: into the unknown if there is a way, otherwise through known rooms; never back the way it came.
-    std::vector<std::string> unexplored;
-    std::vector<std::string> known;
-    for (const auto& [letter, id] : here.exits) {
-      const std::string move = letter == 'n' ? "north" : letter == 'e' ? "east" : letter == 's' ? "south" : "west";
-      if (letter == 'u' || letter == 'd' || id == well_id || (!p.path.empty() && move == opposite(p.path.back()))) {
-        continue;
+      if (!p.fighting) {
+        p.locked.insert(p.room);
       }
-      (id == 0 ? unexplored : known).push_back(move);
+      return;
     }
-    const std::vector<std::string>& ways = !unexplored.empty() ? unexplored : known;
-    // (with no way back known, as after waking below from a restart, only on: until knocked out)
-    const bool on = p.path.empty() || roll_percent() < 85;
-    if (here.clear && p.path.size() < deepest_walk && !ways.empty() && on) {
-      const std::string move = ways[std::uniform_int_distribution<std::size_t>(0, ways.size() - 1)(rng_)];
+    // On, by the shortest way, to monsters or into the unknown, until the trip has gone on long enough or
+    // it knows of neither; then back to the well by the shortest way, and up.
+    p.returning = p.returning || ++p.trip > longest_trip || roll_percent() < 5;
+    std::string move;
+    if (!p.returning) {
+      std::vector<std::string> unexplored;
+      for (const auto& [letter, id] : here.exits) {
+        if (id == 0 && letter != 'u' && letter != 'd') {
+          unexplored.push_back(move_of(letter));
+        }
+      }
+      if (here.clear && !unexplored.empty()) {
+        move = unexplored[std::uniform_int_distribution<std::size_t>(0, unexplored.size() - 1)(rng_)];
+      } else {
+        move = first_move_towards(
+            p,
+            [&p](const room_info& r) {
+              const bool unknown_beyond =
+                  std::any_of(r.exits.begin(), r.exits.end(), [](const auto& e) { return e.second == 0; });
+              return r.num != well_id && (r.clear ? unknown_beyond : !p.locked.contains(r.num));
+            },
+            true);
+      }
+      p.returning = move.empty();
+    }
+    if (p.returning) {
+      move = first_move_towards(
+          p, [](const room_info& r) { return r.num == well_id; }, false);
+    }
+    if (move.empty()) {  // (nothing known leads anywhere: any way out of here)
+      std::vector<std::string> ways;
+      for (const auto& [letter, id] : here.exits) {
+        if (letter != 'u' && letter != 'd' && (id != 0 || here.clear)) {
+          ways.push_back(move_of(letter));
+        }
+      }
+      if (!ways.empty()) {
+        move = ways[std::uniform_int_distribution<std::size_t>(0, ways.size() - 1)(rng_)];
+      }
+    }
+    if (!move.empty()) {
       command(p, move);
-      p.path.push_back(move);
-      return;
     }
-    if (p.path.empty()) {
-      return;
-    }
-    const std::string back = opposite(p.path.back());
-    p.path.pop_back();
-    command(p, back);
-    if (p.path.empty() && p.room == well_id) {
+    if (p.room == well_id) {
       command(p, "up");
     }
   }
