@@ -93,23 +93,30 @@ class economy_run : public economy_table {
 
   void run(std::chrono::seconds length) {
     open_accounts();
-    const auto start = std::chrono::steady_clock::now();
-    auto next_kill = start + kill_gap();
-    while (std::chrono::steady_clock::now() - start < length && !stopped()) {
+    // Kills, take-overs and checks come at random moments in time (each costs far more than a step of
+    // play: a restart and six logins, a password check, waiting for every fight to end), steps of play
+    // in between as fast as they are answered.
+    const auto now = [] { return std::chrono::steady_clock::now(); };
+    const auto end = now() + length;
+    auto next_kill = now() + gap(2000, 5000);
+    auto next_take_over = now() + gap(500, 2000);
+    auto next_check = now() + gap(500, 2000);
+    while (now() < end && !stopped()) {
       ++steps_;
-      const int roll = std::uniform_int_distribution<int>(0, 999)(rng_);
-      player* fighter = pick([](const player& p) { return p.fighting; });
-      if (std::chrono::steady_clock::now() >= next_kill) {
-        kill(roll < 600);
-        next_kill = std::chrono::steady_clock::now() + kill_gap();
-      } else if (roll < 12) {
-        if (player* v = pick([](const player& p) { return !p.below(); })) {
+      if (now() >= next_kill) {
+        kill(roll_percent() < 60);
+        next_kill = now() + gap(2000, 5000);
+      } else if (now() >= next_take_over) {
+        player* fighter = pick([](const player& p) { return p.fighting; });
+        if (fighter != nullptr && roll_percent() < 40) {
+          take_over_in_fight(*fighter);
+        } else if (player* v = pick([](const player& p) { return !p.below(); })) {
           take_over_with_burst(*v);
         }
-      } else if (roll < 60 && fighter != nullptr) {
-        take_over_in_fight(*fighter);
-      } else if (steps_ % 40 == 0) {
+        next_take_over = now() + gap(500, 2000);
+      } else if (now() >= next_check) {
         check_quiet("step " + std::to_string(steps_));
+        next_check = now() + gap(500, 2000);
       } else if (player* p = pick([](const player&) { return true; })) {
         step(*p);
       }
@@ -126,18 +133,24 @@ class economy_run : public economy_table {
     check_stored("after a clean stop", false);
     const dw::testing::economy_totals& t = ledger_.totals;
     std::printf(
-        "economy invariant: seed %u, %lld s, %d steps, %d kills (%d with commands in flight), %d take-overs (%d in "
-        "a fight), %d unanswered commands settled (%d had run), %d untold fight ends; %d sales, %d buys, %d gives, "
-        "%d identified, %d descents, %d fights started, %d knock-outs, %d packs left, %d taken, %d shares of fight "
-        "pay; silver earned %lld, spent %lld, held %lld (%lld in fallen packs)\n",
+        "economy invariant: seed %u, %lld s, %d steps, %d kills (%d with commands in flight), "
+        "%d take-overs (%d in a fight), %d unanswered commands settled (%d had run), %d untold fight ends; "
+        "%d sales, %d buys, %d gives, %d identified, %d supplies used, %d descents, %d fights started, "
+        "%d knock-outs, %d packs left, %d taken, %d shares of fight pay; "
+        "silver earned %lld, spent %lld, held %lld (%lld in fallen packs)\n",
         seed_, static_cast<long long>(length.count()), steps_, kills_, kills_in_flight_, take_overs_,
         take_overs_in_fight_, t.unanswered, t.unanswered_ran, t.untold_fights, t.sales, t.buys, t.gives, t.identified,
-        descents_, fights_, t.knock_outs, t.packs_left, t.packs_taken, t.shares, static_cast<long long>(t.earned),
-        static_cast<long long>(t.spent), static_cast<long long>(ledger_.now.held()),
+        t.used_up, descents_, fights_, t.knock_outs, t.packs_left, t.packs_taken, t.shares,
+        static_cast<long long>(t.earned), static_cast<long long>(t.spent), static_cast<long long>(ledger_.now.held()),
         static_cast<long long>(pack_silver(ledger_.now)));
   }
 
  private:
+  /// A random wait, from `least_ms` to `most_ms`.
+  std::chrono::steady_clock::duration gap(int least_ms, int most_ms) {
+    return std::chrono::milliseconds(std::uniform_int_distribution<int>(least_ms, most_ms)(rng_));
+  }
+
   // ------------------------------------------------------------ take-overs
 
   std::unique_ptr<telnet_client> connect_again(player& v) {
@@ -298,10 +311,6 @@ class economy_run : public economy_table {
   }
 
   // ------------------------------------------------------------ kill -9
-
-  std::chrono::steady_clock::duration kill_gap() {
-    return std::chrono::milliseconds(std::uniform_int_distribution<int>(1000, 4000)(rng_));
-  }
 
   /// SIGKILL, between steps or just after a player fired commands with exact effects; the database is
   /// checked while the server is dead, then everyone logs in again and is asked what they carry.

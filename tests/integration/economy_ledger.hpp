@@ -42,7 +42,8 @@ struct economy_totals {
   int buys = 0;
   int gives = 0;
   int identified = 0;
-  int shares = 0;  ///< fight pay, one a fighter standing at the win
+  int used_up = 0;  ///< draughts drunk and bandages applied
+  int shares = 0;   ///< fight pay, one a fighter standing at the win
   int knock_outs = 0;
   int packs_left = 0;
   int packs_taken = 0;
@@ -137,6 +138,10 @@ class economy_ledger {
         give(t.other, player, t, false);
         break;
       case k::not_carried:
+        break;
+      case k::used_up:
+        take(player, items, t.item, t);
+        ++totals.used_up;
         break;
       case k::picked_up:
         if (room == 1) {  // the village square

@@ -44,7 +44,6 @@ struct player {
   std::string address;  ///< the loopback address it connects from
   std::unique_ptr<telnet_client> conn;
   told_state told;
-  std::size_t trades_read = 0;
   long long room = 0;  ///< the last room shown, as of the last read
   bool fighting = false;
   std::set<long long> locked;  ///< rooms not clear where there was nothing to fight (rune locks)
@@ -124,8 +123,7 @@ class economy_table {
   void read(player& p) {
     const long long before = p.room;
     p.told.absorb(*p.conn);
-    for (; p.trades_read < p.told.trades.size(); ++p.trades_read) {
-      const told_trade& t = p.told.trades[p.trades_read];
+    for (const told_trade& t : p.told.trades) {
       ledger_.apply(p.name, t, before);
       if (t.what == told_trade::kind::fight_joined) {
         p.fighting = true;
@@ -136,6 +134,7 @@ class economy_table {
         p.fighting = false;
       }
     }
+    p.told.trades.clear();  // (in the books now: a long run keeps none of them)
     if (p.told.here && p.told.here->num != p.room) {
       p.room = p.told.here->num;
       p.searched = false;
@@ -238,12 +237,43 @@ class economy_table {
     }
   }
 
+  /// The merchant's supply of this name, or nullptr (a scroll, or gear).
+  const content::supply_def* supply_named(const std::string& name) const {
+    for (const content::supply_def& s : tables_.merchant.supplies) {
+      if (s.name == name) {
+        return &s;
+      }
+    }
+    return nullptr;
+  }
+
+  template <typename T>
+  const T& any_of(const std::vector<T>& from) {
+    return from[std::uniform_int_distribution<std::size_t>(0, from.size() - 1)(rng_)];
+  }
+
   void square_step(player& p) {
     const int roll = roll_percent();
     const std::int64_t silver = ledger_.now.silver[p.name];
     const std::multiset<std::string>& items = ledger_.now.items[p.name];
-    const bool has_scroll = std::any_of(items.begin(), items.end(), is_scroll_name);
-    if (roll < 16 || (roll < 30 && !has_scroll)) {
+    std::vector<std::string> scrolls;
+    std::vector<std::string> usable;  ///< draughts and bandages
+    std::vector<std::string> gear;
+    bool lantern = false;
+    for (const std::string& it : items) {
+      const content::supply_def* s = supply_named(it);
+      if (is_scroll_name(it)) {
+        scrolls.push_back(it);
+      } else if (s == nullptr) {
+        gear.push_back(it);
+      } else if (s->use == content::supply_use::carry) {
+        lantern = true;
+      } else {
+        usable.push_back(it);
+      }
+    }
+    const auto to = takers(p);
+    if (roll < 16 || (roll < 30 && scrolls.empty() && gear.empty())) {
       if (ledger_.now.square_floor.empty()) {
         const int n = std::uniform_int_distribution<int>(1, 3)(rng_);
         for (int i = 0; i < n; ++i) {
@@ -252,31 +282,32 @@ class economy_table {
       }
       command(p, "get scroll");
     } else if (roll < 30) {
-      command(p, "sell scroll");
+      command(p, "sell " + (scrolls.empty() || (!gear.empty() && roll < 20) ? last_word(any_of(gear)) : "scroll"));
     } else if (roll < 44) {
-      const auto& supplies = tables_.merchant.supplies;
-      const auto& s = supplies[std::uniform_int_distribution<std::size_t>(0, supplies.size() - 1)(rng_)];
-      if (silver >= s.price || roll < 34) {
-        command(p, "buy " + last_word(s.name));
+      // Buying, or using up what was bought once a pack fills: goods come and go, and a long run's
+      // inventories stay short.
+      if (items.size() >= 8 && !usable.empty()) {
+        const std::string what = any_of(usable);
+        command(p, (supply_named(what)->use == content::supply_use::quaff ? "quaff " : "apply ") + last_word(what));
+      } else {
+        const content::supply_def& s = any_of(tables_.merchant.supplies);
+        if ((silver >= s.price || roll < 34) && !(lantern && s.use == content::supply_use::carry)) {
+          command(p, "buy " + last_word(s.name));
+        }
       }
     } else if (roll < 56) {
-      const auto to = takers(p);
       if (!to.empty()) {
         const std::int64_t amount =
             std::uniform_int_distribution<std::int64_t>(1, std::max<std::int64_t>(1, silver))(rng_);
-        command(p, "give " + std::to_string(amount) + " silver to " +
-                       to[std::uniform_int_distribution<std::size_t>(0, to.size() - 1)(rng_)]->name);
+        command(p, "give " + std::to_string(amount) + " silver to " + any_of(to)->name);
       }
     } else if (roll < 64) {
-      const auto to = takers(p);
       if (!to.empty() && !items.empty()) {
-        std::vector<std::string> list(items.begin(), items.end());
-        const std::string what = last_word(list[std::uniform_int_distribution<std::size_t>(0, list.size() - 1)(rng_)]);
-        command(p,
-                "give " + what + " to " + to[std::uniform_int_distribution<std::size_t>(0, to.size() - 1)(rng_)]->name);
+        const std::vector<std::string> list(items.begin(), items.end());
+        command(p, "give " + last_word(any_of(list)) + " to " + any_of(to)->name);
       }
     } else if (roll < 68) {
-      if (has_scroll) {
+      if (!scrolls.empty()) {
         command(p, "identify tube");
       }
     } else if (roll < 71) {
@@ -302,7 +333,7 @@ class economy_table {
 
   void dungeon_step(player& p) {
     if (p.fighting) {
-      next_round(p);
+      sync(p);  // (the rounds come on their timer while the others play on)
       return;
     }
     const room_info& here = *p.told.here;

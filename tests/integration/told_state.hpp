@@ -160,6 +160,7 @@ struct told_trade {
     got_item,       ///< <other> gives you <item>.
     not_carried,    ///< You carry no '<item>'.
     picked_up,      ///< You pick up <item>.
+    used_up,        ///< You drink <item>. You feel better ... | You bind your wounds with <item>. You feel ...
     took_pack,      ///< You take <other>'s fallen pack: <amount> silver and <count> scrolls.
     left_pack,      ///< Your unsold scrolls and half your silver stay behind in your fallen pack.
     knocked_out,    ///< Everything goes dark...
@@ -291,6 +292,12 @@ inline std::optional<told_trade> parse_trade(std::string_view line) {
     t.item = (*m)[0];
   } else if (auto m = match_sentence(line, "You pick up *.")) {
     t.what = k::picked_up;
+    t.item = (*m)[0];
+  } else if (auto m = match_sentence(line, "You drink *. You feel better *")) {
+    t.what = k::used_up;
+    t.item = (*m)[0];
+  } else if (auto m = match_sentence(line, "You bind your wounds with *. You feel better *")) {
+    t.what = k::used_up;
     t.item = (*m)[0];
   } else if (auto m = match_sentence(line, "You take *'s fallen pack: *.")) {
     t.what = k::took_pack;
