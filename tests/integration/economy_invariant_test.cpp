@@ -7,8 +7,8 @@
 //   what they say is carried;
 // - at every quiet moment (each answer in, nobody fighting) and after every kill -9, the database holds
 //   exactly what the books say: each character's silver and items, each fallen pack (room, silver,
-//   scrolls) and the scrolls lying in the village square; and the last GMCP Char.Status of a player in
-//   the square shows the same silver;
+//   scrolls) and the scrolls lying in the village square; and every player's last GMCP Char.Status
+//   shows the same silver (it is sent again whenever silver changes);
 // - silver is conserved: earned (sales, fight pay) - spent (buys, identify fees) = held (characters and
 //   fallen packs), from the database.
 // What nobody was told (commands sent just before a kill or on a connection being taken over, and a
@@ -223,10 +223,9 @@ class economy_run : public economy_table {
     }
     check_stored(moment, false);
     for (player& p : players_) {
-      if (stopped() || p.room != square_id) {
+      if (stopped()) {
         continue;
       }
-      // In the square the last Char.Status came with the last change of silver (or the move there).
       const auto& gmcp = p.conn->all_gmcp();
       for (auto m = gmcp.rbegin(); m != gmcp.rend(); ++m) {
         if (m->package == "Char.Status") {
