@@ -10,7 +10,8 @@
 //   scrolls) and the scrolls lying in the village square; and every player's last GMCP Char.Status
 //   shows the same silver (it is sent again whenever silver changes);
 // - silver is conserved: earned (sales, fight pay) - spent (buys, identify fees) = held (characters and
-//   fallen packs), from the database.
+//   fallen packs, from the database) + lost (in the packs of a branch the administrator collapsed once
+//   its reachable rooms were all cleared, so that a long run keeps finding monsters).
 // What nobody was told (commands sent just before a kill or on a connection being taken over, and a
 // fight whose end was not told before a kill) either happened with its exact effect or did not happen
 // at all: the database decides which, the books adopt it, and any other state fails.
@@ -25,6 +26,8 @@
 // DEEPWELL_ECONOMY_SECONDS sets the length of the run (default 20). Every failure names the seed; a
 // run that passes prints one line of what it did.
 #include <gtest/gtest.h>
+
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <chrono>
@@ -42,6 +45,7 @@
 #include "content/fight_judgement.hpp"
 #include "tests/integration/economy_ledger.hpp"
 #include "tests/integration/economy_play.hpp"
+#include "tests/integration/sqlite_read.hpp"
 #include "tests/support/content_seeds.hpp"
 #include "tests/support/server_process.hpp"
 #include "tests/support/telnet_client.hpp"
@@ -117,6 +121,8 @@ class economy_run : public economy_table {
       } else if (now() >= next_check) {
         check_quiet("step " + std::to_string(steps_));
         next_check = now() + gap(500, 2000);
+      } else if (dry_trips_ >= 20 && pick([](const player& p) { return p.below(); }) == nullptr) {
+        collapse_the_dungeon();
       } else if (player* p = pick([](const player&) { return true; })) {
         step(*p);
       }
@@ -136,19 +142,48 @@ class economy_run : public economy_table {
         "economy invariant: seed %u, %lld s, %d steps, %d kills (%d with commands in flight), "
         "%d take-overs (%d in a fight), %d unanswered commands settled (%d had run), %d untold fight ends; "
         "%d sales, %d buys, %d gives, %d identified, %d supplies used, %d descents, %d fights started, "
-        "%d knock-outs, %d packs left, %d taken, %d shares of fight pay; "
-        "silver earned %lld, spent %lld, held %lld (%lld in fallen packs)\n",
+        "%d knock-outs, %d packs left, %d taken, %d shares of fight pay, %d branches collapsed; "
+        "silver earned %lld, spent %lld, held %lld (%lld in fallen packs), lost %lld\n",
         seed_, static_cast<long long>(length.count()), steps_, kills_, kills_in_flight_, take_overs_,
         take_overs_in_fight_, t.unanswered, t.unanswered_ran, t.untold_fights, t.sales, t.buys, t.gives, t.identified,
-        t.used_up, descents_, fights_, t.knock_outs, t.packs_left, t.packs_taken, t.shares,
+        t.used_up, descents_, fights_, t.knock_outs, t.packs_left, t.packs_taken, t.shares, t.collapses,
         static_cast<long long>(t.earned), static_cast<long long>(t.spent), static_cast<long long>(ledger_.now.held()),
-        static_cast<long long>(pack_silver(ledger_.now)));
+        static_cast<long long>(pack_silver(ledger_.now)), static_cast<long long>(t.lost));
   }
 
  private:
   /// A random wait, from `least_ms` to `most_ms`.
   std::chrono::steady_clock::duration gap(int least_ms, int most_ms) {
     return std::chrono::milliseconds(std::uniform_int_distribution<int>(least_ms, most_ms)(rng_));
+  }
+
+  // ------------------------------------------------------------ a fresh dungeon
+
+  /// Once trip after trip finds nothing to fight (every room the players can reach is cleared, or shut
+  /// by a rune lock they cannot open), the administrator collapses the branch while nobody is in it:
+  /// the next to go down opens a new one. Its fallen packs, and their silver, go with it.
+  void collapse_the_dungeon() {
+    std::vector<std::int64_t> branches;
+    {
+      const dw::testing::sqlite_handle db = dw::testing::open_read_only(server_.db_path());
+      const dw::testing::statement_handle st = db ? dw::testing::prepare(db.get(), "SELECT id FROM branches") : nullptr;
+      while (st && sqlite3_step(st.get()) == SQLITE_ROW) {
+        branches.push_back(sqlite3_column_int64(st.get(), 0));
+      }
+    }
+    for (const std::int64_t id : branches) {
+      const std::string answer = command(players_.front(), "@collapse " + std::to_string(id));
+      if (answer.find("collapsed") == std::string::npos) {
+        fail("collapsing branch " + std::to_string(id), "the administrator was told:\n" + answer);
+        return;
+      }
+      ledger_.collapsed();
+    }
+    for (player& p : players_) {
+      p.locked.clear();
+    }
+    dry_trips_ = 0;
+    check_quiet("after the dungeon collapsed");
   }
 
   // ------------------------------------------------------------ take-overs
@@ -301,10 +336,11 @@ class economy_run : public economy_table {
                        dw::testing::difference(ledger_.now, stored->e));
       return;
     }
-    const std::int64_t conserved = ledger_.totals.earned - ledger_.totals.spent;
+    const std::int64_t conserved = ledger_.totals.earned - ledger_.totals.spent - ledger_.totals.lost;
     if (stored->e.held() != conserved) {
       fail(moment, "silver is not conserved: earned " + std::to_string(ledger_.totals.earned) + " - spent " +
-                       std::to_string(ledger_.totals.spent) + " = " + std::to_string(conserved) + ", but " +
+                       std::to_string(ledger_.totals.spent) + " - lost with collapsed branches " +
+                       std::to_string(ledger_.totals.lost) + " = " + std::to_string(conserved) + ", but " +
                        std::to_string(stored->e.held()) + " is held");
     }
   }

@@ -50,6 +50,8 @@ struct economy_totals {
   int unanswered = 0;      ///< commands whose answers never arrived, settled against the database
   int unanswered_ran = 0;  ///< of which the database showed these had run
   int untold_fights = 0;   ///< knock-outs and wins nobody was told of before a kill -9
+  std::int64_t lost = 0;   ///< silver in fallen packs that went with a collapsed branch
+  int collapses = 0;
 };
 
 // ---------------------------------------------------------------- the books
@@ -190,6 +192,16 @@ class economy_ledger {
       case k::fight_won:
         break;
     }
+  }
+
+  /// The administrator collapsed the dungeon's only branch: every fallen pack went with it, and the
+  /// silver in them is lost (counted, so that earned - spent = held + lost).
+  void collapsed() {
+    for (const fallen_pack& p : now.packs) {
+      totals.lost += p.silver;
+    }
+    now.packs.clear();
+    ++totals.collapses;
   }
 
   /// At a quiet moment: gives told to one side only stand as told (the other side's sentence was lost

@@ -172,3 +172,15 @@ TEST(EconomyLedger, AKnockOutWithoutTheToldPackOrAPackNeverLeftIsAContradiction)
   ASSERT_EQ(books.contradictions.size(), 2U);
   EXPECT_NE(books.contradictions[1].find("no such pack was left"), std::string::npos);
 }
+
+TEST(EconomyLedger, ACollapsedBranchTakesItsFallenPacksAndTheirSilverIsCountedLost) {
+  economy_ledger books;
+  books.add_character("Ann");
+  tell(books, "Ann", "You find 31 silver.", 7);
+  tell(books, "Ann", "Your unsold scrolls and half your silver stay behind in your fallen pack.", 7);
+  tell(books, "Ann", "Everything goes dark...", 7);
+  books.collapsed();
+  EXPECT_TRUE(books.now.packs.empty());
+  EXPECT_EQ(books.totals.lost, 15);
+  EXPECT_EQ(books.now.held() + books.totals.lost, books.totals.earned - books.totals.spent);
+}

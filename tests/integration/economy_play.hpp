@@ -49,6 +49,7 @@ struct player {
   std::set<long long> locked;  ///< rooms not clear where there was nothing to fight (rune locks)
   bool returning = false;      ///< making for the well
   int trip = 0;                ///< steps below since it went down
+  bool fought = false;         ///< in a fight since it went down
   bool searched = false;       ///< `get all` done in this room
   bool tried_fight = false;    ///< `fight` tried in this room
 
@@ -127,6 +128,7 @@ class economy_table {
       ledger_.apply(p.name, t, before);
       if (t.what == told_trade::kind::fight_joined) {
         p.fighting = true;
+        p.fought = true;
       } else if (t.what == told_trade::kind::knocked_out) {
         p.fighting = false;
         p.returning = false;
@@ -136,6 +138,9 @@ class economy_table {
     }
     p.told.trades.clear();  // (in the books now: a long run keeps none of them)
     if (p.told.here && p.told.here->num != p.room) {
+      if (p.room != 0 && p.room != square_id && p.told.here->num == square_id) {
+        dry_trips_ = p.fought ? 0 : dry_trips_ + 1;  // (back up, or knocked out: a trip is over)
+      }
       p.room = p.told.here->num;
       p.searched = false;
       p.tried_fight = false;
@@ -326,6 +331,7 @@ class economy_table {
         command(p, "east");
         p.returning = false;
         p.trip = 0;
+        p.fought = false;
         ++descents_;
       }
     }
@@ -482,6 +488,7 @@ class economy_table {
   int syncs_ = 0;
   int descents_ = 0;
   int fights_ = 0;
+  int dry_trips_ = 0;  ///< trips below in a row that met nothing to fight
 };
 
 }  // namespace dw::testing
