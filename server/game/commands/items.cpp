@@ -94,6 +94,7 @@ void take_pack(const item_parts& p, command_context& ctx, item pack) {
   }
   ctx.actor.silver += pack.amount;
   p.where.save_character(ctx.actor);
+  p.where.send_status(ctx.actor);  // (Char.Status comes again whenever silver changes)
   p.changes.persist(storage::remove_item{pack.id});
   const std::string name = styled(style::item, p.contents.item_name(pack));
   ctx.reply("You take " + name + ": " + pack_contents_text(pack.amount, held.size()) + ".\n");

@@ -232,6 +232,7 @@ void fights::pay_silver(const content::fight_state& fight, const std::vector<cha
     });
     ch.silver += share;
     places_.save_character(ch);
+    places_.send_status(ch);  // (Char.Status comes again whenever silver changes)
     const std::string text = n == 1 ? "You find " + std::to_string(share) + " silver.\n"
                                     : "You find " + std::to_string(total) + " silver between you; your share is " +
                                           std::to_string(share) + ".\n";
