@@ -24,9 +24,13 @@ void register_fight_commands(command_registry& r, fight_parts p) {
                      "through another exit you know. Deeper monsters cut you off more often; then their blow "
                      "lands and you deal none. The monsters stay.",
                      arguments::raw, [p](command_context& ctx) { p.combat.flee(ctx.actor, ctx.conn); }));
-  r.add(make_command("consider", {"con"}, P, "Weigh up the monsters here.",
-                     "consider [monster]\nCompares the monsters here with you alone: their hit points and blows "
-                     "against yours, your weapon and armour.",
+  r.add(make_command("consider", {"con"}, P, "Weigh up the monsters here: would you win?",
+                     "consider [monster]\nWeighs the monsters here against you alone, as you both stand now: "
+                     "their hit points and blows against your hit points, ward, weapon, armour and level. It "
+                     "fights the fight many times in its head by the real rules and says how it would likely "
+                     "go (win easily, likely win, an even fight, likely fall, surely fall), then about how many "
+                     "rounds you would need to finish them and they to fell you. Fights are chancy: a likely "
+                     "win can still be lost.",
                      arguments::raw,
                      [p](command_context& ctx) { p.combat.consider(ctx.actor, ctx.conn, ctx.args.raw); }));
 }

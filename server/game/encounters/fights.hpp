@@ -43,7 +43,8 @@ class fights {
   /// `attack` / `defend` / `flee`: the choice for `ch`'s next rounds (attack outside a fight joins it).
   void attack(character& ch, connection& conn);
   void defend(character& ch, connection& conn);
-  /// `consider [monster]`: how a fight against the monsters here would go for `ch` alone, in words.
+  /// `consider [monster]`: how a fight against the monsters here would go for `ch` alone, in words, from
+  /// the odds the content layer works out (content/fight_odds.hpp) with `ch` as it stands now.
   void consider(const character& ch, connection& conn, std::string_view what);
   /// `ch` has just walked into its room: aggressive monsters there (the room's tape decides, from a
   /// depth in fights.toml) attack at once.
@@ -70,6 +71,8 @@ class fights {
   void fight_round(std::int64_t room_id);
   void start_rounds(std::int64_t room_id, room_contents::room_state& state);
   void set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told);
+  /// `ch` as a fighter: hit points, ward, what it wields and wears, its level's bonuses.
+  content::fighter fighter_of(const character& ch) const;
   void tell_round(std::int64_t room_id, const round_story& story);
   /// GMCP Char.Combat to `ch`: the monsters here and whether `ch` is fighting them.
   void send_combat(const character& ch, const room_contents::room_state* state, bool fighting);
