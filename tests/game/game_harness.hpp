@@ -139,7 +139,24 @@ class inline_services final : public game::services {
   /// Makes every later write fail (SQLITE_READONLY) until called with false.
   void refuse_writes(bool refuse) { db_.exec(refuse ? "PRAGMA query_only = ON" : "PRAGMA query_only = OFF"); }
   std::uint64_t resolved = 0;  ///< last batch ticket resolved
-  void after(std::chrono::milliseconds, std::function<void()> fn) override { queue_.push_back(std::move(fn)); }
+  void after(std::chrono::milliseconds, std::function<void()> fn) override {
+    (hold_timers ? held_timers_ : queue_).push_back(std::move(fn));
+  }
+  /// While true, timers (fight rounds among them) wait for run_timer(): a test can fight round by round
+  /// and type between rounds. Otherwise they run in drain(), so a fight goes to its end at once.
+  bool hold_timers = false;
+  /// Runs the oldest held timer, then everything it queued (timers it sets are held again); false when
+  /// none was held.
+  bool run_timer() {
+    if (held_timers_.empty()) {
+      return false;
+    }
+    auto fn = std::move(held_timers_.front());
+    held_timers_.pop_front();
+    fn();
+    drain();
+    return true;
+  }
   std::int64_t now() override {
     const std::int64_t t = clock;
     clock += clock_step;
@@ -166,6 +183,7 @@ class inline_services final : public game::services {
   store::database db_;
   std::deque<std::function<void()>> queue_;
   std::deque<std::function<void()>> held_reads_;
+  std::deque<std::function<void()>> held_timers_;
   std::uint64_t ticket_ = 0;
   int unresolved_ = 0;
 };

@@ -63,7 +63,7 @@ void register_economy_commands(command_registry& r, economy_parts parts);
 /// give (giving.cpp): an item or silver to someone in the same room.
 void register_give_command(command_registry& r, economy_parts parts);
 
-/// fight, flee.
+/// fight, attack, defend, flee, consider.
 struct fight_parts {
   fights& combat;
 };
@@ -76,7 +76,7 @@ struct talk_parts {
   services& svc;         ///< the clock, for chat's history
 };
 void register_talk_commands(command_registry& r, talk_parts parts);
-/// colour, screenreader, brief, prompt: the players' own settings (settings.cpp).
+/// colour, screenreader, brief, prompt, wimpy: the players' own settings (settings.cpp).
 struct settings_parts {
   roster& people;
   change_sink& changes;

@@ -38,6 +38,8 @@ void fights::leave_room(const character& ch) {
     return;
   }
   std::erase(state->fighters, ch.account_id);
+  state->choices.erase(ch.account_id);  // (a flight that got away is over; a fight joined later starts afresh)
+  warned_.erase(ch.account_id);
   if (state->fighters.empty()) {
     state->active = false;  // monsters wait; the room stays uncleared
   }
@@ -241,6 +243,9 @@ bool fights::clear_room(character& ch) {
       *again = before;
     }
   });
+  for (std::int64_t account : state->fighters) {
+    warned_.erase(account);
+  }
   state->active = false;
   state->fighters.clear();
   state->fight.reset();

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,15 @@
 #include "server/game/services.hpp"
 
 namespace dw::game {
+
+namespace pref {
+/// Wimpy: a number of hit points; a fight round that leaves the character at or below it makes it flee.
+/// Default (absent): off.
+inline constexpr std::string_view wimpy = "wimpy";
+}  // namespace pref
+
+/// `ch`'s wimpy (pref::wimpy), or nullopt when it is off or what is stored is not a number above 0.
+std::optional<int> wimpy_of(const character& ch);
 
 /// Fights: joining, rounds on a timer, fleeing, knock-outs, and winning (the room is cleared, the loot
 /// drops). Every number comes from the content layer and the room's tape. World thread only.
@@ -55,6 +65,8 @@ class fights {
   void last_round(character& ch);
   /// After a hot reboot: `ch` was fighting here, and the fight goes on (rounds start again on the timer).
   void resume(character& ch, connection& conn);
+  /// `flee`: from the next round `ch` tries to run, and keeps trying every round until it gets away or
+  /// chooses attack or defend (a turn spent on an item interrupts it for that round only).
   void flee(character& ch, connection& conn);
   /// The monsters in `room_id` attack `target` (an aggressive monster as someone walks in, a wanderer
   /// arriving): `target` joins the fight there and rounds start on the timer. False when nothing there
@@ -73,6 +85,10 @@ class fights {
   void set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told);
   /// `ch` as a fighter: hit points, ward, what it wields and wears, its level's bonuses.
   content::fighter fighter_of(const character& ch) const;
+  /// After a round `ch` stood through (the fight goes on): a failed flight goes on, the warning once a
+  /// fight at a third of its hit points, and its wimpy turning its next choice to flee.
+  void after_round(character& ch, const content::fighter_outcome& o, room_contents::room_state& state,
+                   const content::tape& tape, std::uint32_t round);
   void tell_round(std::int64_t room_id, const round_story& story);
   /// GMCP Char.Combat to `ch`: the monsters here and whether `ch` is fighting them.
   void send_combat(const character& ch, const room_contents::room_state* state, bool fighting);
@@ -102,6 +118,9 @@ class fights {
   item_news& news_;
   deeds* deeds_ = nullptr;
   const progression* levels_ = nullptr;
+  /// Who has been warned of their hit points in the fight they are in: account -> that fight's room. Gone
+  /// when they leave the fight or it ends, so each fight warns once.
+  std::unordered_map<std::int64_t, std::int64_t> warned_;
 };
 
 }  // namespace dw::game
