@@ -79,7 +79,7 @@ struct bounty_parts {
 };
 void register_bounty_commands(command_registry& r, bounty_parts parts);
 
-/// fight, flee.
+/// fight, attack, defend, flee, consider.
 struct fight_parts {
   fights& combat;
 };
@@ -99,7 +99,7 @@ struct group_parts {
 };
 void register_group_commands(command_registry& r, group_parts parts);
 
-/// colour, screenreader, brief, pager, prompt: the players' own settings (settings.cpp).
+/// colour, screenreader, brief, pager, prompt, wimpy: the players' own settings (settings.cpp).
 struct settings_parts {
   roster& people;
   change_sink& changes;

@@ -1,6 +1,8 @@
-// Players' own settings: colour, screenreader, brief, pager, prompt. Each is stored (storage::save_preference)
+// Players' own settings: colour, screenreader, brief, pager, prompt, wimpy. Each is stored (storage::save_preference)
 // and loaded with the character, so it survives logging out.
 #include <spdlog/spdlog.h>
+
+#include <charconv>
 
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
@@ -195,6 +197,43 @@ void prompt(const settings_parts& p, command_context& ctx) {
   ctx.reply("Your prompt is now \"" + format + "\".\n");
 }
 
+/// "when a fight round leaves you at 12 hit points or fewer, you panic and try to flee"
+std::string wimpy_rule(int hp) {
+  return "when a fight round leaves you at " + std::to_string(hp) + (hp == 1 ? " hit point" : " hit points") +
+         " or fewer, you panic and try to flee";
+}
+
+void wimpy(const settings_parts& p, command_context& ctx) {
+  const std::string_view arg = ctx.args.raw;
+  const int most = ctx.actor.max_hp;
+  if (arg.empty()) {
+    const std::optional<int> now = wimpy_of(ctx.actor);
+    ctx.reply(now ? "Wimpy is " + std::to_string(*now) + ": " + wimpy_rule(*now) + " (your most is " +
+                        std::to_string(most) + ").\n"
+                  : std::string("Wimpy is off: you fight on until you choose to flee. 'wimpy <hit points>' sets it.\n"));
+    return;
+  }
+  if (iequals(arg, "off") || arg == "0") {
+    store(p, ctx.actor, pref::wimpy, "");  // (off is the default: nothing stored)
+    ctx.reply("Wimpy is off.\n");
+    return;
+  }
+  int hp = 0;
+  const auto [end, error] = std::from_chars(arg.data(), arg.data() + arg.size(), hp);
+  if (error != std::errc() || end != arg.data() + arg.size() || hp < 0) {
+    spdlog::info("{}: wimpy refused: {}", ctx.actor.name, log_safe(arg));
+    ctx.reply("Usage: wimpy <hit points>, wimpy off, or wimpy alone to see it.\n");
+    return;
+  }
+  if (hp >= most) {
+    spdlog::info("{}: wimpy refused: {} is not below {}", ctx.actor.name, hp, most);
+    ctx.reply("Wimpy must be below your most hit points (" + std::to_string(most) + "), or off.\n");
+    return;
+  }
+  store(p, ctx.actor, pref::wimpy, std::to_string(hp));
+  ctx.reply("Wimpy is " + std::to_string(hp) + ": " + wimpy_rule(hp) + ".\n");
+}
+
 }  // namespace
 
 void register_settings_commands(command_registry& r, settings_parts p) {
@@ -229,6 +268,14 @@ void register_settings_commands(command_registry& r, settings_parts p) {
                          "none. 'prompt default' goes back to the usual one; 'prompt' alone shows yours. Kept for "
                          "your next visit.",
                      arguments::raw, [p](command_context& ctx) { prompt(p, ctx); }));
+  r.add(make_command("wimpy", {}, role::player, "Flee by yourself below some hit points: wimpy 12",
+                     "wimpy [<hit points>|off]\nWith wimpy set, a fight round that leaves you at that many hit "
+                     "points or fewer makes you panic and try to flee from the next round on, as 'flee' does "
+                     "(every round until you get away). It must be below your most hit points; 'wimpy off' or "
+                     "'wimpy 0' turns it off (the default); 'wimpy' alone shows it. Typing 'attack' fights on "
+                     "for one round only while you stay that low: lower it or turn it off to stand and fight. "
+                     "Kept for your next visit.",
+                     arguments::raw, [p](command_context& ctx) { wimpy(p, ctx); }));
 }
 
 }  // namespace dw::game
