@@ -281,6 +281,14 @@ TEST(ContentPlay, ReloadChecksInteriorScriptsAndOnlyRoomsMadeLaterUseTheNewWords
     tables.replace(at, tables.find(']', at) - at + 1, "names = [\"Renamed {material} place\"]");
   }
   std::ofstream(dir / "interiors.toml", std::ios::trunc) << tables;
+  // (and the themes' own names go, so that interiors.toml's name every room)
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "themes")) {
+    std::string theme = dw::testing::read_text(entry.path());
+    if (const std::size_t at = theme.find("\n[names]"); at != std::string::npos) {
+      theme.erase(at, theme.find("\n[", at + 1) - at);
+      std::ofstream(entry.path(), std::ios::trunc) << theme;
+    }
+  }
   h.line(admin, "@reload content");
   EXPECT_NE(admin.port->take().find("Content reloaded."), std::string::npos);
   h.line(admin, "look");
