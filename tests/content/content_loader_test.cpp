@@ -250,7 +250,7 @@ TEST(ContentLoader, BandsMustAscendFromZero) {
   }
   {
     content_copy copy("rooms_order");
-    copy.replace("rooms.toml", "min_depth = 16", "min_depth = 8");
+    copy.replace("rooms.toml", "min_depth = 6", "min_depth = 3");
     const content_error e = copy.load_error();
     EXPECT_EQ(e.file, file_label(copy, "rooms.toml"));
     EXPECT_EQ(e.key, "bands[2].min_depth");
