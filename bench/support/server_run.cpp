@@ -53,6 +53,8 @@ toml_config shipped_defaults() {
   c.set("accounts", "failed_login_base_delay_ms", "500");
   c.set("accounts", "failed_login_max_delay_ms", "8000");
   c.set("log", "level", "\"info\"");
+  // No web port: the benchmarks play over telnet, and its web root would be looked for beside bench.toml.
+  c.set("web", "enabled", "false");
   return c;
 }
 

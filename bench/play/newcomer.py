@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""A newcomer's half hour, played through a real telnet client (inetutils `telnet` in a pseudo-terminal of
+40 rows by 100 columns, so the server sees the client's own negotiation, NAWS and the pager), as a careful
+new player would play it: read the newbie help, take the day's bounties, go down, `consider` every room that
+blocks the way and fight only what is not "likely fall" or worse, set `wimpy` at a third of the hit points,
+pick up what falls, walk home when hurt or when the pack holds scrolls worth selling, sell, hand in bounties,
+buy the best weapon and armour the merchant will sell, wear them, rest in the square, and go down again.
+
+It prints, every five minutes and at the end, what the character has reached: level, experience, deepest
+depth, silver earned (sales, fights, bounties) and spent, bounties completed, fights won and lost, rooms
+walked into, gear; and the lines that were new to it (consider's verdicts against the fights' outcomes).
+
+    python3 bench/play/newcomer.py --port 4000 [--minutes 30] [--name Newbie] [--seed 1] [--think 1.5]
+        [--transcript newcomer.log]
+
+`--think` is the pause before each command, in seconds (a person reads before typing; 1.5 s is quick for a
+newcomer). The walk's choices come from --seed; the dungeon from the server's world seed. Plain Python 3,
+standard library only.
+"""
+import argparse
+import fcntl
+import os
+import pty
+import random
+import re
+import select
+import struct
+import sys
+import termios
+import time
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+PROMPT = re.compile(r"\[(\d+)/(\d+) hp[^\]]*\] > $")
+MORE = re.compile(r"--More--[^\n]*$")
+HEADER = re.compile(r"^(.*)  \[(.*?), (-?\d+),(-?\d+), depth (\d+)\]$", re.M)
+EXITS = re.compile(r"^Exits: ([^.]*)\.", re.M | re.S)
+BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
+VERDICTS = ["You would win easily", "You would likely win", "It would be an even fight", "You would likely fall",
+            "You would surely fall"]
+
+
+class telnet_client:
+    """inetutils telnet in a pseudo-terminal: what it prints, with colour codes removed."""
+
+    def __init__(self, port, rows, cols, transcript):
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execvp("telnet", ["telnet", "127.0.0.1", str(port)])
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.pid, self.fd = pid, fd
+        self.buf = ""
+        self.transcript = transcript
+
+    def read_until(self, pattern, timeout):
+        deadline = time.time() + timeout
+        while True:
+            m = re.search(pattern, self.buf)
+            if m:
+                seen, self.buf = self.buf[: m.end()], self.buf[m.end():]
+                return seen
+            left = deadline - time.time()
+            if left <= 0:
+                raise TimeoutError("waiting for %r; last text: %r" % (pattern, self.buf[-400:]))
+            r, _, _ = select.select([self.fd], [], [], min(left, 1.0))
+            if r:
+                try:
+                    data = os.read(self.fd, 65536)
+                except OSError:
+                    raise ConnectionError("the telnet client ended; last text: %r" % self.buf[-400:])
+                text = ANSI.sub("", data.decode("utf-8", "replace")).replace("\r", "")
+                self.transcript.write(text)
+                self.buf += text
+
+    def drain(self, seconds):
+        """Whatever arrives within `seconds` (fight rounds, messages) and is not yet read."""
+        end = time.time() + seconds
+        while time.time() < end:
+            r, _, _ = select.select([self.fd], [], [], max(0.0, end - time.time()))
+            if r:
+                data = os.read(self.fd, 65536)
+                text = ANSI.sub("", data.decode("utf-8", "replace")).replace("\r", "")
+                self.transcript.write(text)
+                self.buf += text
+        seen, self.buf = self.buf, ""
+        return seen
+
+    def type(self, line):
+        self.transcript.write("\n>>> " + line + "\n")
+        os.write(self.fd, line.encode() + b"\r")
+
+
+class newcomer:
+    def __init__(self, args):
+        self.args = args
+        self.rng = random.Random(args.seed)
+        self.transcript = open(args.transcript, "w") if args.transcript else open(os.devnull, "w")
+        self.c = telnet_client(args.port, 40, 100, self.transcript)
+        self.hp, self.max_hp = 40, 40
+        self.path = []  # moves from the bottom of the well to here
+        self.where = "square"
+        self.depth = 0
+        self.deepest = 0
+        self.stats = dict(earned_sales=0, earned_fights=0, earned_bounties=0, spent=0, won=0, lost=0, fled=0,
+                          avoided=0, rooms=0, bounties=0, levels=[], verdicts={})
+        self.avoid = set()  # rooms (branch, x, y) judged too strong
+        self.exhausted = set()  # well passages whose branch had nothing left to walk into
+        self.branch = None
+        self.weapon_dmg, self.armour_off = 0, 0
+        self.start = time.time()
+        self.next_report = self.start + 300
+
+    # --- talking to the server -------------------------------------------------------------------
+    def command(self, line, timeout=60):
+        time.sleep(self.args.think)
+        self.c.type(line)
+        out = ""
+        while True:
+            seen = self.c.read_until(r"\] > $|--More--[^\n]*?stop\) ?$", timeout)
+            out += seen
+            if MORE.search(seen.rstrip()) or "--More--" in seen.splitlines()[-1]:
+                time.sleep(0.5)
+                self.c.type("")
+                continue
+            break
+        self.notice(out)
+        return out
+
+    def notice(self, text):
+        for m in PROMPT.finditer(text + ("" if text.endswith(" ") else "")):
+            self.hp, self.max_hp = int(m.group(1)), int(m.group(2))
+        found = re.findall(r"\[(\d+)/(\d+) hp[^\]]*\] > ", text)
+        if found:
+            self.hp, self.max_hp = int(found[-1][0]), int(found[-1][1])
+        for m in re.finditer(r"You sell .*? for (\d+) silver", text):
+            self.stats["earned_sales"] += int(m.group(1))
+        for m in re.finditer(r"You find (\d+) silver\.|your share is (\d+) silver", text):
+            self.stats["earned_fights"] += int(m.group(1) or m.group(2))
+        for m in re.finditer(r"The merchant counts out (\d+) silver", text):
+            self.stats["earned_bounties"] += int(m.group(1))
+            self.stats["bounties"] += 1
+        for m in re.finditer(r"You buy .*? for (\d+) silver", text):
+            self.stats["spent"] += int(m.group(1))
+        for m in re.finditer(r"She asks (\d+) silver|identify.*?(\d+) silver", text):
+            pass
+        for m in re.finditer(r"You have reached level (\d+)", text):
+            self.stats["levels"].append((int(m.group(1)), round((time.time() - self.start) / 60, 1)))
+        if "You wake up in the village square" in text:
+            self.where, self.path, self.depth = "square", [], 0
+        for m in HEADER.finditer(text):
+            self.depth = int(m.group(5))
+            self.deepest = max(self.deepest, self.depth)
+            self.branch = m.group(2)
+
+    def wait_fight(self):
+        """Until the fight in this room ends: won, lost, fled."""
+        out = ""
+        end = time.time() + 600
+        while time.time() < end:
+            out += self.c.drain(2.0)
+            self.notice(out)
+            if "The last of them falls" in out:
+                self.stats["won"] += 1
+                return "won", out
+            if "You wake up in the village square" in out:
+                self.stats["lost"] += 1
+                return "lost", out
+            m = re.search(r"You flee (north|south|east|west|up)!", out)
+            if m:
+                self.stats["fled"] += 1
+                way = m.group(1)
+                if self.path and self.path[-1] == BACK.get(way):
+                    self.path.pop()
+                elif way == "up" or not self.path and way in BACK:
+                    self.path = []
+                else:
+                    self.path.append(way)
+                return "fled", out
+        return "stuck", out
+
+    # --- a newcomer's choices --------------------------------------------------------------------
+    def home(self):
+        for way in reversed(self.path):
+            self.command(BACK[way])
+        self.path = []
+        out = self.command("up")
+        if "Village Square" in out:
+            self.where = "square"
+
+    def shop(self):
+        out = self.command("sell all.scroll")
+        self.command("bounties")
+        board = self.command("bounties")
+        for n in re.findall(r"^  (\d+)\. ", board, re.M)[:3]:
+            self.command("accept " + n)
+        wares = self.command("list")
+        silver = int(re.findall(r"You have (\d+) silver", wares)[-1]) if "You have" in wares else 0
+        buyable = wares.split("  Not yet")[0]
+        weapons = [(int(d), int(p), n) for n, d, p in re.findall(r"^  a (.+?), up to (\d+) damage a blow - (\d+) silver",
+                                                                buyable, re.M)]
+        armour = [(int(o), int(p), n) for n, o, p in re.findall(r"^  an? (.+?), (\d+) off every blow - (\d+) silver",
+                                                               buyable, re.M)]
+        for kind, items, have in (("weapon", weapons, self.weapon_dmg), ("armour", armour, self.armour_off)):
+            better = sorted([i for i in items if i[0] > have and i[1] <= silver - 20], reverse=True)
+            if better:
+                value, price, name = better[0]
+                word = name.split()[-1]
+                got = self.command("buy " + word)
+                if "You buy" in got:
+                    silver -= price
+                    self.command(("wield " if kind == "weapon" else "wear ") + word)
+                    if kind == "weapon":
+                        self.weapon_dmg = value
+                    else:
+                        self.armour_off = value
+        if silver >= 90 and self.hp < self.max_hp:
+            pass
+        if silver >= 50:
+            self.command("buy draught")
+
+    def rest(self):
+        while self.hp < self.max_hp and not self.over():
+            time.sleep(5)
+            self.command("score")
+
+    def over(self):
+        return time.time() - self.start >= self.args.minutes * 60
+
+    def report(self, final=False):
+        score = self.command("score")
+        s = self.stats
+        minutes = (time.time() - self.start) / 60
+        lvl = re.search(r"Level: (\d+) \((\d+) experience", score)
+        silver = re.search(r"Silver: (\d+)", score)
+        print("%s after %.1f min: level %s (%s xp), deepest depth %d, silver held %s; earned %d (sales %d, fights %d,"
+              " bounties %d), spent %d; bounties completed %d; fights won %d, lost %d, fled %d, avoided %d;"
+              " rooms walked into %d; levels at minutes %s; verdicts (verdict: won/lost/fled) %s" % (
+                  "FINAL" if final else "so far", minutes, lvl.group(1) if lvl else "?", lvl.group(2) if lvl else "?",
+                  self.deepest, silver.group(1) if silver else "?",
+                  s["earned_sales"] + s["earned_fights"] + s["earned_bounties"], s["earned_sales"],
+                  s["earned_fights"], s["earned_bounties"], s["spent"], s["bounties"], s["won"], s["lost"],
+                  s["fled"], s["avoided"], s["rooms"], s["levels"], s["verdicts"]), flush=True)
+        if final:
+            print(score.strip())
+
+    def expedition(self):
+        passages = [w for w in ("north", "east", "south", "west") if w not in self.exhausted] or ["north"]
+        out = self.command("down")
+        way = self.rng.choice(passages)
+        room = self.command(way)
+        self.path = [way]
+        self.where = "dungeon"
+        self.stats["rooms"] += 1
+        visited = {}
+        while not self.over():
+            if time.time() > self.next_report:
+                self.report()
+                self.next_report += 300
+            if "You wake up in the village square" in room:
+                return
+            header = HEADER.search(room)
+            key = (header.group(2), header.group(3), header.group(4)) if header else None
+            if "Type 'fight' to attack" in room or "attacks you" in room or "attack you" in room:
+                if "attacks you" in room or "attack you" in room:
+                    result = "ambushed"
+                else:
+                    judged = self.command("consider")
+                    verdict = next((v for v in VERDICTS if v in judged), "?")
+                    if VERDICTS.index(verdict) >= 3 if verdict in VERDICTS else False:
+                        if self.hp < self.max_hp:
+                            self.home()
+                            return
+                        self.stats["avoided"] += 1
+                        self.avoid.add(key)
+                        room = self.step_back()
+                        if room is None:
+                            return
+                        continue
+                    self.command("fight")
+                    result = verdict
+                outcome, text = self.wait_fight()
+                tally = self.stats["verdicts"].setdefault(result, [0, 0, 0])
+                tally[["won", "lost", "fled"].index(outcome) if outcome in ("won", "lost", "fled") else 2] += 1
+                if outcome == "lost":
+                    return
+                if outcome == "won":
+                    self.command("get all")
+                if self.hp * 2 < self.max_hp or outcome == "fled":
+                    self.home()
+                    return
+                room = self.command("look")
+                continue
+            if "Type 'press" in room or "sealed door" in room.lower():
+                pass
+            ways = unexplored(room)
+            ways = [w for w in ways if w in BACK]
+            if ways:
+                # A newcomer heads away from the well: the way that leads deeper first.
+                way = self.rng.choice(ways)
+                room = self.command(way)
+                if HEADER.search(room):
+                    self.path.append(way)
+                    self.stats["rooms"] += 1
+                continue
+            room = self.step_back()
+            if room is None:
+                self.exhausted.add(self.path[0] if self.path else way)
+                self.home()
+                return
+
+    def step_back(self):
+        """One step back towards the well, or None at the bottom of the branch."""
+        if len(self.path) <= 1:
+            return None
+        way = self.path.pop()
+        return self.command(BACK[way])
+
+    def play(self):
+        self.c.read_until(r"quit\s+leave", 60)
+        self.c.read_until(r"> $", 10)
+        name = self.args.name
+        out = self.command("create %s %s" % (name, "newcomer-pw-1"))
+        if "taken" in out:
+            sys.exit("the name %s is taken" % name)
+        self.command("help newbie")
+        self.command("wimpy %d" % (self.max_hp // 3))
+        while not self.over():
+            if self.where == "square":
+                self.shop()
+                self.rest()
+            if self.over():
+                break
+            self.expedition()
+            if self.where != "square":
+                self.home()
+        self.report(final=True)
+        self.c.type("quit")
+
+
+def unexplored(room):
+    exits = EXITS.search(room)
+    ways = " ".join(exits.group(1).split()).split(", ") if exits else []
+    return [w.split(" ")[0] for w in ways if "unexplored" in w]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--port", type=int, default=4000)
+    ap.add_argument("--minutes", type=float, default=30)
+    ap.add_argument("--name", default="Newbie")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--think", type=float, default=1.5)
+    ap.add_argument("--transcript")
+    newcomer(ap.parse_args()).play()
+
+
+if __name__ == "__main__":
+    main()
