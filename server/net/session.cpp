@@ -40,6 +40,7 @@ session::session(std::shared_ptr<stream> stream, game::world& world, commit_trac
   abilities_.tls = stream_->is_tls();
   if (const auto wire = stream_->message_subprotocol()) {
     message_.emplace(*wire, limits.codec);
+    abilities_.web_page = true;
   }
   wake_.expires_at(asio::steady_timer::time_point::max());
 }

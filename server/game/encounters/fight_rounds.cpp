@@ -142,6 +142,8 @@ void fights::fight_round(std::int64_t room_id) {
     if (!o.out && !o.fled) {
       send_combat(*chars[i], &state, !result.won);
       standing.push_back(chars[i]);
+    } else {
+      send_combat(*chars[i], nullptr, false);  // knocked out or fled: out of this fight, nothing left to list
     }
   }
   std::optional<content::fight_state> won_fight;
@@ -188,7 +190,7 @@ void fights::fight_round(std::int64_t room_id) {
 }
 
 void fights::tell_round(std::int64_t room_id, const round_story& story) {
-  const std::string heading = "Round " + std::to_string(story.result->round) + ":";
+  const std::string heading = "Round " + std::to_string(bout_round(room_id, story.result->round)) + ":";
   for (std::int64_t account : people_.occupants(room_id)) {
     const character* ch = people_.find_character(account);
     if (ch == nullptr) {
@@ -232,6 +234,7 @@ void fights::pay_silver(const content::fight_state& fight, const std::vector<cha
     });
     ch.silver += share;
     places_.save_character(ch);
+    places_.send_status(ch);  // (the silver shown moves with the words that say it)
     const std::string text = n == 1 ? "You find " + std::to_string(share) + " silver.\n"
                                     : "You find " + std::to_string(total) + " silver between you; your share is " +
                                           std::to_string(share) + ".\n";
@@ -248,6 +251,7 @@ void fights::win(std::int64_t room_id, room_contents::room_state& state, const s
   state.choices.clear();
   state.busy.clear();
   state.fight.reset();
+  bout_start_.erase(room_id);
   contents_.save_contents(room_id, state);
   if (!roamer) {
     places_.mark_clear(state.branch, {where.x, where.y});

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -72,7 +73,10 @@ class fights {
  private:
   void schedule_round(std::int64_t room_id, std::uint64_t generation);
   void fight_round(std::int64_t room_id);
+  /// Rounds start on the timer unless they already run; a new bout is told from round 1.
   void start_rounds(std::int64_t room_id, room_contents::room_state& state);
+  /// The round `fight_round` of the fight in `room_id` as the bout now going on counts it (from 1).
+  std::uint32_t bout_round(std::int64_t room_id, std::uint32_t fight_round) const;
   void set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told);
   void tell_round(std::int64_t room_id, const round_story& story);
   /// GMCP Char.Combat to `ch`: the monsters here and whether `ch` is fighting them.
@@ -105,6 +109,9 @@ class fights {
   deeds* deeds_ = nullptr;
   const progression* levels_ = nullptr;
   groups* company_ = nullptr;
+  /// Per room: the fight's round count when the bout going on there began (everyone had left or been knocked
+  /// out before it): what the rounds are told from. Only what is told; the fight's own count is saved.
+  std::unordered_map<std::int64_t, std::uint32_t> bout_start_;
 };
 
 }  // namespace dw::game

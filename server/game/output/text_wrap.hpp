@@ -8,7 +8,8 @@ namespace dw::game {
 /// Word-wraps UTF-8 text to fit a window `width` columns wide (lines of at most width - 1 code points,
 /// so terminals without delayed wrap add no blank line), keeping existing line breaks
 /// and leaving lines that start with a space (tables, maps) untouched. Style markup and ANSI escape
-/// sequences take no columns. Appends to `out`. Pure.
+/// sequences take no columns. Appends to `out`. A `width` of 0 wraps nothing (the client breaks lines itself).
+/// Pure.
 void wrap_text(std::string_view text, std::size_t width, std::string& out);
 
 }  // namespace dw::game

@@ -19,6 +19,9 @@ struct client_abilities {
   bool screen_reader = false;
   bool gmcp = false;  ///< GMCP agreed
   bool tls = false;   ///< the connection came in on the TLS port (server/net); shown to administrators
+  /// A WebSocket client speaking messages (gmcp, json or terminal subprotocol), such as the web page: its
+  /// text scrolls in a page of its own and it tells no window height, so nothing is paged for it.
+  bool web_page = false;
 };
 
 }  // namespace dw::game
