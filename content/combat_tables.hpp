@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "content/consider_rules.hpp"
+
 namespace dw::content {
 
 /// fights.toml [defend], [health], [consider], [flee], [aggression], [silver]: the choices a fighter
@@ -17,9 +19,7 @@ struct combat_tables {
   double wounded = 0.4;
   double badly_wounded = 0.15;
 
-  // consider: how many rounds the monsters need to fell you over how many you need to kill them.
-  double win_easily = 2.0;  ///< at or above: "You would win easily"
-  double even = 0.75;       ///< at or above: "an even fight"; below: "you would likely fall"
+  consider_rules consider;  ///< how a fight's odds are worked out and said
 
   // flee succeeds when the fighter's roll is below max(flee_min, flee_chance - flee_per_depth × depth)
   double flee_chance = 0.8;

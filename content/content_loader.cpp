@@ -1,7 +1,6 @@
 #include "content/content_loader.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <set>
 #include <sstream>
 
@@ -206,50 +205,6 @@ fight_rules load_fights(const table_source& source) {
   return rules;
 }
 
-std::vector<room_band> load_rooms(const table_source& source, interior_tables& interiors) {
-  const toml_reader reader(source, "rooms.toml");
-  const toml::table root = reader.parse();
-  reader.allow_only(root, "", {"bands"});
-  const toml::array& rows = reader.rows(root, "bands");
-  std::vector<room_band> out;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const toml::table& t = toml_reader::row(rows, i);
-    const std::string path = toml_reader::row_path("bands", i);
-    reader.allow_only(t, path, {"min_depth", "name", "variants", "material", "interiors", "dark"});
-    room_band band;
-    band.min_depth = static_cast<int>(reader.integer(t, path, "min_depth", 0, max_depth_value));
-    band.name = reader.text(t, path, "name");
-    band.variants = reader.texts(t, path, "variants", false);
-    band.material = reader.text(t, path, "material");
-    band.dark = reader.flag(t, path, "dark");
-    // "flooded_tunnels:3": the script interiors/flooded_tunnels.json, three times as often as a weight of 1.
-    const std::vector<std::string> scripts = reader.texts(t, path, "interiors", false);
-    for (std::size_t k = 0; k < scripts.size(); ++k) {
-      const std::string key = path + ".interiors[" + std::to_string(k) + "]";
-      const toml::node* near = toml_reader::element(t, "interiors", k);
-      std::string_view name = scripts[k];
-      int weight = 1;
-      if (const std::size_t colon = name.find(':'); colon != std::string_view::npos) {
-        const std::string_view digits = name.substr(colon + 1);
-        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), weight);
-        if (ec != std::errc{} || end != digits.data() + digits.size() || weight < 1 || weight > 1000) {
-          reader.fail(key, "a weight after ':' is a whole number from 1 to 1000", near);
-        }
-        name = name.substr(0, colon);
-      }
-      band.interiors.push_back({require_script(source, interiors, name, reader, key, near), weight});
-    }
-    if (i == 0 && band.min_depth != 0) {
-      reader.fail(path + ".min_depth", "the first band must start at depth 0", t.get("min_depth"));
-    }
-    if (i > 0 && band.min_depth <= out.back().min_depth) {
-      reader.fail(path + ".min_depth", "bands must be in ascending min_depth order", t.get("min_depth"));
-    }
-    out.push_back(std::move(band));
-  }
-  return out;
-}
-
 /// Deeper must never mean easier: expected difficulty may not fall from one depth to the next. Between
 /// two table changes (a band starts or a monster appears) the same monsters are met and the multipliers
 /// stay the same or grow with the darkness, and the rounding and capping in scale_monster_group never
@@ -318,6 +273,7 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     tables.merchant = load_merchant(source, tables);
     tables.scroll_effects = load_scroll_effects(source);
     tables.bounties = load_bounties(source);
+    tables.help = load_help(source);
     tables.interiors = load_interiors(source);
     tables.rooms = load_rooms(source, tables.interiors);
     tables.puzzles = load_puzzles(source);

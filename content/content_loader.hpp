@@ -14,7 +14,7 @@ namespace dw::content {
 
 /// Loads and validates every table in `dir` (monsters.toml, scaling.toml, weapons.toml, armour.toml,
 /// fights.toml, scroll_tubes.toml, scroll_paper.toml, scroll_writing.toml, scroll_effects.toml, names.toml,
-/// merchant.toml, rooms.toml, puzzles.toml, wanderers.toml, levels.toml, bounties.toml).
+/// merchant.toml, rooms.toml, puzzles.toml, wanderers.toml, levels.toml, bounties.toml, help.toml).
 /// The first problem found is returned as a content_error naming file, key and line; nothing is logged.
 std::variant<content_tables, content_error> load_content(const std::filesystem::path& dir);
 

@@ -7,6 +7,7 @@
 #include "content/economy_tables.hpp"
 #include "content/combat_tables.hpp"
 #include "content/fight_rules.hpp"
+#include "content/help_topics.hpp"
 #include "content/interior_tables.hpp"
 #include "content/item_def.hpp"
 #include "content/markov_names.hpp"
@@ -41,6 +42,7 @@ struct content_tables {
   std::vector<scroll_effect> scroll_effects;  ///< scroll_effects.toml, at least one
   progression_rules progression;              ///< levels.toml
   bounty_rules bounties;                      ///< bounties.toml
+  help_topics help;                           ///< help.toml
 
   /// The monster with this key, or nullptr.
   const monster_def* find_monster(std::string_view key) const;

@@ -41,27 +41,6 @@ bool aggressive(const content_tables& tables, const tape& room_tape, int depth) 
   return room_tape.at(aggression_tape_index) < aggression_chance(tables, depth);
 }
 
-odds consider(const content_tables& tables, const fight_state& state, const fighter& f) noexcept {
-  int total_hp = 0;
-  for (int hp : state.monster_hp) {
-    total_hp += std::max(hp, 0);
-  }
-  const item_def* weapon = f.weapon_key ? tables.find_weapon(*f.weapon_key) : nullptr;
-  const item_def* armour = f.armour_key ? tables.find_armour(*f.armour_key) : nullptr;
-  const double weapon_damage = weapon != nullptr ? weapon->damage : tables.fights.fist_damage;
-  // A blow is uniform over 0..most, so its average is most / 2.
-  const double dealt = std::max(weapon_damage / 2.0, 0.01);
-  const double blow = static_cast<double>(state.alive()) * state.damage_each / 2.0;
-  const double taken = std::max(blow - (armour != nullptr ? armour->reduction : 0), 0.01);
-  const double my_rounds = static_cast<double>(total_hp) / dealt;
-  const double their_rounds = static_cast<double>(std::max(f.hp, 1)) / taken;
-  const double ratio = my_rounds > 0 ? their_rounds / my_rounds : tables.combat.win_easily;
-  if (ratio >= tables.combat.win_easily) {
-    return odds::easy;
-  }
-  return ratio >= tables.combat.even ? odds::even : odds::grim;
-}
-
 std::int64_t silver_for(const content_tables& tables, int depth, int monsters) noexcept {
   const double reward = tables.scaling.at(depth).reward;
   return static_cast<std::int64_t>(

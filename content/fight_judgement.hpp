@@ -25,12 +25,6 @@ double aggression_chance(const content_tables& tables, int depth) noexcept;
 /// Whether the monsters of the room with this tape attack whoever walks in.
 bool aggressive(const content_tables& tables, const tape& room_tape, int depth) noexcept;
 
-enum class odds : std::uint8_t { easy, even, grim };
-/// How a fight against `state`'s living monsters would go for `f` alone: the rounds the monsters need to
-/// fell it (average blow less armour) over the rounds it needs to kill them all (average weapon blow),
-/// against fights.toml [consider].
-odds consider(const content_tables& tables, const fight_state& state, const fighter& f) noexcept;
-
 /// Silver a won fight at `depth` against `monsters` monsters gives in all (fights.toml [silver] ×
 /// the depth's reward multiplier, rounded down).
 std::int64_t silver_for(const content_tables& tables, int depth, int monsters) noexcept;

@@ -28,21 +28,40 @@ std::vector<feature_test> conditions(const toml_reader& reader, const toml::tabl
   return std::move(*tests);
 }
 
-std::vector<std::string> phrases(const toml_reader& reader, const toml::table& t, const std::string& path,
-                                 std::string_view key) {
-  std::vector<std::string> out = reader.texts(t, path, key, false);
+/// An optional key for a shape or detail: an identifier, once in its list.
+std::string row_key(const toml_reader& reader, const toml::table& t, const std::string& path,
+                    std::vector<std::string>& seen) {
+  if (t.get("key") == nullptr) {
+    return {};
+  }
+  std::string key = reader.identifier(t, path, "key");
+  if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+    reader.fail(path + ".key", "\"" + key + "\" appears twice", t.get("key"));
+  }
+  seen.push_back(key);
+  return key;
+}
+
+}  // namespace
+
+std::vector<std::string> checked_phrases(const toml_reader& reader, const toml::table& t, const std::string& path,
+                                         std::string_view key, bool optional) {
+  std::vector<std::string> out = reader.texts(t, path, key, false, optional);
   for (std::size_t i = 0; i < out.size(); ++i) {
+    const std::string at = path + "." + std::string(key) + "[" + std::to_string(i) + "]";
     if (const std::string bad = unknown_placeholder(out[i]); !bad.empty()) {
-      reader.fail(path + "." + std::string(key) + "[" + std::to_string(i) + "]",
+      reader.fail(at,
                   bad == "{" ? "has a { without its }"
-                             : bad + " is not a placeholder (use {material} or a feature such as {pillars})",
+                             : bad + " is not a placeholder (use {material}, {place} or a feature such as {pillars})",
                   toml_reader::element(t, key, i));
+    }
+    if (const std::string share = share_as_percent(out[i]); !share.empty()) {
+      reader.fail(at, share + " reads as words (\"a third\"): write \"" + share + " of the floor\", not \"" + share +
+                          " percent\"", toml_reader::element(t, key, i));
     }
   }
   return out;
 }
-
-}  // namespace
 
 interior_tables load_interiors(const table_source& source) {
   const toml_reader reader(source, "interiors.toml");
@@ -50,14 +69,17 @@ interior_tables load_interiors(const table_source& source) {
   reader.allow_only(root, "", {"max_details", "shapes", "details", "looks"});
   interior_tables out;
   out.max_details = static_cast<int>(reader.integer(root, "", "max_details", 0, 8));
+  std::vector<std::string> shape_keys;
+  std::vector<std::string> detail_keys;
   const toml::array& shapes = reader.rows(root, "shapes");
   for (std::size_t i = 0; i < shapes.size(); ++i) {
     const toml::table& t = toml_reader::row(shapes, i);
     const std::string path = toml_reader::row_path("shapes", i);
-    reader.allow_only(t, path, {"when", "names"});
+    reader.allow_only(t, path, {"key", "when", "names"});
     interior_shape shape;
+    shape.key = row_key(reader, t, path, shape_keys);
     shape.when = conditions(reader, t, path);
-    shape.names = phrases(reader, t, path, "names");
+    shape.names = checked_phrases(reader, t, path, "names");
     if (i + 1 == shapes.size() && !shape.when.empty()) {
       reader.fail(path + ".when", "the last shape names every room no other shape fits: it takes no conditions",
                   t.get("when"));
@@ -68,8 +90,12 @@ interior_tables load_interiors(const table_source& source) {
   for (std::size_t i = 0; i < details.size(); ++i) {
     const toml::table& t = toml_reader::row(details, i);
     const std::string path = toml_reader::row_path("details", i);
-    reader.allow_only(t, path, {"when", "sentences"});
-    out.details.push_back({conditions(reader, t, path), phrases(reader, t, path, "sentences")});
+    reader.allow_only(t, path, {"key", "when", "sentences"});
+    interior_detail detail;
+    detail.key = row_key(reader, t, path, detail_keys);
+    detail.when = conditions(reader, t, path);
+    detail.sentences = checked_phrases(reader, t, path, "sentences");
+    out.details.push_back(std::move(detail));
   }
   const toml::array& looks = reader.rows(root, "looks");
   for (std::size_t i = 0; i < looks.size(); ++i) {
@@ -79,7 +105,7 @@ interior_tables load_interiors(const table_source& source) {
     interior_look look;
     look.entity = reader.text(t, path, "entity");
     look.words = reader.texts(t, path, "words", false);
-    look.texts = phrases(reader, t, path, "texts");
+    look.texts = checked_phrases(reader, t, path, "texts");
     out.looks.push_back(std::move(look));
   }
   return out;

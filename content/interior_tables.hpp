@@ -48,16 +48,18 @@ struct interior_script {
 
 /// A kind of room: the first whose conditions hold names the room.
 struct interior_shape {
+  std::string key;                 ///< "flooded": how a theme gives this shape its own names ("" = it cannot)
   std::vector<feature_test> when;  ///< all must hold; empty = always (the last shape)
-  std::vector<std::string> names;  ///< "Pillared {material} hall"; one is chosen per room
+  std::vector<std::string> names;  ///< "Pillared {place}"; one is chosen per room (unless the theme has its own)
 
   bool operator==(const interior_shape&) const = default;
 };
 
 /// A sentence a room's description may hold: every detail whose conditions hold adds one of its sentences.
 struct interior_detail {
+  std::string key;  ///< "water": how a theme tells this detail in its own words ("" = it cannot)
   std::vector<feature_test> when;
-  std::vector<std::string> sentences;
+  std::vector<std::string> sentences;  ///< one chosen per room (unless the theme has its own)
 
   bool operator==(const interior_detail&) const = default;
 };

@@ -1,5 +1,6 @@
 #include "content/interior_text.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -25,6 +26,55 @@ std::optional<interior_feature> interior_feature_named(std::string_view name) {
     }
   }
   return std::nullopt;
+}
+
+double feature_value(const mapgen::interior_features& f, interior_feature which) {
+  switch (which) {
+    case interior_feature::width:
+      return f.width;
+    case interior_feature::height:
+      return f.height;
+    case interior_feature::open:
+      return f.open_share;
+    case interior_feature::chambers:
+      return f.chambers;
+    case interior_feature::pillars:
+      return f.pillars;
+    case interior_feature::water:
+      return f.water_share;
+    case interior_feature::alcoves:
+      return f.dead_ends;
+    case interior_feature::corridor:
+      return f.longest_corridor;
+    case interior_feature::areas:
+      return f.areas;
+    case interior_feature::roots:
+      return f.roots;
+    case interior_feature::rubble:
+      return f.rubble;
+  }
+  return 0;
+}
+
+bool conditions_hold(const std::vector<feature_test>& tests, const mapgen::interior_features& f) {
+  return std::all_of(tests.begin(), tests.end(), [&](const feature_test& t) {
+    const double v = feature_value(f, t.feature);
+    switch (t.compare) {
+      case feature_test::op::lt:
+        return v < t.value;
+      case feature_test::op::le:
+        return v <= t.value;
+      case feature_test::op::gt:
+        return v > t.value;
+      case feature_test::op::ge:
+        return v >= t.value;
+      case feature_test::op::eq:
+        return v == t.value;
+      case feature_test::op::ne:
+        return v != t.value;
+    }
+    return false;
+  });
 }
 
 std::optional<std::vector<feature_test>> parse_conditions(std::string_view text, std::string& why) {
@@ -88,8 +138,23 @@ std::string unknown_placeholder(std::string_view text) {
       return "{";
     }
     const std::string_view name = text.substr(open + 1, close - open - 1);
-    if (name != "material" && !interior_feature_named(name)) {
+    if (name != "material" && name != "place" && !interior_feature_named(name)) {
       return "{" + std::string(name) + "}";
+    }
+  }
+  return {};
+}
+
+std::string share_as_percent(std::string_view text) {
+  for (std::string_view share : {"{open}", "{water}"}) {
+    for (std::size_t at = text.find(share); at != std::string_view::npos; at = text.find(share, at + 1)) {
+      std::string_view after = text.substr(at + share.size());
+      while (!after.empty() && after.front() == ' ') {
+        after.remove_prefix(1);
+      }
+      if (after.starts_with("percent") || after.starts_with("per cent") || after.starts_with("%")) {
+        return std::string(share);
+      }
     }
   }
   return {};

@@ -17,62 +17,14 @@ namespace dw::content {
 namespace {
 
 /// Each use of the room's seed gets its own stream, so that, say, a new door leaves the words alone.
-enum class stream : std::uint64_t { script = 1, map, doors, words, spots };
+enum class stream : std::uint64_t { script = 1, map, doors, words, spots, place };
 
 std::uint64_t seed_for(std::uint64_t room_seed, stream s) {
   return seed::mix64(room_seed ^ (static_cast<std::uint64_t>(s) * 0x9E3779B97F4A7C15ULL) ^ 0x1A7E1210ULL);
 }
 
-double value_of(const mapgen::interior_features& f, interior_feature which) {
-  switch (which) {
-    case interior_feature::width:
-      return f.width;
-    case interior_feature::height:
-      return f.height;
-    case interior_feature::open:
-      return f.open_share;
-    case interior_feature::chambers:
-      return f.chambers;
-    case interior_feature::pillars:
-      return f.pillars;
-    case interior_feature::water:
-      return f.water_share;
-    case interior_feature::alcoves:
-      return f.dead_ends;
-    case interior_feature::corridor:
-      return f.longest_corridor;
-    case interior_feature::areas:
-      return f.areas;
-    case interior_feature::roots:
-      return f.roots;
-    case interior_feature::rubble:
-      return f.rubble;
-  }
-  return 0;
-}
-
-bool holds(const std::vector<feature_test>& tests, const mapgen::interior_features& f) {
-  return std::all_of(tests.begin(), tests.end(), [&](const feature_test& t) {
-    const double v = value_of(f, t.feature);
-    switch (t.compare) {
-      case feature_test::op::lt:
-        return v < t.value;
-      case feature_test::op::le:
-        return v <= t.value;
-      case feature_test::op::gt:
-        return v > t.value;
-      case feature_test::op::ge:
-        return v >= t.value;
-      case feature_test::op::eq:
-        return v == t.value;
-      case feature_test::op::ne:
-        return v != t.value;
-    }
-    return false;
-  });
-}
-
-/// The text with {material} and {feature} filled in: shares as whole percentages, counts in words.
+/// The text with {material}, {place} and {feature} filled in: shares in words ("a third"), sizes as figures,
+/// counts in words.
 std::string fill(std::string_view text, const room_interior& room) {
   std::string out;
   out.reserve(text.size() + 16);
@@ -90,10 +42,12 @@ std::string fill(std::string_view text, const room_interior& room) {
     const std::string_view name = text.substr(open + 1, close - open - 1);
     if (name == "material") {
       out += room.material;
+    } else if (name == "place") {
+      out += room.place;
     } else if (const auto f = interior_feature_named(name)) {
-      const double v = value_of(room.features, *f);
+      const double v = feature_value(room.features, *f);
       if (*f == interior_feature::open || *f == interior_feature::water) {
-        out += std::to_string(static_cast<int>(std::lround(v * 100)));  // a share, as a percentage
+        out += share_words(v);  // "a third": never "33 percent"
       } else if (*f == interior_feature::width || *f == interior_feature::height) {
         out += std::to_string(static_cast<int>(v));  // (sizes read better as figures: "17 by 9 paces")
       } else {
@@ -110,23 +64,30 @@ const std::string& pick(const std::vector<std::string>& from, mapgen::rng& rando
   return from[static_cast<std::size_t>(random.below(from.size()))];
 }
 
-void name_and_describe(const content_tables& tables, int depth, room_interior& room, std::uint64_t seed) {
+/// The theme's own words when it has some, else interiors.toml's.
+const std::vector<std::string>& own_or(const std::vector<std::vector<std::string>>& theme, std::size_t i,
+                                       const std::vector<std::string>& fallback) {
+  return i < theme.size() && !theme[i].empty() ? theme[i] : fallback;
+}
+
+void name_and_describe(const content_tables& tables, const room_band& band, int depth, room_interior& room,
+                       std::uint64_t seed) {
   mapgen::rng words(seed_for(seed, stream::words));
   const interior_tables& t = tables.interiors;
-  for (const interior_shape& shape : t.shapes) {
-    if (holds(shape.when, room.features)) {
-      room.name = capitalise(fill(pick(shape.names, words), room));
+  for (std::size_t i = 0; i < t.shapes.size(); ++i) {
+    if (conditions_hold(t.shapes[i].when, room.features)) {
+      room.name = capitalise(fill(pick(own_or(band.shape_names, i, t.shapes[i].names), words), room));
       break;
     }
   }
   int told = 0;
-  for (const interior_detail& detail : t.details) {
+  for (std::size_t i = 0; i < t.details.size(); ++i) {
     if (told >= t.max_details) {
       break;
     }
     // (a draw for every detail, whether it holds or not, so one room's words do not shift another's)
-    const std::string& sentence = pick(detail.sentences, words);
-    if (holds(detail.when, room.features)) {
+    const std::string& sentence = pick(own_or(band.detail_sentences, i, t.details[i].sentences), words);
+    if (conditions_hold(t.details[i].when, room.features)) {
       room.description += (room.description.empty() ? "" : " ") + capitalise(fill(sentence, room));
       ++told;
     }
@@ -135,6 +96,13 @@ void name_and_describe(const content_tables& tables, int depth, room_interior& r
   const std::string closing = describe_room(tables, depth, seed).description;
   if (!closing.empty()) {
     room.description += (room.description.empty() ? "" : " ") + closing;
+  }
+  // Then one of the theme's sounds or smells.
+  const std::size_t senses = band.sounds.size() + band.smells.size();
+  if (senses > 0) {
+    const auto i = static_cast<std::size_t>(words.below(senses));
+    const std::string& sense = i < band.sounds.size() ? band.sounds[i] : band.smells[i - band.sounds.size()];
+    room.description += (room.description.empty() ? "" : " ") + capitalise(fill(sense, room));
   }
 }
 
@@ -166,9 +134,14 @@ std::optional<room_interior> make_interior(const content_tables& tables, int dep
 
   room_interior room;
   room.seed = seed;
+  room.depth = depth;
   room.script = script.script;
   room.script_name = script.name;
   room.material = band->material;
+  if (!band->places.empty()) {
+    mapgen::rng place(seed_for(seed, stream::place));
+    room.place = pick(band->places, place);
+  }
   room.map = script.script->generate(seed_for(seed, stream::map));
   // Scripts need not know doors (a Marahel script has no exits): the game adds the entity when missing.
   room.entities = script.script->entities();
@@ -177,7 +150,7 @@ std::optional<room_interior> make_interior(const content_tables& tables, int dep
   }
   const mapgen::legend legend = mapgen::make_legend(room.entities);
   room.features = mapgen::measure(room.map, legend);  // (before the doors: new exits never rename a room)
-  name_and_describe(tables, depth, room, seed);
+  name_and_describe(tables, *band, depth, room, seed);
 
   std::vector<mapgen::entity_id> walkable;
   for (std::size_t e = 0; e < room.entities.size(); ++e) {
@@ -208,7 +181,9 @@ std::optional<room_interior> make_interior(const content_tables& tables, int dep
 
 std::optional<std::string> look_at_tiles(const content_tables& tables, const room_interior& room,
                                          std::string_view words) {
-  for (const interior_look& look : tables.interiors.looks) {
+  const room_band* band = band_at(tables, room.depth);
+  for (std::size_t l = 0; l < tables.interiors.looks.size(); ++l) {
+    const interior_look& look = tables.interiors.looks[l];
     const bool called = std::any_of(look.words.begin(), look.words.end(), [&](const std::string& w) {
       return w.size() == words.size() && std::equal(w.begin(), w.end(), words.begin(), [](char a, char b) {
                return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
@@ -222,7 +197,8 @@ std::optional<std::string> look_at_tiles(const content_tables& tables, const roo
       continue;  // (nothing of that kind in this room: another look may use the same word)
     }
     mapgen::rng random(seed_for(room.seed ^ static_cast<std::uint64_t>(*id), stream::words));
-    return capitalise(fill(pick(look.texts, random), room));
+    const std::vector<std::string>& texts = band != nullptr ? own_or(band->look_texts, l, look.texts) : look.texts;
+    return capitalise(fill(pick(texts, random), room));
   }
   return std::nullopt;
 }

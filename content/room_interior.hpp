@@ -25,11 +25,13 @@ struct room_interior {
   std::array<std::optional<mapgen::point>, 4> doors;  ///< north, east, south, west
   mapgen::interior_features features;                 ///< measured before the doors were cut
   std::string material;                               ///< the band's {material}
+  std::string place;                                  ///< the {place} of its words: one of the band's places
   std::string name;                                   ///< "Pillared granite hall"
-  std::string description;                            ///< sentences from its features, then the band's
+  std::string description;  ///< sentences from its features, the band's closing one, then a sound or a smell
   std::vector<mapgen::point> spots;  ///< walkable tiles, no doors, in a seeded order: the monsters stand on the
                                      ///< first, what lies on the floor on the next ones
   std::uint64_t seed = 0;            ///< the room's seed it was made from
+  int depth = 0;                     ///< the depth it was made for (its band gives `look` its words)
 
   /// The entity name of the tile at p ("solid", "water", ...).
   [[nodiscard]] std::string_view tile_name(mapgen::point p) const;

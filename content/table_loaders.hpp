@@ -10,6 +10,7 @@
 #include "content/bounty_rules.hpp"
 #include "content/economy_tables.hpp"
 #include "content/combat_tables.hpp"
+#include "content/help_topics.hpp"
 #include "content/markov_names.hpp"
 #include "content/progression.hpp"
 #include "content/puzzle_rules.hpp"
@@ -42,6 +43,9 @@ bounty_rules load_bounties(const table_source& source);
 
 /// levels.toml (progression_loader.cpp).
 progression_rules load_progression(const table_source& source);
+
+/// help.toml (help_loader.cpp).
+help_topics load_help(const table_source& source);
 
 /// scroll_effects.toml.
 std::vector<scroll_effect> load_scroll_effects(const table_source& source);

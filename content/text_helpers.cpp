@@ -1,6 +1,8 @@
 #include "content/text_helpers.hpp"
 
 #include <array>
+#include <cmath>
+#include <utility>
 
 namespace dw::content {
 
@@ -27,6 +29,41 @@ std::string count_word(int n) {
     return std::string(words[static_cast<std::size_t>(n)]);
   }
   return std::to_string(n);
+}
+
+std::string share_words(double share) {
+  if (!(share > 0)) {
+    return "none";
+  }
+  if (share >= 1) {
+    return "all";
+  }
+  if (share < 0.05) {
+    return "hardly any";
+  }
+  if (share >= 0.95) {
+    return "nearly all";
+  }
+  static constexpr std::array<std::pair<double, std::string_view>, 11> fractions = {{
+      {0.1, "a tenth"},
+      {0.2, "a fifth"},
+      {0.25, "a quarter"},
+      {1.0 / 3.0, "a third"},
+      {0.4, "two fifths"},
+      {0.5, "half"},
+      {0.6, "three fifths"},
+      {2.0 / 3.0, "two thirds"},
+      {0.75, "three quarters"},
+      {0.8, "four fifths"},
+      {0.9, "nine tenths"},
+  }};
+  const auto* nearest = &fractions.front();
+  for (const auto& f : fractions) {
+    if (std::abs(f.first - share) < std::abs(nearest->first - share)) {
+      nearest = &f;
+    }
+  }
+  return std::string(nearest->second);
 }
 
 }  // namespace dw::content

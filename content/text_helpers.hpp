@@ -16,4 +16,8 @@ std::string capitalise(std::string_view phrase);
 /// "three" for 3 up to twelve, digits beyond.
 std::string count_word(int n);
 
+/// A share (0..1) as words, the nearest of the fractions people say: "a third", "half", "three quarters";
+/// "hardly any" and "nearly all" near the ends, "none" and "all" at them. Never a percentage.
+std::string share_words(double share);
+
 }  // namespace dw::content

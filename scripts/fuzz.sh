@@ -61,7 +61,7 @@ seed_corpus() {
       # Input = a character picking the table (content/*.toml in name order, as in fuzz_content.cpp) and
       # the tables around it ('0'.. the real ones, 'a'.. the small ones in tests/fuzz/content_small), then
       # the table's text.
-      local i=0 table name digits=(0 1 2 3 4 5 6 7 8 9 : ';' '<' '=' '>' '?' '@') letters=(a b c d e f g h i j k l m n o p q)
+      local i=0 table name digits=(0 1 2 3 4 5 6 7 8 9 : ';' '<' '=' '>' '?' '@' A) letters=(a b c d e f g h i j k l m n o p q r)
       for table in $(LC_ALL=C ls content/*.toml); do
         name="$(basename "$table")"
         { printf '%s' "${digits[$i]}"; cat "$table"; } >"$dir/real_$name"

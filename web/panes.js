@@ -119,6 +119,9 @@ export class Panes {
   }
 
   status(body) {
+    $('level').textContent = show(body?.level);
+    const next = Number(body?.xp_next);
+    $('xp').textContent = Number.isFinite(next) && next > 0 ? `${show(body?.xp)} of ${next}` : show(body?.xp);
     $('silver').textContent = show(body?.silver);
     $('deepest').textContent = show(body?.deepest);
   }

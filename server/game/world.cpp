@@ -64,7 +64,9 @@ world::world(config::settings settings, services& svc, world_parts parts)
   events_->connect(
       [this](connection& conn, std::string_view line) {
         if (conn.stage == login_stage::playing) {
-          commands_->run(conn, line);
+          if (!out_->answer_pager(conn, line)) {  // (Enter and q while paging are the pager's)
+            commands_->run(conn, line);
+          }
         } else {
           login_->handle_line(conn, line);
         }
@@ -75,7 +77,8 @@ world::world(config::settings settings, services& svc, world_parts parts)
     return std::nullopt;
   });
   command_registry& r = commands_->commands();
-  register_basic_commands(r, {r, *people_, encounters_->combat, &encounters_->riddles, progression_.get()});
+  register_basic_commands(r, {*people_, encounters_->combat, &encounters_->riddles, progression_.get()});
+  register_help_command(r, {r, content_});
   register_movement_commands(r, {*places_, svc});
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                              encounters_->news, &encounters_->riddles});

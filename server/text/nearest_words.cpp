@@ -40,28 +40,40 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return one[b.size()];
 }
 
-std::vector<std::string> nearest_words(std::string_view word, const std::vector<std::string>& candidates,
+std::vector<std::string> nearest_words(std::string_view word, const std::vector<spelling>& candidates,
                                        std::size_t limit) {
   std::vector<std::string> out;
   if (word.empty() || word.size() > longest || limit == 0) {
     return out;
   }
-  const std::size_t near = word.size() <= 5 ? 1 : word.size() <= 9 ? 2 : 3;
+  // Near enough: one slip in a short word, up to three in a long one.
+  const std::size_t near = std::min<std::size_t>(3, 1 + word.size() / 4);
   std::size_t best = near + 1;
-  for (const std::string& c : candidates) {
-    const std::size_t d = edit_distance(word, c);
-    if (d > near || d > best) {
+  for (const spelling& c : candidates) {
+    const std::size_t d = edit_distance(word, c.word);
+    if (d > near || d > best || d >= std::max(word.size(), c.word.size())) {
       continue;
     }
     if (d < best) {
       best = d;
       out.clear();
     }
-    if (out.size() < limit && std::none_of(out.begin(), out.end(), [&c](const std::string& o) { return iequals(o, c); })) {
-      out.push_back(c);
+    if (out.size() < limit &&
+        std::none_of(out.begin(), out.end(), [&c](const std::string& o) { return iequals(o, c.shown); })) {
+      out.emplace_back(c.shown);
     }
   }
   return out;
+}
+
+std::vector<std::string> nearest_words(std::string_view word, const std::vector<std::string>& candidates,
+                                       std::size_t limit) {
+  std::vector<spelling> spelled;
+  spelled.reserve(candidates.size());
+  for (const std::string& c : candidates) {
+    spelled.push_back({c, c});
+  }
+  return nearest_words(word, spelled, limit);
 }
 
 }  // namespace dw::text

@@ -98,6 +98,40 @@ TEST(ContentLoader, HealthBandsMustDescend) {
   EXPECT_EQ(e.key, "health.wounded");
 }
 
+TEST(ContentLoader, ConsidersVerdictsMustDescendWithTheirLine) {
+  content_copy copy("bad_consider_order");
+  copy.replace("fights.toml", "at_least = 0.4", "at_least = 0.7");
+  const std::uint32_t line = line_of(copy.read("fights.toml"), "at_least = 0.7");
+  const content_error e = copy.load_error();
+  EXPECT_EQ(e.file, file_label(copy, "fights.toml"));
+  EXPECT_EQ(e.key, "consider.even.at_least");
+  EXPECT_EQ(e.line, line);
+}
+
+TEST(ContentLoader, ConsidersSentencesMustSayTheirRoundsAndNothingElse) {
+  {
+    content_copy copy("consider_missing_win");
+    copy.replace("fights.toml", "both = \"You would need about {win}", "both = \"You would need about many");
+    const std::uint32_t line = line_of(copy.read("fights.toml"), "both = ");
+    const content_error e = copy.load_error();
+    EXPECT_EQ(e.key, "consider.rounds.both");
+    EXPECT_EQ(e.reason, "must say {win}");
+    EXPECT_EQ(e.line, line);
+  }
+  {
+    content_copy copy("consider_unknown_placeholder");
+    copy.replace("fights.toml", "they would not fell you.", "they would not fell you in {lose}.");
+    const content_error e = copy.load_error();
+    EXPECT_EQ(e.key, "consider.rounds.safe");
+    EXPECT_EQ(e.reason, "has {lose}, which this sentence cannot fill");
+  }
+  {
+    content_copy copy("consider_typo");
+    copy.replace("fights.toml", "[consider.hopeless]\nwords", "[consider.hopeless]\nat_least = 0.05\nwords");
+    EXPECT_EQ(copy.load_error().key, "consider.hopeless.at_least");
+  }
+}
+
 TEST(ContentLoader, AMissingFileIsNamed) {
   content_copy copy("missing_file");
   std::filesystem::remove(copy.dir() / "rooms.toml");
@@ -216,7 +250,7 @@ TEST(ContentLoader, BandsMustAscendFromZero) {
   }
   {
     content_copy copy("rooms_order");
-    copy.replace("rooms.toml", "min_depth = 16", "min_depth = 8");
+    copy.replace("rooms.toml", "min_depth = 6", "min_depth = 3");
     const content_error e = copy.load_error();
     EXPECT_EQ(e.file, file_label(copy, "rooms.toml"));
     EXPECT_EQ(e.key, "bands[2].min_depth");

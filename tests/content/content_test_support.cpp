@@ -3,6 +3,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <utility>
 
 namespace dw::content::testing {
 
@@ -24,11 +25,13 @@ content_copy::content_copy(std::string_view test_name)
       std::filesystem::copy_file(entry.path(), dir_ / entry.path().filename());
     }
   }
-  // The interior scripts the bands name (interiors/*.json).
-  std::filesystem::create_directories(dir_ / "interiors");
-  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(DW_CONTENT_DIR) / "interiors")) {
-    if (entry.path().extension() == ".json") {
-      std::filesystem::copy_file(entry.path(), dir_ / "interiors" / entry.path().filename());
+  // The interior scripts the bands name (interiors/*.json) and their themes (themes/*.toml).
+  for (const auto& [folder, extension] : {std::pair{"interiors", ".json"}, std::pair{"themes", ".toml"}}) {
+    std::filesystem::create_directories(dir_ / folder);
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(DW_CONTENT_DIR) / folder)) {
+      if (entry.path().extension() == extension) {
+        std::filesystem::copy_file(entry.path(), dir_ / folder / entry.path().filename());
+      }
     }
   }
 }

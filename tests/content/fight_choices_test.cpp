@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "content/fight_judgement.hpp"
+#include "content/fight_odds.hpp"
 #include "content/fight_round.hpp"
 #include "content_test_support.hpp"
 
@@ -213,8 +214,8 @@ TEST(FightChoices, ConsiderWeighsTheGroupAgainstYou) {
   const content_tables tables = real_tables();
   const fighter strong{1, 100000, 100000, "short_sword", std::nullopt};
   const fighter weak{1, 1, 1, std::nullopt, std::nullopt};
-  EXPECT_EQ(consider(tables, one_monster(10, 2), strong), odds::easy);
-  EXPECT_EQ(consider(tables, one_monster(1000, 20), weak), odds::grim);
+  EXPECT_EQ(verdict(tables, weigh_fight(tables, one_monster(10, 2), strong)), odds::easy);
+  EXPECT_EQ(verdict(tables, weigh_fight(tables, one_monster(1000, 20), weak)), odds::hopeless);
 }
 
 TEST(FightChoices, SilverGrowsWithMonstersAndDepth) {

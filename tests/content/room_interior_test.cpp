@@ -190,14 +190,14 @@ TEST(RoomInteriorTables, MistakesAreRefusedNamingFileAndKey) {
   }
   {
     content_copy copy("interior_bad_placeholder");
-    copy.replace("interiors.toml", "Flooded {material} cave", "Flooded {stuff} cave");
+    copy.replace("interiors.toml", "Flooded {place}", "Flooded {stuff}");
     const content_error e = copy.load_error();
     EXPECT_EQ(e.key, "shapes[0].names[0]");
     EXPECT_NE(e.reason.find("{stuff}"), std::string::npos);
   }
   {
     content_copy copy("interior_last_shape_conditional");
-    copy.replace("interiors.toml", "names = [\"{material} passage\"", "when = \"open > 0\"\nnames = [\"{material} passage\"");
+    copy.replace("interiors.toml", "names = [\"{material} {place}\"", "when = \"open > 0\"\nnames = [\"{material} {place}\"");
     EXPECT_NE(copy.load_error().reason.find("last shape"), std::string::npos);
   }
   {

@@ -17,6 +17,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 
 #include "content/bounties.hpp"
@@ -35,11 +36,11 @@ namespace {
 using namespace dw::content;
 
 /// content/*.toml in name order, which scripts/fuzz.sh relies on to make seeds of the real tables.
-constexpr std::array<std::string_view, 17> table_names{
-    "armour.toml",         "bounties.toml",     "fights.toml",         "interiors.toml",    "levels.toml",
-    "merchant.toml",       "monsters.toml",     "names.toml",          "puzzles.toml",      "rooms.toml",
-    "scaling.toml",        "scroll_effects.toml", "scroll_paper.toml", "scroll_tubes.toml", "scroll_writing.toml",
-    "wanderers.toml",      "weapons.toml"};
+constexpr std::array<std::string_view, 18> table_names{
+    "armour.toml",       "bounties.toml",       "fights.toml",       "help.toml",          "interiors.toml",
+    "levels.toml",       "merchant.toml",       "monsters.toml",     "names.toml",         "puzzles.toml",
+    "rooms.toml",        "scaling.toml",        "scroll_effects.toml", "scroll_paper.toml", "scroll_tubes.toml",
+    "scroll_writing.toml", "wanderers.toml",    "weapons.toml"};
 
 /// The label errors carry; load_content_texts only uses it for messages.
 const std::filesystem::path label_dir = "content";
@@ -69,13 +70,18 @@ table_texts read_tables(const std::filesystem::path& dir) {
     text << in.rdbuf();
     texts.emplace(std::string(name), text.str());
   }
-  // The interior scripts the bands name, as "interiors/<name>.json".
-  for (const auto& entry : std::filesystem::directory_iterator(dir / "interiors")) {
-    if (entry.path().extension() == ".json") {
-      std::ifstream in(entry.path(), std::ios::binary);
-      std::ostringstream text;
-      text << in.rdbuf();
-      texts.emplace("interiors/" + entry.path().filename().string(), text.str());
+  // The interior scripts the bands name, as "interiors/<name>.json", and their themes as "themes/<name>.toml".
+  for (const auto& [folder, extension] : {std::pair{"interiors", ".json"}, std::pair{"themes", ".toml"}}) {
+    if (!std::filesystem::is_directory(dir / folder)) {
+      continue;  // (the small tables keep their bands' words in rooms.toml)
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(dir / folder)) {
+      if (entry.path().extension() == extension) {
+        std::ifstream in(entry.path(), std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        texts.emplace(std::string(folder) + "/" + entry.path().filename().string(), text.str());
+      }
     }
   }
   // They must load, or every input would only reach the error path.
@@ -90,13 +96,14 @@ std::size_t line_count(std::string_view text) {
 void check_error(const content_error& e, const table_texts& texts) {
   FUZZ_CHECK(!e.reason.empty());
   bool known_file = false;
-  for (const std::string_view name : table_names) {
+  for (const auto& [name, text] : texts) {
     if (e.file == (label_dir / name).generic_string()) {
       known_file = true;
-      FUZZ_CHECK(e.line <= line_count(texts.find(name)->second));
+      FUZZ_CHECK(e.line <= line_count(text));
     }
   }
-  // (a rooms.toml that names a script reports at its own key; the scripts here are all valid)
+  // (a rooms.toml that names a script reports at its own key; the scripts here are all valid, and a theme
+  // file reports its own mistakes, such as a key interiors.toml no longer has)
   FUZZ_CHECK(known_file);
 }
 
@@ -183,6 +190,20 @@ void check_rules(const content_tables& tables) {
     }
   }
   FUZZ_CHECK(!tables.interiors.shapes.empty() && tables.interiors.shapes.back().when.empty());
+  // Help topics: each word finds one topic; texts are laid out, bounded and free of control characters.
+  std::set<std::string> words;
+  for (const help_topic& t : tables.help.topics) {
+    FUZZ_CHECK(words.insert(t.name).second && !t.title.empty() && !t.text.empty() && t.text.back() == '\n');
+    FUZZ_CHECK(t.text.size() <= max_help_text_bytes && help_text_layout(t.text) == t.text);
+    FUZZ_CHECK(std::none_of(t.text.begin(), t.text.end(), [](char c) {
+      return (static_cast<unsigned char>(c) < 0x20U && c != '\n') || c == 0x7F;
+    }));
+    FUZZ_CHECK(tables.help.find(t.name) == &t);
+    for (const std::string& k : t.keywords) {
+      FUZZ_CHECK(k == t.name || words.insert(k).second);
+      FUZZ_CHECK(tables.help.find(k) == &t);
+    }
+  }
   // Scroll texts use only the placeholders a scroll fills in.
   for (const std::string& text : tables.scrolls.texts) {
     for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {

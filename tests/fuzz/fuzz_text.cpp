@@ -10,6 +10,7 @@
 #include "fuzz_support.hpp"
 #include "server/text/log_safe.hpp"
 #include "server/text/player_text.hpp"
+#include "server/text/utf8_scan.hpp"
 
 namespace {
 
@@ -151,10 +152,16 @@ void check_player_text(std::string_view input) {
   FUZZ_CHECK(out.size() <= input.size());
   FUZZ_CHECK(dw::text::player_text(out) == out);
   // Clean text is shown as typed.
+  // "Clean" is what the server keeps: no controls or tabs, none of the invisible formatting characters
+  // (the table in utf8_scan.cpp, wider than the bidi and zero-width set checked above) and no letter
+  // carrying more than max_marks_per_letter combining marks.
   if (const auto in = decode_utf8(input)) {
     bool clean = true;
+    int marks = 0;
     for (const char32_t c : *in) {
-      clean = clean && !is_control(c) && !is_bidi_or_zero_width(c);
+      clean = clean && !is_control(c) && !is_bidi_or_zero_width(c) && !dw::text::is_invisible_format(c);
+      marks = dw::text::is_combining_mark(c) ? marks + 1 : 0;
+      clean = clean && marks <= dw::text::max_marks_per_letter;
     }
     if (clean) {
       FUZZ_CHECK(out == input);

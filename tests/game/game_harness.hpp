@@ -155,6 +155,18 @@ class inline_services final : public game::services {
     }
     drain();
   }
+  /// Runs the oldest held timer, then everything it queued (timers it sets are held again); false when
+  /// none was held.
+  bool run_timer() {
+    if (held_timers_.empty()) {
+      return false;
+    }
+    auto fn = std::move(held_timers_.front());
+    held_timers_.pop_front();
+    fn();
+    drain();
+    return true;
+  }
   std::int64_t now() override {
     const std::int64_t t = clock;
     clock += clock_step;

@@ -69,14 +69,16 @@ TEST(WorldCommands, AnUnknownWordOffersTheCommandsItIsASlipFrom) {
   auto ann = h.create("Ann");  // the first account: an administrator
   auto p = h.create("Dee");
   h.line(p, "lok");
-  EXPECT_EQ(p.port->take(), "Unknown command 'lok'. Did you mean 'look'? Type 'help' for the list.\n");
+  EXPECT_TRUE(p.port->take().starts_with("Unknown command 'lok'. Did you mean 'look'? Type 'help' for the list.\n"));
   h.line(p, "inventroy");
   EXPECT_TRUE(p.port->take().starts_with("Unknown command 'inventroy'. Did you mean 'inventory'?"));
   h.line(p, "@stt");
   EXPECT_TRUE(p.port->take().starts_with("Unknown command '@stt'. Type 'help'."))
       << "a player is never offered what only administrators may use";
+  ann.port->take();
   h.line(ann, "@stt");
-  EXPECT_TRUE(ann.port->take().starts_with("Unknown command '@stt'. Did you mean 'stat'?"));
+  const std::string staff = ann.port->take();
+  EXPECT_TRUE(staff.starts_with("Unknown command '@stt'. Did you mean 'stat'?")) << staff;
 }
 
 TEST(WorldCommands, EveryOutputEndsWithAPromptAndMarker) {

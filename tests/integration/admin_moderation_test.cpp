@@ -8,9 +8,10 @@ using namespace dw::testing::admin_flow;
 
 TEST(AdminPermissions, PlayersGetTheTypoAnswerAndSeeNoAdminCommandInHelp) {
   server_process server;
-  telnet_client ann(server.port(), wide_client());
+  // (windows tall enough for the whole help: longer output would stop at --More--)
+  telnet_client ann(server.port(), wide_client(200));
   ann.create("Ann", "annpassword");
-  telnet_client bob(server.port(), wide_client());
+  telnet_client bob(server.port(), wide_client(200));
   bob.create("Bob", "bobpassword");
 
   for (std::string_view word : {"@kick", "@ban", "@config", "@reboot", "@shutdown", "@wall", "@who", "@stat", "@goto",

@@ -146,7 +146,7 @@ TEST(AdminRoles, PromoteAndDemoteTellThePlayerAndTheLastAdminStays) {
 TEST(AdminSettings, ConfigValidatesSavesAndSurvivesARestart) {
   server_process server;
   {
-    telnet_client ann(server.port());
+    telnet_client ann(server.port(), wide_client(200));  // (tall enough for every setting: no --More--)
     ann.create("Ann", "annpassword");
     ann.send_line("@config max_unexplored_exits 2");
     ann.expect("dungeon.max_unexplored_exits = 2 (saved");

@@ -40,6 +40,7 @@ struct scratch_tree {
       }
     }
     fs::copy(fs::path(DW_CONTENT_DIR) / "interiors", root / "content" / "interiors");  // the interior scripts
+    fs::copy(fs::path(DW_CONTENT_DIR) / "themes", root / "content" / "themes");        // the bands' words
     fs::copy(fs::path(DW_SOURCE_DIR) / "web", root / "web", fs::copy_options::recursive);  // web.root = ../web
     fs::create_directories(cwd());
   }

@@ -50,6 +50,9 @@ TEST(World, CommandsAbbreviateAndUnknownWordsAreExplained) {
   c.send_line("loo");
   c.expect("The Village Square");
   c.expect("hp] > ");
+  c.send_line("pager off");  // (the whole list at once: it is longer than the window)
+  c.expect("The pager is now off");
+  c.expect("hp] > ");
   c.send_line("help");
   const std::string help = c.expect("hp] > ");
   for (const char* cmd : {"look", "north", "say", "emote", "who", "help", "quit"}) {

@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "content/content_loader.hpp"
+#include "tests/integration/sqlite_read.hpp"
 #include "tests/integration/told_state.hpp"
 #include "tests/support/content_seeds.hpp"
 #include "tests/support/server_process.hpp"
@@ -54,11 +55,16 @@
 
 using dw::testing::client_options;
 using dw::testing::describe;
+using dw::testing::integrity_of;
 using dw::testing::inventory_list;
+using dw::testing::open_read_only;
 using dw::testing::parse_inventory;
 using dw::testing::parse_room_info;
+using dw::testing::prepare;
 using dw::testing::room_info;
 using dw::testing::server_process;
+using dw::testing::sqlite_handle;
+using dw::testing::statement_handle;
 using dw::testing::telnet_client;
 using dw::testing::told_state;
 using namespace std::chrono_literals;
@@ -121,41 +127,12 @@ bool move_leads_to(const room_info& from, const walk_dir& d, const room_info& to
 
 // ---------------------------------------------------------------- the database, read while the server is dead
 
-struct sqlite_closer {
-  void operator()(sqlite3* db) const { sqlite3_close(db); }
-};
-struct statement_finalizer {
-  void operator()(sqlite3_stmt* st) const { sqlite3_finalize(st); }
-};
-using sqlite_handle = std::unique_ptr<sqlite3, sqlite_closer>;
-using statement_handle = std::unique_ptr<sqlite3_stmt, statement_finalizer>;
-
-statement_handle prepare(sqlite3* db, const char* sql) {
-  sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) != SQLITE_OK) {
-    ADD_FAILURE() << "cannot prepare '" << sql << "': " << sqlite3_errmsg(db);
-  }
-  return statement_handle(st);
-}
-
 /// The file is whole, the account is there, and every room shown is still there as it was shown.
 /// Read-only, so nothing here checkpoints the WAL the restarted server has to recover from.
 void check_database(const std::filesystem::path& path, const told_state& told) {
-  sqlite3* raw = nullptr;
-  const int opened = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
-  const sqlite_handle db(raw);
-  ASSERT_EQ(opened, SQLITE_OK) << "cannot open " << path << " read-only: " << sqlite3_errmsg(raw);
-
-  std::string integrity;
-  {
-    const statement_handle st = prepare(db.get(), "PRAGMA integrity_check");
-    ASSERT_TRUE(st);
-    while (sqlite3_step(st.get()) == SQLITE_ROW) {
-      const unsigned char* line = sqlite3_column_text(st.get(), 0);
-      integrity += (line == nullptr ? "" : reinterpret_cast<const char*>(line)) + std::string("\n");
-    }
-  }
-  EXPECT_EQ(integrity, "ok\n") << "PRAGMA integrity_check after kill -9";
+  const sqlite_handle db = open_read_only(path);
+  ASSERT_TRUE(db);
+  EXPECT_EQ(integrity_of(db.get()), "ok\n") << "PRAGMA integrity_check after kill -9";
 
   {
     const statement_handle st = prepare(db.get(), "SELECT count(*) FROM accounts WHERE name = ?");

@@ -1,6 +1,6 @@
 // Fight choices over telnet (issue 12): first and third person rounds, health words and Char.Combat,
-// rounds only on the timer, defend, flee back the way you came, consider, the fallen pack, and quitting
-// mid-fight.
+// rounds only on the timer, defend, flee back the way you came, consider, the fallen pack, quitting
+// mid-fight, and wimpy (issue 26).
 #include "tests/integration/admin_support.hpp"
 
 using namespace dw::testing::admin_flow;
@@ -40,6 +40,25 @@ struct at_a_long_fight {
 void start_fighting(telnet_client& c) {
   c.send_line("fight");
   c.expect("You attack");
+}
+
+/// A world seed whose first room of East branch 1 holds monsters whose first blow lands on a bare-handed
+/// character of `hp` hit points, and who survive that round with the character still standing.
+std::int64_t first_blow_lands_seed(int hp) {
+  for (std::int64_t seed = 1; seed < 5000; ++seed) {
+    const dw::content::tape tape(dw::content::tape_seed(static_cast<std::uint64_t>(seed), 1, 1, 0));
+    const auto rolled = dw::content::roll_room(tables(), tape, 1, {});
+    if (rolled.event != dw::content::room_event::monster) {
+      continue;
+    }
+    auto fight = dw::content::start_fight(rolled);
+    const std::vector<dw::content::fighter> me{{1, hp, hp, std::nullopt, std::nullopt}};
+    const auto round = dw::content::fight_round(tables(), tape, *fight, me);
+    if (!round.won && !round.fighters.empty() && !round.fighters[0].out && round.fighters[0].damage_taken > 0) {
+      return seed;
+    }
+  }
+  return -1;
 }
 
 }  // namespace
@@ -175,4 +194,29 @@ TEST(FightChoices, QuittingMidFightFightsOneMoreRoundFirst) {
   telnet_client again(at.server.port(), wide_client());
   again.connect("Ann", "annpassword");
   start_fighting(again);
+}
+
+TEST(FightChoices, WimpyIsKeptOverARestartAndFleesForYou) {
+  const std::int64_t seed = first_blow_lands_seed(40);
+  ASSERT_GT(seed, 0);
+  server_process server(fight_config(seed, 40, 300));
+  telnet_client ann(server.port(), wide_client());
+  ann.create("Ann", "annpassword");
+  EXPECT_TRUE(contains(answer(ann, "wimpy", "Wimpy is"), "Wimpy is off"));
+  ann.send_line("wimpy 40");
+  ann.expect("Wimpy must be below your most hit points (40)");
+  EXPECT_TRUE(contains(answer(ann, "wimpy 39", "Wimpy is"), "Wimpy is 39: when a fight round leaves you at 39"));
+
+  // Stored with the account: after a restart it is still set.
+  server.restart();
+  telnet_client again(server.port(), wide_client());
+  again.connect("Ann", "annpassword");
+  EXPECT_TRUE(contains(answer(again, "wimpy", "Wimpy is"), "Wimpy is 39")) << "kept over a restart";
+  walk_into_east_branch(again);
+  start_fighting(again);
+  // The first blow lands: Ann stands at 39 or less, panics, and runs (cut off, she tries again by herself).
+  std::string told = again.expect("You panic and will try to flee in the next round! (wimpy 39)", 60s);
+  told += again.expect("You break away and flee!", 60s);
+  told += again.expect("The Bottom of the Well", 60s);
+  EXPECT_FALSE(contains(told, "The room is clear")) << told;
 }

@@ -112,6 +112,8 @@ TEST(Interior, ScreenReaderSurveySaysTheRoomInWords) {
   c.send_line("survey");
   const std::string text = c.expect(spoken_prompt);
   EXPECT_NE(text.find("paces across and"), std::string::npos) << text;
+  EXPECT_NE(text.find(" of it open floor."), std::string::npos) << text;
+  EXPECT_EQ(text.find("percent"), std::string::npos) << "shares read as words (\"about a third of it\"): " << text;
   EXPECT_NE(text.find("Doors: "), std::string::npos) << text;
   EXPECT_NE(text.find("west"), std::string::npos) << text;
   // (by the door toward the well: on the west edge, whichever third of it)

@@ -347,3 +347,51 @@ TEST(Tintin, ASessionWithEveryProtocolOnChatsWalksAndQuits) {
   ASSERT_TRUE(tt.wait_for("Goodbye, Tinny")) << tt.screen();
   EXPECT_TRUE(server.wait_log("Tinny quit"));
 }
+
+// The pager in TinTin++: tt++ tells the server its window (NAWS, 40 lines in this tmux), so the long help
+// stops after a page at --More--; Enter shows the rest, and q stops a second help where it stands.
+TEST(Tintin, LongHelpStopsAtMoreAndEnterAndQAnswerIt) {
+  const auto tmux = find_program("tmux");
+  const auto tintin = find_program("tt++", {"/usr/games", "/usr/local/games"});
+  ASSERT_TRUE(tmux.has_value()) << "tmux is not installed: run scripts/install-deps.sh (Debian package tmux)";
+  ASSERT_TRUE(tintin.has_value()) << "tt++ is not installed: run scripts/install-deps.sh (Debian package tintin++)";
+
+  server_process server;
+  telnet_client first(server.port());
+  first.create("Warden", "wardenpassword");  // (the first account; Pager is a player)
+  tintin_in_tmux tt(*tmux, *tintin);
+  const std::string started = tt.start(server.port());
+  ASSERT_TRUE(started.empty()) << started;
+  ASSERT_TRUE(tt.wait_for("create  or  connect")) << tt.screen();
+  tt.type_line("create Pager pagerpass1");
+  ASSERT_TRUE(tt.wait_for("Welcome to Deepwell, Pager")) << tt.screen();
+  ASSERT_TRUE(tt.wait_for("hp] >")) << tt.screen();
+
+  // The list's last commands wait behind one --More-- or more, each answered with Enter.
+  constexpr std::string_view last_line = "Hold a weapon (more damage).";
+  tt.type_line("help");
+  ASSERT_TRUE(tt.wait_for("--More--")) << tt.screen();
+  EXPECT_EQ(count_of(tt.screen(), last_line), 0U) << "the end of the help waits behind --More--:\n"
+                                                  << tt.captures().back();
+  std::size_t pages = 1;
+  while (count_of(tt.screen(), last_line) == 0 && pages < 5) {
+    tt.type_line("");
+    ++pages;
+    const auto deadline = std::chrono::steady_clock::now() + screen_timeout;
+    while (count_of(tt.screen(), last_line) == 0 && count_of(tt.captures().back(), "--More--") < pages &&
+           std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(50ms);  // poll interval, not a synchronisation
+    }
+  }
+  ASSERT_TRUE(tt.wait_for(last_line)) << tt.screen();
+  ASSERT_TRUE(tt.wait_for("hp] >", 2)) << "the player's prompt after the last page:\n" << tt.screen();
+  const std::size_t mores = count_of(tt.screen(), "--More--");
+
+  tt.type_line("help");
+  ASSERT_TRUE(tt.wait_for("--More--", mores + 1)) << tt.screen();
+  tt.type_line("q");
+  ASSERT_TRUE(tt.wait_for("hp] >", 3)) << tt.screen();
+  tt.type_line("say after the pager");
+  ASSERT_TRUE(tt.wait_for("You say, 'after the pager'")) << tt.screen();
+  EXPECT_EQ(count_of(tt.screen(), last_line), 1U) << "q dropped the rest of the second help:\n" << tt.captures().back();
+}

@@ -1,9 +1,13 @@
 #pragma once
 
 // What a telnet client has been told about its character, read from everything it received: the rooms
-// shown (GMCP Room.Info), what it picked up, dropped, wielded and wore. Used by the crash-consistency
-// test to know what must survive a kill -9. Parsing is by hand on purpose: the flat Room.Info JSON and
-// the game's fixed sentences are part of what players see.
+// shown (GMCP Room.Info), what it picked up, dropped, wielded and wore, and every sentence about silver
+// and goods (told_trade). Used by the crash-consistency test to know what must survive a kill -9, and
+// by the economy invariant test to keep its ledger. Parsing is by hand on purpose: the flat Room.Info
+// JSON and the game's fixed sentences are part of what players see.
+#include <cctype>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -11,6 +15,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -24,6 +29,7 @@ namespace dw::testing {
 struct room_info {
   long long num = -1;
   std::string area;
+  int depth = 0;
   std::optional<std::pair<int, int>> coords;
   bool clear = false;
   std::map<char, long long> exits;  ///< letter -> room id, 0 for an unexplored exit
@@ -58,6 +64,7 @@ inline room_info parse_room_info(const std::string& json) {
   room_info r;
   r.num = json_int(json, "num").value_or(-1);
   r.area = json_string(json, "area");
+  r.depth = static_cast<int>(json_int(json, "depth").value_or(0));
   if (const std::size_t at = json.find("\"coords\":["); at != std::string::npos) {
     int x = 0;
     int y = 0;
@@ -134,6 +141,193 @@ inline std::string describe(const std::multiset<std::string>& items) {
   return "{" + out + "}";
 }
 
+// ---------------------------------------------------------------- trades
+
+/// One sentence about silver or goods that a player was told, in the order told. `item` is an item's
+/// name, `other` the other player (or the one whose pack it was); `amount` the price, the silver moved
+/// or found; `total` the silver the sentence says the player has now, or -1 when it says none.
+struct told_trade {
+  enum class kind {
+    bought,         ///< You buy <item> for <amount> silver. You have <total> silver left.
+    cannot_afford,  ///< <Item> costs <amount> silver; you have <total> silver.
+    sold,           ///< You sell <item> for <amount> silver.
+    silver_is,      ///< You have <total> silver. | Silver: <total> | She asks <amount> silver ...; you have <total> ...
+    identify_paid,  ///< For <amount> silver the merchant unrolls it ...
+    gave_silver,    ///< You give <amount> silver to <other>. You have <total> silver left.
+    got_silver,     ///< <other> gives you <amount> silver. You have <total> silver.
+    too_poor,       ///< You have only <total> silver.
+    gave_item,      ///< You give <item> to <other>.
+    got_item,       ///< <other> gives you <item>.
+    not_carried,    ///< You carry no '<item>'.
+    picked_up,      ///< You pick up <item>.
+    used_up,        ///< You drink <item>. You feel better ... | You bind your wounds with <item>. You feel ...
+    took_pack,      ///< You take <other>'s fallen pack: <amount> silver and <count> scrolls.
+    left_pack,      ///< Your unsold scrolls and half your silver stay behind in your fallen pack.
+    knocked_out,    ///< Everything goes dark...
+    found_silver,   ///< You find <amount> silver. | You find N silver between you; your share is <amount>.
+    conjured,       ///< You conjure <item> (seed N).
+    fight_joined,   ///< You attack ...! | ... attack(s) you! | You are already (still) fighting ...
+    fight_won,      ///< The last of them falls.
+  };
+  kind what = kind::silver_is;
+  std::string item;
+  std::string other;
+  std::int64_t amount = 0;
+  std::int64_t total = -1;
+  std::int64_t count = 0;
+  std::string said;  ///< the sentence itself, for messages
+};
+
+/// Matches a sentence against `pattern`, in which '*' stands for some text (as little as fits) and '#'
+/// for a whole number; returns what they stood for, in order, or nullopt when the sentence is another.
+inline std::optional<std::vector<std::string>> match_sentence(std::string_view line, std::string_view pattern) {
+  if (pattern.empty()) {
+    return line.empty() ? std::optional<std::vector<std::string>>(std::vector<std::string>{}) : std::nullopt;
+  }
+  const char p = pattern.front();
+  if (p != '*' && p != '#') {
+    if (line.empty() || line.front() != p) {
+      return std::nullopt;
+    }
+    return match_sentence(line.substr(1), pattern.substr(1));
+  }
+  for (std::size_t n = 1; n <= line.size(); ++n) {
+    const std::string_view part = line.substr(0, n);
+    if (p == '#' && !(std::isdigit(static_cast<unsigned char>(part.back())) != 0 || (n == 1 && part[0] == '-'))) {
+      break;  // a number is over at its first other character
+    }
+    if (auto rest = match_sentence(line.substr(n), pattern.substr(1))) {
+      rest->insert(rest->begin(), std::string(part));
+      return rest;
+    }
+  }
+  return std::nullopt;
+}
+
+inline std::int64_t whole_number(std::string_view text) {
+  std::int64_t n = 0;
+  std::from_chars(text.data(), text.data() + text.size(), n);
+  return n;
+}
+
+/// The silver and scrolls of "You take Ann's fallen pack: 21 silver and 2 scrolls." ("nothing" is none).
+inline std::pair<std::int64_t, std::int64_t> pack_contents(std::string_view said) {
+  for (std::string_view scrolls : {"scroll", "scrolls"}) {
+    if (auto both = match_sentence(said, "# silver and # " + std::string(scrolls))) {
+      return {whole_number((*both)[0]), whole_number((*both)[1])};
+    }
+    if (auto held = match_sentence(said, "# " + std::string(scrolls))) {
+      return {0, whole_number((*held)[0])};
+    }
+  }
+  if (auto coins = match_sentence(said, "# silver")) {
+    return {whole_number((*coins)[0]), 0};
+  }
+  return {0, 0};
+}
+
+/// The trade a line tells, if it tells one. A prompt the line starts with ("[40/40 hp] > ") is skipped.
+inline std::optional<told_trade> parse_trade(std::string_view line) {
+  constexpr std::string_view prompt_end = " hp] > ";
+  if (const std::size_t at = line.rfind(prompt_end); at != std::string_view::npos) {
+    line.remove_prefix(at + prompt_end.size());
+  }
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
+    line.remove_suffix(1);
+  }
+  using k = told_trade::kind;
+  told_trade t;
+  t.said = std::string(line);
+  const auto n = [](const std::string& s) { return whole_number(s); };
+  if (auto m = match_sentence(line, "You buy * for # silver. You have # silver left.")) {
+    t.what = k::bought;
+    t.item = (*m)[0];
+    t.amount = n((*m)[1]);
+    t.total = n((*m)[2]);
+  } else if (auto m = match_sentence(line, "* costs # silver; you have # silver.")) {
+    t.what = k::cannot_afford;
+    t.item = (*m)[0];
+    t.amount = n((*m)[1]);
+    t.total = n((*m)[2]);
+  } else if (auto m = match_sentence(line, "You sell * for # silver.")) {
+    t.what = k::sold;
+    t.item = (*m)[0];
+    t.amount = n((*m)[1]);
+  } else if (auto m = match_sentence(line, "You have # silver.")) {
+    t.what = k::silver_is;
+    t.total = n((*m)[0]);
+  } else if (auto m = match_sentence(line, "Silver: #")) {
+    t.what = k::silver_is;
+    t.total = n((*m)[0]);
+  } else if (auto m = match_sentence(line, "She asks # silver to tell; you have # silver.")) {
+    t.what = k::silver_is;
+    t.amount = n((*m)[0]);
+    t.total = n((*m)[1]);
+  } else if (auto m = match_sentence(line, "For # silver the merchant unrolls *")) {
+    t.what = k::identify_paid;
+    t.amount = n((*m)[0]);
+  } else if (auto m = match_sentence(line, "You give # silver to *. You have # silver left.")) {
+    t.what = k::gave_silver;
+    t.amount = n((*m)[0]);
+    t.other = (*m)[1];
+    t.total = n((*m)[2]);
+  } else if (auto m = match_sentence(line, "* gives you # silver. You have # silver.")) {
+    t.what = k::got_silver;
+    t.other = (*m)[0];
+    t.amount = n((*m)[1]);
+    t.total = n((*m)[2]);
+  } else if (auto m = match_sentence(line, "You have only # silver.")) {
+    t.what = k::too_poor;
+    t.total = n((*m)[0]);
+  } else if (auto m = match_sentence(line, "You give * to *.")) {
+    t.what = k::gave_item;
+    t.item = (*m)[0];
+    t.other = (*m)[1];
+  } else if (auto m = match_sentence(line, "* gives you *.")) {
+    t.what = k::got_item;
+    t.other = (*m)[0];
+    t.item = (*m)[1];
+  } else if (auto m = match_sentence(line, "You carry no '*'.")) {
+    t.what = k::not_carried;
+    t.item = (*m)[0];
+  } else if (auto m = match_sentence(line, "You pick up *.")) {
+    t.what = k::picked_up;
+    t.item = (*m)[0];
+  } else if (auto m = match_sentence(line, "You drink *. You feel better *")) {
+    t.what = k::used_up;
+    t.item = (*m)[0];
+  } else if (auto m = match_sentence(line, "You bind your wounds with *. You feel better *")) {
+    t.what = k::used_up;
+    t.item = (*m)[0];
+  } else if (auto m = match_sentence(line, "You take *'s fallen pack: *.")) {
+    t.what = k::took_pack;
+    t.other = (*m)[0];
+    std::tie(t.amount, t.count) = pack_contents((*m)[1]);
+  } else if (line == "Your unsold scrolls and half your silver stay behind in your fallen pack.") {
+    t.what = k::left_pack;
+  } else if (line.starts_with("Everything goes dark")) {
+    t.what = k::knocked_out;
+  } else if (auto m = match_sentence(line, "You find # silver.")) {
+    t.what = k::found_silver;
+    t.amount = n((*m)[0]);
+  } else if (auto m = match_sentence(line, "You find # silver between you; your share is #.")) {
+    t.what = k::found_silver;
+    t.amount = n((*m)[1]);
+  } else if (auto m = match_sentence(line, "You conjure * (seed #).")) {
+    t.what = k::conjured;
+    t.item = (*m)[0];
+  } else if ((line.starts_with("You attack ") && line.ends_with("!")) || line.ends_with(" attack you!") ||
+             line.ends_with(" attacks you!") || line.starts_with("You are already fighting") ||
+             line.starts_with("You are still fighting")) {
+    t.what = k::fight_joined;
+  } else if (line.starts_with("The last of them falls.")) {
+    t.what = k::fight_won;
+  } else {
+    return std::nullopt;
+  }
+  return t;
+}
+
 // ---------------------------------------------------------------- everything told
 
 /// Everything one player has been told, over every life of the server. Fed from each connection's
@@ -147,6 +341,7 @@ class told_state {
   bool equipment_known = true;              ///< false once a told drop leaves unclear which same-named item went
   std::vector<std::string> contradictions;  ///< the server told two things that cannot both be true
   bool floor_has_items = false;             ///< a guess that steers the drive; nothing is checked against it
+  std::vector<told_trade> trades;           ///< every sentence about silver and goods, in the order told
 
   /// A new connection: its streams start from nothing.
   void new_connection() {
@@ -206,6 +401,9 @@ class told_state {
   }
 
   void read_line(const std::string& line) {
+    if (auto trade = parse_trade(line)) {
+      trades.push_back(std::move(*trade));
+    }
     if (auto taken = told_name(line, "You pick up ")) {
       carried.items.insert(*taken);
       floor_has_items = false;  // the drive only says `get all`, which takes everything

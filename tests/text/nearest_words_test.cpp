@@ -32,5 +32,5 @@ TEST(NearestWords, TiesAreAllOfferedInOrderUpToTheLimit) {
   const std::vector<std::string> words{"cat", "bat", "hat", "rat", "mat"};
   EXPECT_EQ(nearest_words("fat", words), (std::vector<std::string>{"cat", "bat", "hat"}));
   EXPECT_EQ(nearest_words("fat", words, 5).size(), 5U);
-  EXPECT_EQ(nearest_words("fat", {"cat", "Cat"}), std::vector<std::string>{"cat"}) << "each word once";
+  EXPECT_EQ(nearest_words("fat", std::vector<std::string>{"cat", "Cat"}), std::vector<std::string>{"cat"}) << "each word once";
 }

@@ -319,6 +319,9 @@ async function run(browserRef, telnetRef) {
     await waitForRoomName(page, 'Village Square');
     await page.waitForFunction(() => /^\d+ \/ \d+ hp$/.test(document.getElementById('hp-text').textContent),
       null, { timeout: settings.stepMs });
+    // Char.Status: the level and the experience toward the next one.
+    await page.waitForFunction(() => document.getElementById('level').textContent === '1'
+      && /^0 of \d+$/.test(document.getElementById('xp').textContent), null, { timeout: settings.stepMs });
     const shown = await page.evaluate(() => document.getElementById('output').textContent);
     if (shown.includes(PASSWORD)) {
       throw new Error('the password shows in the game text');

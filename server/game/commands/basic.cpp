@@ -1,4 +1,4 @@
-// Basic commands: say, emote, who, help, quit.
+// Basic commands: say, emote, who, quit. (help is help.cpp.)
 #include <spdlog/spdlog.h>
 
 #include "server/game/commands/command_context.hpp"
@@ -18,35 +18,6 @@ void emote(command_context& ctx) {
   const std::string text = ctx.actor.name + " " + ctx.args.text + "\n";
   ctx.reply(text);
   ctx.out.send_room(ctx.actor.where.room_id, text, ctx.actor.account_id);
-}
-
-void help(const command_registry& registry, command_context& ctx) {
-  if (!ctx.args.raw.empty()) {
-    const auto found = registry.find(ctx.args.raw, ctx.actor.account_role);
-    if (found.found == nullptr) {
-      ctx.reply("There is no help on '" + std::string(ctx.args.raw) + "'. Type 'help' for the list.\n");
-      return;
-    }
-    const command_def& c = *found.found;
-    std::string text = c.name;
-    if (!c.aliases.empty()) {
-      text += " (also:";
-      for (const std::string& a : c.aliases) {
-        text += " " + a;
-      }
-      text += ")";
-    }
-    text += "\n" + c.help + "\n";
-    ctx.reply(text);
-    return;
-  }
-  std::string text = "Commands (type 'help <command>' for more; any unique start of a word works):\n";
-  for (const command_def* c : registry.visible(ctx.actor.account_role)) {
-    std::string name = c->name;
-    name.resize(std::max<std::size_t>(name.size(), 12), ' ');
-    text += "  " + name + " " + c->summary + "\n";
-  }
-  ctx.reply(text);
 }
 
 void quit(command_context& ctx, fights& combat) {
@@ -80,9 +51,6 @@ void register_basic_commands(command_registry& r, basic_parts p) {
                                                          return p.levels->standing_of(account).level;
                                                        }));
                      }));
-  r.add(make_command("help", {"?"}, P, "This list, or help on one command.",
-                     "help [command]\nWithout a command, lists every command you can use; with one, explains it.",
-                     arguments::raw, [p](command_context& ctx) { help(p.commands, ctx); }));
   r.add(make_command("quit", {}, P, "Leave the game (your character is saved).",
                      "quit\nSaves your character and closes the connection. You come back where you left.",
                      arguments::raw, [p](command_context& ctx) { quit(ctx, p.combat); }));

@@ -16,15 +16,21 @@
 
 namespace dw::game {
 
-/// say, emote, who, help, quit.
+/// say, emote, who, quit.
 struct basic_parts {
-  const command_registry& commands;  ///< for help
   roster& people;
   fights& combat;  ///< quitting mid-fight fights one more round
   puzzles* riddles = nullptr;  ///< hears what is said (a rune door's word of opening)
   const progression* levels = nullptr;  ///< levels beside the names in `who`
 };
 void register_basic_commands(command_registry& r, basic_parts parts);
+
+/// help (help.cpp): the commands and the help topics of content/help.toml.
+struct help_parts {
+  const command_registry& commands;
+  const content_source& content;  ///< the topics, as reloaded by @reload content
+};
+void register_help_command(command_registry& r, help_parts parts);
 
 /// The six directions, go, map and @branches.
 struct movement_parts {
@@ -74,7 +80,7 @@ struct bounty_parts {
 };
 void register_bounty_commands(command_registry& r, bounty_parts parts);
 
-/// fight, flee.
+/// fight, attack, defend, flee, consider.
 struct fight_parts {
   fights& combat;
 };
@@ -94,7 +100,7 @@ struct group_parts {
 };
 void register_group_commands(command_registry& r, group_parts parts);
 
-/// colour, screenreader, brief, prompt: the players' own settings (settings.cpp).
+/// colour, screenreader, brief, pager, prompt, wimpy: the players' own settings (settings.cpp).
 struct settings_parts {
   roster& people;
   change_sink& changes;

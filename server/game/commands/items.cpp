@@ -95,9 +95,7 @@ void take_pack(const item_parts& p, command_context& ctx, item pack) {
   }
   ctx.actor.silver += pack.amount;
   p.where.save_character(ctx.actor);
-  if (pack.amount > 0) {
-    p.where.send_status(ctx.actor);
-  }
+  p.where.send_status(ctx.actor);  // (Char.Status comes again whenever silver changes)
   p.changes.persist(storage::remove_item{pack.id});
   const std::string name = styled(style::item, p.contents.item_name(pack));
   ctx.reply("You take " + name + ": " + pack_contents_text(pack.amount, held.size()) + ".\n");
@@ -395,11 +393,11 @@ void register_item_commands(command_registry& r, item_parts p) {
   r.add(make_command("remove", {}, P, "Stop wielding or wearing something.", "remove <item>",
                      arguments::object("You are not using that."), [p](command_context& ctx) { remove(p, ctx); }));
   r.add(make_command("inventory", {"i", "inv"}, P, "What you carry, and your hit points.",
-                     "inventory   (also: i)\nThings alike are counted on one line (2 healing draughts); '2.draught' "
-                     "still names the second of them.",
+                     "inventory\nThings alike are counted on one line (2 healing draughts); '2.draught' still names "
+                     "the second of them.",
                      arguments::raw, [p](command_context& ctx) { inventory(p, ctx); }));
   r.add(make_command("examine", {"x"}, P, "Look closely at an item, a monster or someone here.",
-                     "examine <item, monster, player or part of the room>   (also: x, look <thing>)\nShows what it "
+                     "examine <item, monster, player or part of the room>   (or: look <thing>)\nShows what it "
                      "is, and for a scroll its appearance and price. 2.scroll is the second scroll. Parts of the "
                      "room: look water, look pillars, look walls, look door (at a sealed door: its runes).",
                      arguments::object("Examine what?"), [p](command_context& ctx) { examine(p, ctx); }));

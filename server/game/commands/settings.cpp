@@ -1,6 +1,8 @@
-// Players' own settings: colour, screenreader, brief, prompt. Each is stored (storage::save_preference)
+// Players' own settings: colour, screenreader, brief, pager, prompt, wimpy. Each is stored (storage::save_preference)
 // and loaded with the character, so it survives logging out.
 #include <spdlog/spdlog.h>
+
+#include <charconv>
 
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
@@ -133,6 +135,36 @@ void brief(const settings_parts& p, command_context& ctx) {
                      : "Brief mode is off.\n");
 }
 
+void pager_setting(const settings_parts& p, command_context& ctx) {
+  const choice c = on_off(ctx, "Usage: pager on, pager off, or pager alone to see how it is set.");
+  if (c == choice::bad) {
+    return;
+  }
+  if (c != choice::show) {
+    store(p, ctx.actor, pref::pager, c == choice::on ? "" : "off");  // (on is the default: nothing stored)
+  }
+  const std::string own = c == choice::show ? "The pager is " : "The pager is now ";
+  const bool chosen_on = ctx.actor.prefs.get(pref::pager) != "off";
+  switch (ctx.out.pager_state(ctx.conn, ctx.actor)) {
+    case paging::on:
+      ctx.reply(own + "on: output longer than your window (" + std::to_string(ctx.conn.port->client().height) +
+                " lines) stops after each page at --More--. Press Enter for more, or q to stop; any other "
+                "command stops it too.\n");
+      return;
+    case paging::off_by_choice:
+      ctx.reply(own + "off: long output comes all at once. 'pager on' turns it on.\n");
+      return;
+    case paging::off_screen_reader:
+      ctx.reply(std::string("The pager is never on in screen-reader mode: long output comes all at once.") +
+                (chosen_on ? "" : " (You turned it off besides.)") + "\n");
+      return;
+    case paging::off_web_client:
+      ctx.reply(std::string("The pager is never on in the web client: its text scrolls instead.") +
+                (chosen_on ? "" : " (You turned it off besides.)") + "\n");
+      return;
+  }
+}
+
 void prompt(const settings_parts& p, command_context& ctx) {
   const std::string_view arg = ctx.args.raw;
   const std::string tokens =
@@ -165,6 +197,43 @@ void prompt(const settings_parts& p, command_context& ctx) {
   ctx.reply("Your prompt is now \"" + format + "\".\n");
 }
 
+/// "when a fight round leaves you at 12 hit points or fewer, you panic and try to flee"
+std::string wimpy_rule(int hp) {
+  return "when a fight round leaves you at " + std::to_string(hp) + (hp == 1 ? " hit point" : " hit points") +
+         " or fewer, you panic and try to flee";
+}
+
+void wimpy(const settings_parts& p, command_context& ctx) {
+  const std::string_view arg = ctx.args.raw;
+  const int most = ctx.actor.max_hp;
+  if (arg.empty()) {
+    const std::optional<int> now = wimpy_of(ctx.actor);
+    ctx.reply(now ? "Wimpy is " + std::to_string(*now) + ": " + wimpy_rule(*now) + " (your most is " +
+                        std::to_string(most) + ").\n"
+                  : std::string("Wimpy is off: you fight on until you choose to flee. 'wimpy <hit points>' sets it.\n"));
+    return;
+  }
+  if (iequals(arg, "off") || arg == "0") {
+    store(p, ctx.actor, pref::wimpy, "");  // (off is the default: nothing stored)
+    ctx.reply("Wimpy is off.\n");
+    return;
+  }
+  int hp = 0;
+  const auto [end, error] = std::from_chars(arg.data(), arg.data() + arg.size(), hp);
+  if (error != std::errc() || end != arg.data() + arg.size() || hp < 0) {
+    spdlog::info("{}: wimpy refused: {}", ctx.actor.name, log_safe(arg));
+    ctx.reply("Usage: wimpy <hit points>, wimpy off, or wimpy alone to see it.\n");
+    return;
+  }
+  if (hp >= most) {
+    spdlog::info("{}: wimpy refused: {} is not below {}", ctx.actor.name, hp, most);
+    ctx.reply("Wimpy must be below your most hit points (" + std::to_string(most) + "), or off.\n");
+    return;
+  }
+  store(p, ctx.actor, pref::wimpy, std::to_string(hp));
+  ctx.reply("Wimpy is " + std::to_string(hp) + ": " + wimpy_rule(hp) + ".\n");
+}
+
 }  // namespace
 
 void register_settings_commands(command_registry& r, settings_parts p) {
@@ -185,6 +254,13 @@ void register_settings_commands(command_registry& r, settings_parts p) {
                      "brief [on|off]\nWith brief on, walking into a room you have already seen this visit shows only "
                      "its title and exits; 'look' still shows everything. Kept for your next visit.",
                      arguments::raw, [p](command_context& ctx) { brief(p, ctx); }));
+  r.add(make_command("pager", {}, role::player, "Pages for long output, on or off, or how it is set.",
+                     "pager [on|off]\nWith the pager on (as it is unless you turn it off), output longer than your "
+                     "window (the height your client reports, or 24 lines) stops after each page with --More--: "
+                     "press Enter for the next page or type q to stop; any other command ends the paging and "
+                     "runs. It is never on in screen-reader mode or in the web client. Alone, says how it is "
+                     "set. Kept for your next visit.",
+                     arguments::raw, [p](command_context& ctx) { pager_setting(p, ctx); }));
   r.add(make_command("prompt", {}, role::player, "Set your prompt: prompt %h/%Hhp %x>",
                      "prompt [<format>|default]\nSets your prompt (at most " + std::to_string(max_prompt_length) +
                          " characters). Tokens: %h hit points, %H most hit points, %l level, %e experience, %d depth, %x exits (a '?' after an "
@@ -192,6 +268,14 @@ void register_settings_commands(command_registry& r, settings_parts p) {
                          "none. 'prompt default' goes back to the usual one; 'prompt' alone shows yours. Kept for "
                          "your next visit.",
                      arguments::raw, [p](command_context& ctx) { prompt(p, ctx); }));
+  r.add(make_command("wimpy", {}, role::player, "Flee by yourself below some hit points: wimpy 12",
+                     "wimpy [<hit points>|off]\nWith wimpy set, a fight round that leaves you at that many hit "
+                     "points or fewer makes you panic and try to flee from the next round on, as 'flee' does "
+                     "(every round until you get away). It must be below your most hit points; 'wimpy off' or "
+                     "'wimpy 0' turns it off (the default); 'wimpy' alone shows it. Typing 'attack' fights on "
+                     "for one round only while you stay that low: lower it or turn it off to stand and fight. "
+                     "Kept for your next visit.",
+                     arguments::raw, [p](command_context& ctx) { wimpy(p, ctx); }));
 }
 
 }  // namespace dw::game

@@ -157,7 +157,9 @@ void chat_history_text(const talk_state& state, command_context& ctx) {
     ctx.reply("Nothing has been said on chat since the server started.\n");
     return;
   }
-  std::string text = "The last " + std::to_string(state.history.lines().size()) + " lines on chat (times UTC):\n";
+  const std::size_t said = state.history.lines().size();
+  std::string text = said == 1 ? std::string("The last line on chat (time UTC):\n")
+                               : "The last " + std::to_string(said) + " lines on chat (times UTC):\n";
   for (const chat_history::line& l : state.history.lines()) {
     text += time_text(l.at, "%H:%M") + " ";
     append_styled(text, style::player, l.talker);

@@ -354,7 +354,8 @@ void register_world_admin_commands(command_registry& r, world_admin_parts p) {
   r.add(make_command("spawn", {}, A, "Make a scroll in this room.",
                      "@spawn scroll [seed]\nThe same seed always makes the same scroll.", arguments::raw, bind(spawn)));
   r.add(make_command("reload", {}, A, "Reload the content tables.",
-                     "@reload content\nReads content/*.toml and the interior scripts (content/interiors/*.json) again; if "
+                     "@reload content\nReads content/*.toml, the themes (content/themes/*.toml) and the interior scripts "
+                     "(content/interiors/*.json) again; if "
                      "anything is invalid, the old tables stay and you are told why. Rooms already made keep their "
                      "interiors and words; rooms made later use the new ones.",
                      arguments::raw, bind(reload)));

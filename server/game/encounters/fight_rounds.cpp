@@ -60,26 +60,11 @@ void fights::fight_round(std::int64_t room_id) {
     if (ch == nullptr || ch->where.room_id != room_id || ch->hp <= 0) {
       continue;
     }
-    content::fighter f;
-    f.id = static_cast<std::uint64_t>(account);
-    f.hp = ch->hp;
-    f.max_hp = ch->max_hp;
+    content::fighter f = fighter_of(*ch);
     f.choice = choice_of(state, account);
-    f.ward_points = ch->ward_points;
-    f.ward_rounds = ch->ward_rounds;
-    if (levels_ != nullptr) {
-      levels_->arm(*ch, f);
-    }
     round_fighter named{account, ch->name, ""};
-    for (const item& held : ch->inventory) {
-      if (held.equipped && is_gear(held, content::item_kind::weapon)) {
-        f.weapon_key = held.key;
-      } else if (held.equipped && is_gear(held, content::item_kind::armour)) {
-        f.armour_key = held.key;
-        if (const content::item_def* def = tables.find_armour(held.key)) {
-          named.armour = without_article(def->name);
-        }
-      }
+    if (const content::item_def* def = f.armour_key ? tables.find_armour(*f.armour_key) : nullptr) {
+      named.armour = without_article(def->name);
     }
     fighters.push_back(std::move(f));
     chars.push_back(ch);
@@ -120,9 +105,9 @@ void fights::fight_round(std::int64_t room_id) {
   const content::tape tape = room_tape(settings_.get(), state.branch, where.x, where.y);
   const int alive_before = state.fight->alive();
   const content::round_result result = content::fight_round(tables, tape, *state.fight, fighters);
-  // A spent turn and a flight last one round; attack and defend stand until changed.
+  // A spent turn lasts one round; attack, defend and flee stand until changed (a flight that gets away
+  // ends with the fight: leave_room forgets the choice).
   state.busy.clear();
-  std::erase_if(state.choices, [](const auto& c) { return c.second == content::fight_choice::flee; });
   for (std::size_t i = 0; i < result.fighters.size(); ++i) {
     const content::fighter_outcome& o = result.fighters[i];
     if (o.acted) {
@@ -142,6 +127,9 @@ void fights::fight_round(std::int64_t room_id) {
     if (!o.out && !o.fled) {
       send_combat(*chars[i], &state, !result.won);
       standing.push_back(chars[i]);
+      if (!result.won && o.acted) {
+        after_round(*chars[i], o, state, tape, result.round);
+      }
     } else {
       send_combat(*chars[i], nullptr, false);  // knocked out or fled: out of this fight, nothing left to list
     }
@@ -234,7 +222,7 @@ void fights::pay_silver(const content::fight_state& fight, const std::vector<cha
     });
     ch.silver += share;
     places_.save_character(ch);
-    places_.send_status(ch);  // (the silver shown moves with the words that say it)
+    places_.send_status(ch);  // (Char.Status comes again whenever silver changes)
     const std::string text = n == 1 ? "You find " + std::to_string(share) + " silver.\n"
                                     : "You find " + std::to_string(total) + " silver between you; your share is " +
                                           std::to_string(share) + ".\n";
@@ -246,6 +234,9 @@ void fights::win(std::int64_t room_id, room_contents::room_state& state, const s
                  const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key) {
   // A wanderer's fight is not the room's challenge: the room stays as clear (or not) as it was.
   const bool roamer = state.wanderer.has_value();
+  for (std::int64_t account : state.fighters) {
+    warned_.erase(account);
+  }
   state.active = false;
   state.fighters.clear();
   state.choices.clear();

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "content/fight_judgement.hpp"
+#include "content/fight_odds.hpp"
 #include "content/text_helpers.hpp"
 #include "server/game/output/style.hpp"
 
@@ -37,6 +38,8 @@ void fights::leave_room(const character& ch) {
     return;
   }
   std::erase(state->fighters, ch.account_id);
+  state->choices.erase(ch.account_id);  // (a flight that got away is over; a fight joined later starts afresh)
+  warned_.erase(ch.account_id);
   if (state->fighters.empty()) {
     state->active = false;  // monsters wait; the room stays uncleared
   }
@@ -119,23 +122,31 @@ void fights::consider(const character& ch, connection& conn, std::string_view wh
     out_.send(conn, "You see no " + std::string(what) + " here.\n");
     return;
   }
-  content::fighter me;
-  me.hp = ch.hp;
-  me.max_hp = ch.max_hp;
+  const content::fight_odds odds = content::weigh_fight(content_.get(), *state->fight, fighter_of(ch));
+  std::string text = "You size up " + styled(style::monster, contents_.monsters_text(*state)) + ". ";
+  text += health_sentence(content_.get(), *state->fight, one, many) + " " +
+          content::consider_words(content_.get(), odds) + "\n";
+  out_.send(conn, text);
+}
+
+content::fighter fights::fighter_of(const character& ch) const {
+  content::fighter f;
+  f.id = static_cast<std::uint64_t>(ch.account_id);
+  f.hp = ch.hp;
+  f.max_hp = ch.max_hp;
+  f.ward_points = ch.ward_points;
+  f.ward_rounds = ch.ward_rounds;
   for (const item& held : ch.inventory) {
     if (held.equipped && is_gear(held, content::item_kind::weapon)) {
-      me.weapon_key = held.key;
+      f.weapon_key = held.key;
     } else if (held.equipped && is_gear(held, content::item_kind::armour)) {
-      me.armour_key = held.key;
+      f.armour_key = held.key;
     }
   }
-  const content::odds odds = content::consider(content_.get(), *state->fight, me);
-  const char* verdict = odds == content::odds::easy   ? "You would win easily."
-                        : odds == content::odds::even ? "It would be an even fight."
-                                                      : "You would likely fall.";
-  std::string text = "You size up " + styled(style::monster, contents_.monsters_text(*state)) + ". ";
-  text += health_sentence(content_.get(), *state->fight, one, many) + " " + verdict + "\n";
-  out_.send(conn, text);
+  if (levels_ != nullptr) {
+    levels_->arm(ch, f);
+  }
+  return f;
 }
 
 void fights::arrived(character& ch) {
@@ -237,6 +248,9 @@ bool fights::clear_room(character& ch) {
       *again = before;
     }
   });
+  for (std::int64_t account : state->fighters) {
+    warned_.erase(account);
+  }
   state->active = false;
   state->fighters.clear();
   state->fight.reset();

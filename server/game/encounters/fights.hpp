@@ -23,6 +23,14 @@
 namespace dw::game {
 
 class groups;
+namespace pref {
+/// Wimpy: a number of hit points; a fight round that leaves the character at or below it makes it flee.
+/// Default (absent): off.
+inline constexpr std::string_view wimpy = "wimpy";
+}  // namespace pref
+
+/// `ch`'s wimpy (pref::wimpy), or nullopt when it is off or what is stored is not a number above 0.
+std::optional<int> wimpy_of(const character& ch);
 
 /// Fights: joining, rounds on a timer, fleeing, knock-outs, and winning (the room is cleared, the loot
 /// drops). Every number comes from the content layer and the room's tape. World thread only.
@@ -48,7 +56,8 @@ class fights {
   /// `attack` / `defend` / `flee`: the choice for `ch`'s next rounds (attack outside a fight joins it).
   void attack(character& ch, connection& conn);
   void defend(character& ch, connection& conn);
-  /// `consider [monster]`: how a fight against the monsters here would go for `ch` alone, in words.
+  /// `consider [monster]`: how a fight against the monsters here would go for `ch` alone, in words, from
+  /// the odds the content layer works out (content/fight_odds.hpp) with `ch` as it stands now.
   void consider(const character& ch, connection& conn, std::string_view what);
   /// `ch` has just walked into its room: aggressive monsters there (the room's tape decides, from a
   /// depth in fights.toml) attack at once.
@@ -59,6 +68,8 @@ class fights {
   void last_round(character& ch);
   /// After a hot reboot: `ch` was fighting here, and the fight goes on (rounds start again on the timer).
   void resume(character& ch, connection& conn);
+  /// `flee`: from the next round `ch` tries to run, and keeps trying every round until it gets away or
+  /// chooses attack or defend (a turn spent on an item interrupts it for that round only).
   void flee(character& ch, connection& conn);
   /// The monsters in `room_id` attack `target` (an aggressive monster as someone walks in, a wanderer
   /// arriving): `target` joins the fight there and rounds start on the timer. False when nothing there
@@ -78,6 +89,12 @@ class fights {
   /// The round `fight_round` of the fight in `room_id` as the bout now going on counts it (from 1).
   std::uint32_t bout_round(std::int64_t room_id, std::uint32_t fight_round) const;
   void set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told);
+  /// `ch` as a fighter: hit points, ward, what it wields and wears, its level's bonuses.
+  content::fighter fighter_of(const character& ch) const;
+  /// After a round `ch` stood through (the fight goes on): a failed flight goes on, the warning once a
+  /// fight at a third of its hit points, and its wimpy turning its next choice to flee.
+  void after_round(character& ch, const content::fighter_outcome& o, room_contents::room_state& state,
+                   const content::tape& tape, std::uint32_t round);
   void tell_round(std::int64_t room_id, const round_story& story);
   /// GMCP Char.Combat to `ch`: the monsters here and whether `ch` is fighting them.
   void send_combat(const character& ch, const room_contents::room_state* state, bool fighting);
@@ -109,6 +126,9 @@ class fights {
   deeds* deeds_ = nullptr;
   const progression* levels_ = nullptr;
   groups* company_ = nullptr;
+  /// Who has been warned of their hit points in the fight they are in: account -> that fight's room. Gone
+  /// when they leave the fight or it ends, so each fight warns once.
+  std::unordered_map<std::int64_t, std::int64_t> warned_;
   /// Per room: the fight's round count when the bout going on there began (everyone had left or been knocked
   /// out before it): what the rounds are told from. Only what is told; the fight's own count is saved.
   std::unordered_map<std::int64_t, std::uint32_t> bout_start_;

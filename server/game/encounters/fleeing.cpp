@@ -18,7 +18,7 @@ void fights::flee(character& ch, connection& conn) {
     return;
   }
   set_choice(ch, conn, content::fight_choice::flee,
-             "You look for a way out; you will try to flee in the next round.\n");
+             "You look for a way out: from the next round you try to flee, every round until you get away.\n");
 }
 
 std::optional<exit_dir> fights::flee_way(const character& ch, const content::tape& tape, std::uint32_t round) {

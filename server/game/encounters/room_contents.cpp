@@ -1,5 +1,7 @@
 #include "server/game/encounters/room_contents.hpp"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "content/monster_group.hpp"
@@ -10,6 +12,18 @@
 #include "server/text/log_safe.hpp"
 
 namespace dw::game {
+namespace {
+
+/// Whether the room `viewer` stands in has an unexplored exit: a way on, which its monsters block.
+bool has_way_on(places& where, const character& viewer) {
+  const auto room = where.dungeon().resident_room_at(static_cast<dungeon::branch_id>(viewer.where.branch_id),
+                                                     {viewer.where.x, viewer.where.y});
+  return room && std::any_of(dungeon::all_directions.begin(), dungeon::all_directions.end(), [&](dungeon::direction d) {
+           return room->exit(d) == dungeon::exit_state::unexplored;
+         });
+}
+
+}  // namespace
 
 content::tape room_tape(const config::settings& s, std::uint64_t branch, std::int32_t x, std::int32_t y) {
   return content::tape(content::tape_seed(static_cast<std::uint64_t>(s.dungeon.world_seed), branch, x, y));
@@ -244,9 +258,14 @@ std::string room_contents::room_extras(std::int64_t room_id, const character& vi
       const std::string who = content::capitalise(monsters_text(*state));
       const bool one = state->fight->alive() == 1;
       append_styled(out, style::monster, who);
-      out += (state->active ? (one ? " is fighting here!\n" : " are fighting here!\n")
-                                  : (one ? " blocks the way. Type 'fight' to attack.\n"
-                                         : " block the way. Type 'fight' to attack.\n"));
+      if (state->active) {
+        out += one ? " is fighting here!\n" : " are fighting here!\n";
+      } else if (has_way_on(places_, viewer)) {
+        out += one ? " blocks the way. Type 'fight' to attack.\n" : " block the way. Type 'fight' to attack.\n";
+      } else {
+        // (no unexplored exit: there is no way on for them to block)
+        out += one ? " is here. Type 'fight' to attack.\n" : " are here. Type 'fight' to attack.\n";
+      }
     }
   }
   if (viewer.where.branch_id != 0) {

@@ -256,6 +256,7 @@ void event_loop::batch_resolved(const commit_result& result, std::vector<event_b
     for (std::uint64_t id : touched) {
       if (connection* c = people_.find_connection(id)) {
         c->port->discard(result.ticket);
+        out_.stop_paging(id);  // (a page that never left must not be continued)
       }
     }
     if (const int threw = event_batch::roll_back(undo); threw > 0) {

@@ -222,7 +222,7 @@ void output::send(connection& conn, std::string_view text) {
   // Buffers reused for every message: broadcasting to a full room allocates nothing once they have grown.
   render_buffer_.clear();
   lay_out(text, layout_key{wrap_width(conn), view_of(conn).colour, 0}, render_buffer_);
-  conn.port->write_text(render_buffer_);
+  write_out(conn, render_buffer_);
   touch(conn);
 }
 
@@ -232,11 +232,11 @@ void output::send_laid_out(connection& conn, std::string_view laid_out, std::str
   }
   leave_prompt(conn);
   if (text.empty()) {
-    conn.port->write_text(laid_out);
+    write_out(conn, laid_out);
   } else {
     render_buffer_.assign(laid_out);
     lay_out(text, layout_key{wrap_width(conn), view_of(conn).colour, 0}, render_buffer_);
-    conn.port->write_text(render_buffer_);
+    write_out(conn, render_buffer_);
   }
   touch(conn);
 }
@@ -361,7 +361,17 @@ void output::send_prompt(connection& conn) {
     case login_stage::menu:
       break;
     case login_stage::playing:
-      if (const character* ch = people_.find_character(conn.account_id)) {
+      if (!pager_.idle() && pager_.paging(conn.id)) {
+        more_prompt(conn);  // (not the player's prompt: what they type now answers the pager)
+        prompt = prompt_buffer_;
+        if (const colour_depth depth = view_of(conn).colour; depth != colour_depth::none) {
+          wrap_buffer_.clear();
+          append_styled(wrap_buffer_, style::prompt, prompt);
+          render_buffer_.clear();
+          render_styles(wrap_buffer_, depth, theme(), render_buffer_);
+          prompt = render_buffer_;
+        }
+      } else if (const character* ch = people_.find_character(conn.account_id)) {
         // One view for the format and the colour (prompt_format and view_of would each work it out again).
         const view v = view_with(conn, ch);
         std::string_view format = ch->prefs.get(pref::prompt);
@@ -403,6 +413,9 @@ void output::end_event(std::uint64_t ticket) {
   if (vitals_watch_ != nullptr) {
     vitals_watch_->event_ending();  // (what it sends joins this event's output)
   }
+  if (!pager_.idle()) {
+    pager_.end_event();  // (before the prompts: they ask whether a connection still pages)
+  }
   for (std::uint64_t id : touched_) {
     connection* conn = people_.find_connection(id);
     if (conn == nullptr) {
@@ -419,6 +432,9 @@ void output::end_event(std::uint64_t ticket) {
 }
 
 void output::discard_event() {
+  if (!pager_.idle()) {
+    pager_.discard_event();
+  }
   for (std::uint64_t id : touched_) {
     if (connection* c = people_.find_connection(id)) {
       c->port->discard_unflushed();
@@ -429,6 +445,9 @@ void output::discard_event() {
   touched_.clear();
 }
 
-void output::forget(std::uint64_t conn_id) { std::erase(touched_, conn_id); }
+void output::forget(std::uint64_t conn_id) {
+  std::erase(touched_, conn_id);
+  pager_.forget(conn_id);
+}
 
 }  // namespace dw::game

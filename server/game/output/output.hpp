@@ -8,6 +8,7 @@
 
 #include "server/game/live_settings.hpp"
 #include "server/game/output/colour.hpp"
+#include "server/game/output/pager.hpp"
 #include "server/game/roster/roster.hpp"
 
 namespace dw::game {
@@ -23,6 +24,9 @@ inline constexpr std::string_view screen_reader = "screenreader";
 inline constexpr std::string_view brief = "brief";
 /// The prompt's format (see expand_prompt); default: default_prompt / default_screen_reader_prompt.
 inline constexpr std::string_view prompt = "prompt";
+/// The pager (output longer than the window waits behind --More--): "off"; default on, but never in
+/// screen-reader mode or in a WebSocket client (see pager_state).
+inline constexpr std::string_view pager = "pager";
 }  // namespace pref
 
 /// The prompt everyone had before prompts were configurable, and the one a screen-reader user gets: words,
@@ -79,6 +83,9 @@ class vitals_watch {
  protected:
   ~vitals_watch() = default;
 };
+
+/// Whether output longer than a person's window is cut into pages for them, and if not, why not.
+enum class paging : std::uint8_t { on, off_by_choice, off_screen_reader, off_web_client };
 
 /// Checks a prompt format a player typed: nullopt when usable, otherwise why not. Pure.
 std::optional<std::string> check_prompt_format(std::string_view format);
@@ -137,6 +144,19 @@ class output {
   void set_vitals_watch(vitals_watch& watch) { vitals_watch_ = &watch; }
   /// Marks a connection as owed a prompt and a flush at the end of this event.
   void touch(connection& conn);
+
+  // ---- the pager (paging.cpp): text longer than the window (NAWS height, 24 lines if unknown) leaves a
+  // page at a time, each followed by a --More-- prompt; the rest waits in output's own table.
+  /// A line `conn` typed while paging: Enter shows the next page and q drops the rest (true: the line was
+  /// the pager's); anything else ends the paging and is for the commands (false). Costs nothing when
+  /// nobody is paging.
+  bool answer_pager(connection& conn, std::string_view line);
+  /// Whether `conn` is paging now (text is held behind a --More--).
+  bool paging_now(const connection& conn) const { return pager_.paging(conn.id); }
+  /// Drops what `conn_id` holds (its output was discarded: the rest of it must not follow).
+  void stop_paging(std::uint64_t conn_id) { pager_.stop(conn_id); }
+  /// Whether the pager works for `conn` played by `ch`, and if not, why not.
+  paging pager_state(const connection& conn, const character& ch) const;
   /// Disconnects with a farewell line (once everything flushed before it has left).
   void disconnect(connection& conn, std::string_view farewell);
 
@@ -152,6 +172,11 @@ class output {
 
  private:
   void send_prompt(connection& conn);
+  /// Writes laid-out text to `conn`: at once when it fits the window (or the pager is off), else its first
+  /// page, holding the rest; behind what is held when paging began during this event.
+  void write_out(connection& conn, std::string_view laid_out);
+  /// The --More-- prompt into prompt_buffer_.
+  void more_prompt(const connection& conn);
 
   void load_theme(const config::settings& s);
   /// Writes the new line that leaves a prompt the person was looking at, if one was.
@@ -170,6 +195,7 @@ class output {
   std::string prompt_buffer_;  ///< reused by send_prompt()
   std::string render_buffer_;  ///< reused by send(): the text as this client is shown it
   std::string wrap_buffer_;    ///< reused by send()
+  pager pager_;                ///< text held back a page at a time, by connection id
 };
 
 }  // namespace dw::game

@@ -3,10 +3,8 @@
 #include "server/game/output/style.hpp"
 
 namespace dw::game {
-namespace {
 
-/// Columns `s` takes on screen: one per code point, none for style markup or ANSI escape sequences.
-std::size_t columns(std::string_view s) {
+std::size_t text_columns(std::string_view s) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
@@ -29,12 +27,16 @@ std::size_t columns(std::string_view s) {
   return n;
 }
 
+namespace {
+
 void wrap_line(std::string_view line, std::size_t width, std::string& out) {
   // (a line no longer in bytes than the width fits without counting: a column takes at least a byte)
-  if (line.empty() || line.front() == ' ' || line.size() <= width || columns(line) <= width) {
+  if (line.empty() || line.front() == ' ' || line.size() <= width || text_columns(line) <= width) {
     out.append(line);
     return;
   }
+  // A list item ("- ...") goes on indented under its first word, so the dash stands out.
+  const bool item = line.starts_with("- ");
   std::size_t col = 0;
   bool first = true;
   while (!line.empty()) {
@@ -44,11 +46,15 @@ void wrap_line(std::string_view line, std::size_t width, std::string& out) {
     if (word.empty()) {
       continue;
     }
-    const std::size_t w = columns(word);
+    const std::size_t w = text_columns(word);
     if (!first && col + 1 + w > width) {
       out.push_back('\n');
       col = 0;
       first = true;
+      if (item) {
+        out.append("  ");
+        col = 2;
+      }
     }
     if (!first) {
       out.push_back(' ');

@@ -127,7 +127,7 @@ std::string places::survey(const character& ch) {
     const mapgen::interior_features& f = room->features;
     std::string text = (here ? here->name : std::string("This room")) + ": " + std::to_string(room->map.width()) +
                        " paces across and " + std::to_string(room->map.height()) + " deep, about " +
-                       std::to_string(static_cast<int>(f.open_share * 100 + 0.5)) + " percent of it open floor.\n";
+                       content::share_words(f.open_share) + " of it open floor.\n";
     std::string doors;
     for (std::size_t s = 0; s < 4; ++s) {
       if (room->doors[s]) {
@@ -146,8 +146,7 @@ std::string places::survey(const character& ch) {
       }
     }
     if (f.water > 0) {
-      text += "Water covers " + std::to_string(static_cast<int>(f.water_share * 100 + 0.5)) +
-              " percent of the walkable floor.\n";
+      text += "Water covers " + content::share_words(f.water_share) + " of the walkable floor.\n";
     }
     if (f.pillars > 0) {
       text += content::capitalise(content::count_word(f.pillars)) + (f.pillars == 1 ? " pillar stands" : " pillars stand") +

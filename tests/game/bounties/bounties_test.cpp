@@ -160,8 +160,8 @@ TEST_F(BountyBoard, DeedsCountOnlyForTheTasksTheyMatch) {
           task_record("open", "", 3, 1, 3), task_record("scroll", "heal", 0, 2, 4)});
   told();
   std::vector<character*> standing{ann};
-  board.won(fight_won{"cave_rat", 1, 2, false, standing});     // too shallow
-  board.won(fight_won{"mud_crawler", 3, 2, false, standing});  // another kind
+  board.won(fight_won{"cave_rat", 1, 2, false, standing, standing});     // too shallow
+  board.won(fight_won{"mud_crawler", 3, 2, false, standing, standing});  // another kind
   board.arrived(*ann, 3);
   board.opened(*ann, 2);
   board.sold_scroll(*ann, "ward");
@@ -169,9 +169,9 @@ TEST_F(BountyBoard, DeedsCountOnlyForTheTasksTheyMatch) {
   EXPECT_EQ(told(), "") << "nothing counted, nothing told";
   EXPECT_EQ(changes.saves_of_bounties(), 0U) << "nothing saved";
 
-  board.won(fight_won{"cave_rat", 2, 2, false, standing});
+  board.won(fight_won{"cave_rat", 2, 2, false, standing, standing});
   EXPECT_TRUE(has(told(), "Bounty: Defeat 3 cave rats at depth 2 or deeper (2 of 3)."));
-  board.won(fight_won{"cave_rat", 5, 4, true, standing});  // a wanderer's fight counts too; never past 3
+  board.won(fight_won{"cave_rat", 5, 4, true, standing, standing});  // a wanderer's fight counts too; never past 3
   EXPECT_TRUE(has(told(), "Bounty done: Defeat 3 cave rats at depth 2 or deeper!"));
   EXPECT_EQ(book().tasks[0].progress, 3);
   board.arrived(*ann, 6);  // deeper than asked counts
@@ -182,7 +182,7 @@ TEST_F(BountyBoard, DeedsCountOnlyForTheTasksTheyMatch) {
   EXPECT_TRUE(has(told(), "Bounty: Bring back 2 scrolls of mending and sell them to the merchant (1 of 2)."));
   EXPECT_EQ(changes.saves_of_bounties(), 5U) << "each told progress saved with its event";
   // A finished task counts no further.
-  board.won(fight_won{"cave_rat", 2, 2, false, standing});
+  board.won(fight_won{"cave_rat", 2, 2, false, standing, standing});
   EXPECT_FALSE(has(told(), "Bounty"));
   const std::string score = board.score_text(*ann);
   EXPECT_TRUE(has(score, "Bounties completed: 0\n")) << score;
@@ -201,7 +201,7 @@ TEST_F(BountyBoard, OnlyTheFightersStandingCountAFight) {
   character& b = people.add_character(std::move(bob));
   board.enter(b, nullptr);
   std::vector<character*> standing{&b};  // Ann was knocked out
-  board.won(fight_won{"cave_rat", 2, 2, false, standing});
+  board.won(fight_won{"cave_rat", 2, 2, false, standing, standing});
   EXPECT_EQ(book().tasks[0].progress, 0);
   EXPECT_TRUE(board.book_of(b.account_id)->tasks.empty());
 }

@@ -210,7 +210,14 @@ TEST(Talk, ChatHistoryKeepsTheLastTwentyLinesWithWhoAndWhen) {
   h.line(bob, "chat history");
   EXPECT_TRUE(has(bob.port->take(), "Nothing has been said on chat"));
   h.services.clock = 1'800'000'000;  // 2027-01-15 08:00:00 UTC
-  for (int i = 1; i <= 25; ++i) {
+  h.line(ann, "chat line 1.");
+  h.services.clock += 60;
+  take_all({ann, bob});
+  h.line(bob, "chat history");
+  const std::string one = bob.port->take();
+  EXPECT_TRUE(has(one, "The last line on chat (time UTC):\n")) << one;  // not "The last 1 lines"
+  EXPECT_TRUE(has(one, "08:00 Ann: line 1.")) << one;
+  for (int i = 2; i <= 25; ++i) {
     h.line(i % 2 == 0 ? bob : ann, "chat line " + std::to_string(i) + ".");
     h.services.clock += 60;
   }

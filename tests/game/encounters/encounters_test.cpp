@@ -94,6 +94,60 @@ TEST(ContentPlay, BriefModeStillSaysWhatBlocksTheWayInARoomNotCleared) {
   EXPECT_TRUE(has(again, "Type 'fight' to attack.")) << "and what blocks it\n" << again;
 }
 
+TEST(ContentPlay, MonstersBlockTheWayOnlyWhereThereIsAWayOn) {
+  // A depth-first walk of the first east branch, clearing each room after looking at it, until a room
+  // with monsters and an unexplored exit and one with monsters and none (a dead end) have both been met.
+  using dw::testing::has;
+  game_harness h;
+  auto ann = h.create("Ann");  // (the first account: an administrator, who may @clear)
+  h.line(ann, "down");
+  h.line(ann, "east");
+  dw::dungeon::dungeon& model = h.world.where().dungeon();
+  dw::dungeon::coord at{1, 0};
+  std::vector<dw::dungeon::direction> path;
+  bool blocking = false;
+  bool dead_end = false;
+  for (int steps = 0; steps < 4000 && !(blocking && dead_end); ++steps) {
+    const std::string out = ann.port->take();
+    const auto here = model.room_at(1, at);
+    ASSERT_TRUE(here.has_value());
+    std::optional<dw::dungeon::direction> unexplored;
+    for (auto d : dw::dungeon::all_directions) {
+      if (here->exit(d) == dw::dungeon::exit_state::unexplored) {
+        unexplored = d;
+      }
+    }
+    if (has(out, "Type 'fight' to attack.")) {
+      if (unexplored) {
+        EXPECT_TRUE(has(out, " the way. Type 'fight' to attack.")) << out;
+        blocking = true;
+      } else {
+        EXPECT_FALSE(has(out, "block")) << "nothing to block in a room with no way on:\n" << out;
+        EXPECT_TRUE(has(out, " here. Type 'fight' to attack.")) << out;
+        dead_end = true;
+      }
+    }
+    if (!here->clear || has(out, "fighting")) {
+      h.line(ann, "@clear");
+      ann.port->take();
+    }
+    dw::dungeon::direction way{};
+    if (unexplored) {
+      way = *unexplored;
+      path.push_back(way);
+    } else if (!path.empty()) {
+      way = dw::dungeon::opposite(path.back());
+      path.pop_back();
+    } else {
+      break;  // (walked out: the branch's new way is elsewhere)
+    }
+    h.line(ann, std::string(dw::dungeon::name(way)));
+    at = *dw::dungeon::step(at, way);
+  }
+  EXPECT_TRUE(blocking) << "no room with monsters and a way on was met";
+  EXPECT_TRUE(dead_end) << "no room with monsters and no way on was met";
+}
+
 TEST(ContentPlay, AtZeroHitPointsYouWakeInTheSquareAndTheRoomStaysUncleared) {
   const std::int64_t seed = seed_with_monsters(false);
   ASSERT_GT(seed, 0);
@@ -372,6 +426,14 @@ TEST(ContentPlay, ReloadChecksInteriorScriptsAndOnlyRoomsMadeLaterUseTheNewWords
     tables.replace(at, tables.find(']', at) - at + 1, "names = [\"Renamed {material} place\"]");
   }
   std::ofstream(dir / "interiors.toml", std::ios::trunc) << tables;
+  // (and the themes' own names go, so that interiors.toml's name every room)
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "themes")) {
+    std::string theme = dw::testing::read_text(entry.path());
+    if (const std::size_t at = theme.find("\n[names]"); at != std::string::npos) {
+      theme.erase(at, theme.find("\n[", at + 1) - at);
+      std::ofstream(entry.path(), std::ios::trunc) << theme;
+    }
+  }
   h.line(admin, "@reload content");
   EXPECT_NE(admin.port->take().find("Content reloaded."), std::string::npos);
   h.line(admin, "look");

@@ -75,10 +75,10 @@ TEST(RuneDoors, WhoOpensReadsItAsTheirOwnAndTheWayOnIsOpenOnlyWhereThereIsOne) {
   EXPECT_TRUE(has(bob.port->take(), "Ann presses the runes in turn. The runes blaze white"));
 
   // A door with a way on behind it says so, to the one who spoke the word as well.
-  auto with_way = w.walk->find([](const found_lock& l) { return l.way_on; });
-  ASSERT_TRUE(with_way) << "no lock with a way on in this branch";
-  h.line(w.ann, "say " + joined(with_way->order, ""));
-  const std::string spoken = w.ann.port->take();
+  lock_world way([](const found_lock& l) { return l.way_on; });
+  ASSERT_TRUE(way.lock) << "no seed gave a lock with a way on behind it";
+  way.h->line(way.ann, "say " + joined(way.lock->order, ""));
+  const std::string spoken = way.ann.port->take();
   EXPECT_TRUE(has(spoken, "You speak the word of opening. The runes blaze white, and the door of black stone grinds "
                           "open: the way on is open!"))
       << spoken;

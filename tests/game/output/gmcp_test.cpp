@@ -167,6 +167,42 @@ TEST(GmcpPlay, VitalsAreNumbersAndStatusComesAtEntryAndWhenDepthOrBranchChanges)
   EXPECT_EQ(messages(*ann.port, "Char.Status").size(), 2U) << "looking changes nothing";
 }
 
+TEST(GmcpPlay, StatusIsSentAgainWhenAFallenPackIsTakenAndWhenAFightPays) {
+  const std::int64_t seed = dw::testing::seed_with_monsters(*dw::testing::real_content(), false);
+  ASSERT_GT(seed, 0);
+  auto s = dw::testing::fast_settings();
+  s.dungeon.world_seed = seed;
+  s.game.character_max_hp = 1000000;
+  game_harness h(s);
+  auto ann = h.create("Ann");
+  auto bob = h.create("Bob");
+  // Bob, with 41 silver and one hit point, falls to the first room's monsters: his pack holds 20.
+  dw::game::character* fallen = h.world.people().find_character_by_name("Bob");
+  ASSERT_NE(fallen, nullptr);
+  fallen->silver = 41;
+  fallen->hp = 1;
+  h.line(bob, "down");
+  h.line(bob, "east");
+  for (int i = 0; i < 200 && bob.port->output.find("You wake up in the village square") == std::string::npos; ++i) {
+    h.line(bob, "fight");  // (the queued round timers all run in drain())
+  }
+  ASSERT_NE(bob.port->take().find("half your silver stay behind in your fallen pack"), std::string::npos);
+
+  h.line(ann, "down");
+  h.line(ann, "east");
+  h.line(ann, "get pack");
+  ASSERT_NE(ann.port->take().find("You take Bob's fallen pack: 20 silver"), std::string::npos);
+  EXPECT_EQ(messages(*ann.port, "Char.Status").back().at("silver").as_int64(), 20)
+      << "the status shows the silver of a fallen pack taken, not only after the next change of depth";
+
+  h.line(ann, "fight");  // Ann cannot fall: the fight goes on to a win, and pay
+  const std::string won = ann.port->take();
+  const std::size_t found = won.find("You find ");
+  ASSERT_NE(found, std::string::npos) << won;
+  EXPECT_EQ(messages(*ann.port, "Char.Status").back().at("silver").as_int64(), 20 + std::stoll(won.substr(found + 9)))
+      << "the status shows the silver a fight pays";
+}
+
 TEST(GmcpPlay, RoomInfoCarriesWhatMappersRead) {
   game_harness h;
   auto ann = h.create("Ann");
