@@ -31,7 +31,8 @@ std::string stat_branch(telnet_client& c, int branch) {
 /// Clears each room and walks on (through an unexplored exit when there is one) until the branch has
 /// at least `rooms` rooms.
 void explore(telnet_client& c, int rooms) {
-  for (int i = 0; i < 60; ++i) {
+  std::uint32_t pick = 12345;  // (a fixed walk that does not cycle between two dead ends)
+  for (int i = 0; i < 300; ++i) {
     c.send_line("@clear");
     c.expect("You clear the room with a word.");
     c.expect(prompt);
@@ -52,7 +53,9 @@ void explore(telnet_client& c, int rooms) {
     if (ways.empty()) {
       break;
     }
-    c.send_line(ways[static_cast<std::size_t>(i) % ways.size()]);
+    pick = pick * 1103515245U + 12345U;
+    c.send_line(ways.size() == 1 || !unexplored_exits(look).empty() ? ways[static_cast<std::size_t>(i) % ways.size()]
+                                                                     : ways[(pick >> 16) % ways.size()]);
     c.expect("[East branch 1, ");
     c.expect(prompt);
   }

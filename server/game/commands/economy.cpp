@@ -163,7 +163,8 @@ void buy(const economy_parts& p, command_context& ctx) {
     return;
   }
   if (ctx.args.object && ctx.args.object->all) {
-    ctx.reply("Buy one kind of thing at a time (buy 2 draughts). Type 'list' to see her wares.\n");
+    ctx.reply("Buy one thing at a time. Of one kind you may buy several (buy 2 draughts). Type 'list' to see her "
+              "wares.\n");
     return;
   }
   const std::optional<purchase> asked = wanted_ware(p.contents.tables(), ctx.args.raw);
