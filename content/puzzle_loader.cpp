@@ -11,6 +11,7 @@ namespace {
 
 constexpr std::int64_t max_hint_distance = 16;
 constexpr std::int64_t max_depth_value = 1'000'000;
+constexpr std::int64_t max_ward_damage = 10'000;
 
 }  // namespace
 
@@ -20,7 +21,9 @@ puzzle_rules load_puzzles(const table_source& source) {
   reader.allow_only(root, "", {"rune_lock", "depths"});
   puzzle_rules rules;
   const toml::table& lock = reader.table(root, "", "rune_lock");
-  reader.allow_only(lock, "rune_lock", {"hint_min_distance", "hint_max_distance", "reward_scrolls", "runes"});
+  reader.allow_only(lock, "rune_lock",
+                    {"hint_min_distance", "hint_max_distance", "reward_scrolls", "ward_damage", "ward_damage_step",
+                     "runes"});
   rules.hint_min_distance =
       static_cast<int>(reader.integer(lock, "rune_lock", "hint_min_distance", 1, max_hint_distance));
   rules.hint_max_distance =
@@ -29,6 +32,9 @@ puzzle_rules load_puzzles(const table_source& source) {
     reader.fail("rune_lock.hint_max_distance", "must be >= hint_min_distance", lock.get("hint_max_distance"));
   }
   rules.reward_scrolls = static_cast<int>(reader.integer(lock, "rune_lock", "reward_scrolls", 0, 5));
+  rules.ward_damage = static_cast<int>(reader.integer(lock, "rune_lock", "ward_damage", 1, max_ward_damage));
+  rules.ward_damage_step =
+      static_cast<int>(reader.integer(lock, "rune_lock", "ward_damage_step", 0, max_ward_damage));
   rules.runes = reader.texts(lock, "rune_lock", "runes", false);
   std::set<std::string> seen;
   for (std::size_t i = 0; i < rules.runes.size(); ++i) {

@@ -136,6 +136,9 @@ function gmcpReceived(name, body) {
       setPlaying(true);
       panes.roomInfo(body);
       break;
+    case 'Room.Map':
+      panes.roomMap(body);
+      break;
     case 'Room.Interior':
       panes.interior(body);
       break;

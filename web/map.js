@@ -1,5 +1,6 @@
-// map.js: a live map of the explored part of the branch the player is in, built only from the
-// Room.Info messages this page has received (each remembered by its room number and coordinates) and
+// map.js: a live map of the explored part of the branch the player is in, built from the Room.Info
+// messages this page has received (each remembered by its room number and coordinates) and from the
+// Room.Map sent as the player logs in (the known rooms around them), and
 // drawn as SVG: rooms are squares, exits are lines, unexplored exits are short dashed stubs, and the
 // room the player stands in is highlighted. North is up (the server's y grows northwards, SVG's
 // downwards). The map starts again when the player walks into another branch (area); the bottom of
@@ -44,6 +45,35 @@ export class MapModel {
         y: Number(coords[1]),
         clear: info.clear !== false,
         exits: info.exits && typeof info.exits === 'object' ? info.exits : {},
+      });
+    }
+    return true;
+  }
+
+  /**
+   * Takes a Room.Map body (the known rooms around the player, sent as they log in): each room is
+   * added as Room.Info would add it, without moving the player. Returns true when the map changed.
+   */
+  addKnown(body) {
+    const rooms = Array.isArray(body?.rooms) ? body.rooms : [];
+    if (rooms.length === 0) {
+      return false;
+    }
+    if (body.area !== this.area) {
+      this.startArea(body.area);
+    }
+    for (const room of rooms) {
+      const coords = Array.isArray(room?.coords) ? room.coords : null;
+      if (!coords || room.num === undefined || this.rooms.has(room.num)) {
+        continue;  // (what a Room.Info said is newer)
+      }
+      this.rooms.set(room.num, {
+        num: room.num,
+        name: String(room.name ?? ''),
+        x: Number(coords[0]),
+        y: Number(coords[1]),
+        clear: room.clear !== false,
+        exits: room.exits && typeof room.exits === 'object' ? room.exits : {},
       });
     }
     return true;

@@ -1,10 +1,10 @@
 // panes.js: the side panes that show what GMCP says, each a small function of the latest message:
 // vitals (Char.Vitals, Char.Status, Char.Combat), the group (Group), the room and its exit buttons (Room.Info,
-// Room.Wanderers, Char.Items for the floor), the map (map.js), the room's interior (Room.Interior),
-// what the player carries (Char.Items for "inv"), the bounties held (Char.Bounty) and the chat lines
-// (Comm.Channel.Text). It also makes each pane's heading button show and hide the pane, remembering the
-// choice in localStorage. The server's JSON is never trusted to be well formed: missing fields show as a
-// dash.
+// Room.Wanderers, Char.Items for the floor), the map (map.js, from Room.Info and Room.Map), the room's
+// interior (Room.Interior), what the player carries (Char.Items for "inv"), the bounties held (Char.Bounty)
+// and the chat lines (Comm.Channel.Text). It also makes each pane's heading button show and hide the pane,
+// remembering the choice in localStorage. The server's JSON is never trusted to be well formed: missing
+// fields show as a dash.
 
 import { MapModel, renderMap } from './map.js';
 
@@ -176,6 +176,13 @@ export class Panes {
     }
     if (this.wanderersNum !== body.num) {
       this.wanderers(null);
+    }
+  }
+
+  /** Room.Map: the known rooms around the player as they log in, drawn before the first Room.Info. */
+  roomMap(body) {
+    if (this.map.addKnown(body)) {
+      renderMap($('map'), this.map);
     }
   }
 

@@ -81,7 +81,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   register_help_command(r, {r, content_});
   register_movement_commands(r, {*places_, svc});
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
-                             encounters_->news});
+                             encounters_->news, &encounters_->riddles});
   register_economy_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                                 encounters_->news, deeds_, *progression_, bounties_.get()});
   register_bounty_commands(r, {*bounties_, *places_});

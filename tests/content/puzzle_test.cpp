@@ -5,6 +5,7 @@
 #include <set>
 
 #include "content/puzzle.hpp"
+#include "content/rune_attempt.hpp"
 #include "content_test_support.hpp"
 
 using namespace dw::content;
@@ -181,5 +182,49 @@ TEST(Puzzle, BadPuzzleTablesAreRefusedWithFileKeyAndLine) {
     copy.replace("puzzles.toml", "min_depth = 9", "min_depth = 4");
     const content_error e = copy.load_error();
     EXPECT_EQ(e.key, "depths[2].min_depth");
+  }
+}
+
+TEST(RuneAttempt, OnlyEveryRuneOnceInAnotherOrderIsAWrongOrder) {
+  rune_lock lock;
+  lock.sequence = {"sun", "moon", "eye"};
+  EXPECT_EQ(judge_press(lock, {"sun", "moon", "eye"}).kind, attempt_kind::opens);
+  EXPECT_EQ(judge_press(lock, {"eye", "moon", "sun"}).kind, attempt_kind::wrong_order);
+  EXPECT_EQ(judge_press(lock, {"sun", "moon"}).kind, attempt_kind::partial) << "too few: told, not punished";
+  EXPECT_EQ(judge_press(lock, {"sun", "sun", "moon"}).kind, attempt_kind::partial);
+  const rune_attempt odd = judge_press(lock, {"sun", "star", "eye"});
+  EXPECT_EQ(odd.kind, attempt_kind::unknown_rune);
+  EXPECT_EQ(odd.unknown, "star");
+
+  EXPECT_EQ(judge_speech(lock, "Sun, moon, eye!").kind, attempt_kind::opens);
+  EXPECT_EQ(judge_speech(lock, "sunmooneye").kind, attempt_kind::opens);
+  EXPECT_EQ(judge_speech(lock, "eye sun moon").kind, attempt_kind::wrong_order);
+  EXPECT_EQ(judge_speech(lock, "moon... moon").kind, attempt_kind::partial);
+  EXPECT_EQ(judge_speech(lock, "hello there").kind, attempt_kind::not_runes) << "speech is just speech";
+  EXPECT_EQ(judge_speech(lock, "the sun, the moon").kind, attempt_kind::not_runes);
+  EXPECT_EQ(judge_speech(lock, "").kind, attempt_kind::not_runes);
+}
+
+TEST(RuneAttempt, EachWrongOrderAtADoorCostsMoreThanTheLast) {
+  const content_tables tables = real_tables();
+  const puzzle_rules& p = tables.puzzles;
+  EXPECT_GE(p.ward_damage, 1) << "a wrong order is never free";
+  EXPECT_EQ(ward_blow(p, 0), p.ward_damage);
+  EXPECT_EQ(ward_blow(p, 3), p.ward_damage + 3 * p.ward_damage_step);
+  EXPECT_GT(ward_blow(p, 1), ward_blow(p, 0)) << "the shipped table makes guessing dearer each time";
+  // Guessing through the six orders of three runes costs at least the first five blows.
+  int worst = 0;
+  for (int i = 0; i < 5; ++i) {
+    worst += ward_blow(p, i);
+  }
+  EXPECT_GE(worst, 20);
+  EXPECT_EQ(ward_blow(p, -4), p.ward_damage);
+  EXPECT_GT(ward_blow(p, 2'000'000'000), 0) << "no overflow";
+  {
+    content_copy copy("puzzle_ward");
+    copy.replace("puzzles.toml", "ward_damage = 4", "ward_damage = 0");
+    const content_error e = copy.load_error();
+    EXPECT_EQ(e.key, "rune_lock.ward_damage");
+    EXPECT_GT(e.line, 0U);
   }
 }

@@ -5,6 +5,7 @@
 
 #include "content/content_loader.hpp"
 #include "content/room_roll.hpp"
+#include "content/wander_rate.hpp"
 #include "content/wanderers.hpp"
 #include "content_test_support.hpp"
 
@@ -91,6 +92,35 @@ TEST(Wanderers, CountGrowsWithExploredRoomsUpToTheCap) {
   EXPECT_EQ(wanderer_count(rules, 1000), 0);
 }
 
+TEST(Wanderers, AboutOneClearedRoomInTwelveWalkedBackThroughHasAnAttack) {
+  // (issue 27: about a third of the cleared rooms walked back through had an attack.) The rate is the tables':
+  // a grid branch of cleared rooms crossed at a room every 5 s while the wanderers step every 20 s.
+  const content_tables tables = real_tables();
+  double sum = 0;
+  for (const auto& [w, h] : {std::pair{4, 3}, std::pair{5, 4}, std::pair{6, 5}}) {  // 12, 20 and 30 rooms
+    walk_model model;
+    model.width = w;
+    model.height = h;
+    const double rate = wanderer_attack_rate(tables.wanderers, model);
+    EXPECT_LE(rate, 0.10) << w * h << " rooms: at most one room in ten";
+    EXPECT_GE(rate, 0.03) << w * h << " rooms: wanderers are still met";
+    sum += rate;
+  }
+  EXPECT_NEAR(sum / 3, 1.0 / 12, 0.02) << "about one room in twelve";
+  walk_model small;
+  small.width = 3;
+  small.height = 2;
+  EXPECT_EQ(wanderer_attack_rate(tables.wanderers, small), 0.0) << "a branch of six rooms is left in peace";
+  walk_model again;
+  EXPECT_EQ(wanderer_attack_rate(tables.wanderers, again), wanderer_attack_rate(tables.wanderers, again));
+  // The model sees what the old tables did: one wanderer for every six rooms from four on.
+  wander_rules old = tables.wanderers;
+  old.min_rooms = 4;
+  old.rooms_per_wanderer = 6;
+  walk_model twelve;
+  EXPECT_GT(wanderer_attack_rate(old, twelve), 0.15);
+}
+
 TEST(Wanderers, GroupsComeFromTheMonsterTablesCutToMaxGroup) {
   const content_tables tables = real_tables();
   for (std::uint32_t id = 0; id < 20; ++id) {
@@ -114,7 +144,7 @@ TEST(Wanderers, TheirFightTapeIsFarFromTheRoomsAndNamesThem) {
 
 TEST(Wanderers, BadTableValuesAreRefusedWithFileKeyAndLine) {
   content_copy copy("wanderers_bad");
-  copy.replace("wanderers.toml", "rooms_per_wanderer = 6", "rooms_per_wanderer = 0");
+  copy.replace("wanderers.toml", "rooms_per_wanderer = 10", "rooms_per_wanderer = 0");
   auto loaded = load_content(copy.dir());
   ASSERT_TRUE(std::holds_alternative<content_error>(loaded));
   const content_error& e = std::get<content_error>(loaded);

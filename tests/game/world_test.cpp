@@ -64,6 +64,23 @@ TEST(WorldCommands, UnknownAndAmbiguousWordsAreOrdinaryAnswers) {
   EXPECT_NE(p.port->take().find("Commands"), std::string::npos);
 }
 
+TEST(WorldCommands, AnUnknownWordOffersTheCommandsItIsASlipFrom) {
+  game_harness h;
+  auto ann = h.create("Ann");  // the first account: an administrator
+  auto p = h.create("Dee");
+  h.line(p, "lok");
+  EXPECT_TRUE(p.port->take().starts_with("Unknown command 'lok'. Did you mean 'look'? Type 'help' for the list.\n"));
+  h.line(p, "inventroy");
+  EXPECT_TRUE(p.port->take().starts_with("Unknown command 'inventroy'. Did you mean 'inventory'?"));
+  h.line(p, "@stt");
+  EXPECT_TRUE(p.port->take().starts_with("Unknown command '@stt'. Type 'help'."))
+      << "a player is never offered what only administrators may use";
+  ann.port->take();
+  h.line(ann, "@stt");
+  const std::string staff = ann.port->take();
+  EXPECT_TRUE(staff.starts_with("Unknown command '@stt'. Did you mean 'stat'?")) << staff;
+}
+
 TEST(WorldCommands, EveryOutputEndsWithAPromptAndMarker) {
   game_harness h;
   auto p = h.create("Eve");

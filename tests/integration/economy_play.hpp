@@ -213,6 +213,7 @@ class economy_table {
       p.conn->send_line("pager off");
       players_.push_back(std::move(p));
       sync(players_.back());
+      command(players_.back(), "pager off");  // (an inventory of a hundred things is read whole, not a page)
     }
   }
 
@@ -411,7 +412,7 @@ class economy_table {
   /// `inventory` on `p`'s connection lists exactly what the books say they carry.
   void check_inventory(player& p, const std::string& moment) {
     const std::string answer = command(p, "inventory");
-    const auto listed = parse_inventory(answer);
+    const auto listed = parse_inventory(answer, ledger_.now.items[p.name]);
     if (!listed) {
       fail(moment, p.name + "'s inventory could not be read:\n" + answer);
       return;

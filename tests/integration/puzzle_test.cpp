@@ -296,7 +296,7 @@ TEST(PuzzleOverTelnet, ARuneLockIsSolvedFromItsHintRoomAndReadsTheSameAfterARest
   at(lock.x, lock.y);
   std::vector<std::string> wrong(lock.runes.rbegin(), lock.runes.rend());
   c->send_line("press " + joined(wrong, " "));
-  c->expect("They flicker and go dark.");
+  c->expect("they flare red and go dark, and the door's ward strikes you");
   c->expect(ds::prompt);
 
   // After a restart the door and the hint read the same.
@@ -327,7 +327,7 @@ TEST(PuzzleOverTelnet, ARuneLockIsSolvedFromItsHintRoomAndReadsTheSameAfterARest
   at(other.x, other.y);
   c->send_line("say " + joined(other.runes, ""));
   c->expect("You say, '");
-  c->expect("speaks the word of opening");
+  c->expect("You speak the word of opening.");  // (in the first person: the others read "Ann speaks...")
   c->expect(ds::prompt);
 
   // Solved stays solved across a restart.

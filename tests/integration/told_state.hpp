@@ -5,6 +5,7 @@
 // and goods (told_trade). Used by the crash-consistency test to know what must survive a kill -9, and
 // by the economy invariant test to keep its ledger. Parsing is by hand on purpose: the flat Room.Info
 // JSON and the game's fixed sentences are part of what players see.
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -19,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "content/plural.hpp"
 #include "tests/support/telnet_client.hpp"
 
 namespace dw::testing {
@@ -102,8 +104,10 @@ struct inventory_list {
   std::optional<std::string> worn;
 };
 
-/// Reads the last `inventory` answer in `text` ("You carry:\n  a rusty knife (wielded)\n...Hit points: ").
-inline std::optional<inventory_list> parse_inventory(const std::string& text) {
+/// Reads the last `inventory` answer in `text` ("You carry:\n  a rusty knife (wielded)\n...Hit points: "). Things
+/// alike are one line ("2 linen bandages"): such a line counts as that many of the name in `known` whose
+/// plural it is (left as it reads when none is).
+inline std::optional<inventory_list> parse_inventory(const std::string& text, const std::multiset<std::string>& known = {}) {
   const std::size_t start = text.rfind("You carry");
   const std::size_t end = start == std::string::npos ? start : text.find("Hit points: ", start);
   if (end == std::string::npos) {
@@ -128,7 +132,22 @@ inline std::optional<inventory_list> parse_inventory(const std::string& text) {
     if (in_use != nullptr) {
       *in_use = name;
     }
-    out.items.insert(name);
+    int count = 1;
+    if (const std::size_t sp = name.find(' '); in_use == nullptr && sp != std::string::npos && sp > 0 &&
+                                               std::all_of(name.begin(), name.begin() + static_cast<std::ptrdiff_t>(sp),
+                                                           [](char c) { return c >= '0' && c <= '9'; })) {
+      const std::string plural = name.substr(sp + 1);
+      for (const std::string& k : known) {
+        if (dw::content::plural_of(k) == plural) {
+          count = std::stoi(name.substr(0, sp));
+          name = k;
+          break;
+        }
+      }
+    }
+    for (int i = 0; i < count; ++i) {
+      out.items.insert(name);
+    }
   }
   return out;
 }

@@ -31,7 +31,8 @@ std::string stat_branch(telnet_client& c, int branch) {
 /// Clears each room and walks on (through an unexplored exit when there is one) until the branch has
 /// at least `rooms` rooms.
 void explore(telnet_client& c, int rooms) {
-  for (int i = 0; i < 60; ++i) {
+  std::uint32_t pick = 12345;  // (a fixed walk that does not cycle between two dead ends)
+  for (int i = 0; i < 300; ++i) {
     c.send_line("@clear");
     c.expect("You clear the room with a word.");
     c.expect(prompt);
@@ -52,7 +53,9 @@ void explore(telnet_client& c, int rooms) {
     if (ways.empty()) {
       break;
     }
-    c.send_line(ways[static_cast<std::size_t>(i) % ways.size()]);
+    pick = pick * 1103515245U + 12345U;
+    c.send_line(ways.size() == 1 || !unexplored_exits(look).empty() ? ways[static_cast<std::size_t>(i) % ways.size()]
+                                                                     : ways[(pick >> 16) % ways.size()]);
     c.expect("[East branch 1, ");
     c.expect(prompt);
   }
@@ -93,15 +96,16 @@ void set_config(telnet_client& c, const std::string& key, int value) {
   c.expect(prompt);
 }
 
-/// Ann in east branch 1, explored to 4 rooms while the wanderers stand still (so no @clear of hers ever
-/// meets one), then the wanderers let loose until wanderer #0 shows in @stat branch.
+/// Ann in east branch 1, explored to 10 rooms (content/wanderers.toml's min_rooms) while the wanderers stand
+/// still (so no @clear of hers ever meets one), then the wanderers let loose until wanderer #0 shows in @stat
+/// branch.
 class Wanderers : public ::testing::Test {
  protected:
   /// The @stat branch 1 that first showed wanderer #0.
   std::string until_wanderer_zero() {
     ann.create("Ann", "annpassword");
     walk_into_east_branch(ann);
-    explore(ann, 4);
+    explore(ann, 10);
     set_config(ann, "game.wander_step_ms", 200);
     return stat_until(ann, 1, [](const std::string& s) { return contains(s, "    #0 "); });
   }
@@ -111,7 +115,7 @@ class Wanderers : public ::testing::Test {
 };
 
 TEST_F(Wanderers, RoamAreSeenAttackInAClearedRoomDieAndVanishWithTheirBranch) {
-  // One wanderer appears (4 explored rooms; content/wanderers.toml) once the branch steps.
+  // One wanderer appears (10 explored rooms; content/wanderers.toml) once the branch steps.
   std::string stat = until_wanderer_zero();
   ASSERT_TRUE(contains(stat, "wanderers (step ")) << stat;
   // Freeze them (a step timer that fires later sees 0 and does not step), then speed up the fights: a

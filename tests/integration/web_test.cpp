@@ -116,6 +116,48 @@ TEST(WebPort, GmcpSubprotocolPlaysAndChatsWithATelnetPlayer) {
   EXPECT_TRUE(web.wait_closed());
 }
 
+TEST(WebPort, APageGetsLongLinesWholeAndTheKnownRoomsWhenItLogsInAgain) {
+  server_process server;
+  telnet_client bob(server.port());
+  bob.create("Bob", "bobpassword");
+  // Over 80 columns: the page breaks it in its own width (a phone's is far under 80), so the server must not.
+  const std::string words =
+      "the well is deep and its water is black and very cold, colder than anything you have touched";
+  std::string room_num;
+  {
+    ws_client web(server.web_port(), speaking("gmcp.mudstandards.org"));
+    web.expect("quit");
+    web.send_text("Core.Supports.Set [\"Char 1\",\"Room 1\"]");
+    web.send_binary("create Wren wrenpassword");
+    web.expect("Welcome to Deepwell, Wren");
+    web.send_binary("say " + words);
+    const std::string said = web.expect("touched'");
+    EXPECT_TRUE(contains(said, "You say, '" + words + "'")) << said;
+    const std::string heard = bob.expect("touched'");
+    EXPECT_FALSE(contains(heard, "Wren says, '" + words + "'")) << "a telnet window of 80 columns still gets it wrapped";
+    web.send_binary("down");
+    web.expect("The Bottom of the Well");
+    web.send_binary("east");
+    const std::string info = gmcp_with(web, "Room.Info", "\"depth\":1");
+    const std::size_t at = info.find("\"num\":");
+    ASSERT_NE(at, std::string::npos) << info;
+    room_num = info.substr(at + 6, info.find_first_not_of("0123456789", at + 6) - (at + 6));
+    web.send_binary("quit");
+    EXPECT_TRUE(web.wait_closed());
+  }
+  // A fresh page logging in hears of the known rooms around, the well and the room it stands in among them,
+  // before the Room.Info of where it stands.
+  ws_client again(server.web_port(), speaking("gmcp.mudstandards.org"));
+  again.expect("quit");
+  again.send_text("Core.Supports.Set [\"Char 1\",\"Room 1\"]");
+  again.send_binary("connect Wren wrenpassword");
+  const std::string map = again.expect_text_message("Room.Map ");
+  EXPECT_TRUE(contains(map, "\"area\":\"East branch")) << map;
+  EXPECT_TRUE(contains(map, "{\"num\":" + room_num + ",\"coords\":[1,0]")) << map;
+  EXPECT_TRUE(contains(map, "\"coords\":[0,0]")) << "the well: " << map;
+  EXPECT_TRUE(contains(again.expect_text_message("Room.Info "), "\"num\":" + room_num));
+}
+
 TEST(WebPort, APasswordIsAskedWithEchoOffInAMessageOfItsOwn) {
   server_process server;
   ws_client web(server.web_port(), speaking("gmcp.mudstandards.org"));

@@ -5,8 +5,10 @@
 // ways and that he can join the web player's group (the group pane lists both; gtell reaches him), turns screen-reader mode on and off with its toggle, tabs round every control and hides a pane
 // from the keyboard, saves screenshots, runs axe-core in the page (failing on serious or critical
 // violations), checks the page at phone width, asks for a hot reboot and logs in again once the page
-// has reconnected by itself, and finally quits and logs in again by hand to check that the password
-// prompt masks the command line. Every wait has a deadline; nothing sleeps for a fixed time.
+// has reconnected by itself, quits and logs in again by hand to check that the password prompt masks the
+// command line, and finally reloads the page and logs in to check that the map comes back whole (Room.Map).
+// At phone width a long line must arrive unbroken (the page, not the server, breaks it). Every wait has a
+// deadline; nothing sleeps for a fixed time.
 //
 // Usage: node e2e.mjs [web-url] [telnet-port]
 //   or the environment: DW_WEB_URL (http://127.0.0.1:4001/), DW_TELNET_PORT (4000),
@@ -499,6 +501,15 @@ async function run(browserRef, telnetRef) {
     await page.screenshot({ path: path.join(settings.artifactDir, 'web-client-phone.png'), fullPage: true });
   });
 
+  await step('at phone width a line longer than 80 columns arrives whole, for the page to break once', async () => {
+    const words = `${token} ${'the well is deep and its water is black and very cold '.repeat(2).trim()}`;
+    await typeCommand(page, `say ${words}`);
+    // The server breaks no line for the page: one .line holds it all (the browser wraps it on screen).
+    await page.waitForFunction(
+      (said) => [...document.querySelectorAll('#output .line')].some((line) => line.textContent.includes(said)),
+      `You say, '${words}'`, { timeout: settings.stepMs });
+  });
+
   await step('a hot reboot: the page reconnects by itself and the form logs in again', async () => {
     // The first account is the administrator: the web player asks for the reboot.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -552,6 +563,22 @@ async function run(browserRef, telnetRef) {
     if (shown.includes(PASSWORD) || /[\u00ff\ufffd]/.test(shown)) {
       throw new Error('the password or telnet bytes show in the game text');
     }
+  });
+
+  await step('a reloaded page logs in and its map shows the rooms explored, not only the one stood in', async () => {
+    const drawn = await mapRoomCount(page);
+    if (drawn < 2) {
+      throw new Error(`the map showed ${drawn} room(s) before the reload; the walk should have drawn more`);
+    }
+    await page.reload({ waitUntil: 'load', timeout: settings.stepMs });
+    await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Connected'),
+      null, { timeout: settings.stepMs });
+    await page.fill('#login-name', webName);
+    await page.fill('#login-password', PASSWORD);
+    await page.click('#login-connect');
+    await page.waitForSelector('#login', { state: 'hidden', timeout: settings.stepMs });
+    await page.waitForFunction((count) => document.querySelectorAll('#map svg rect.room').length >= count,
+      drawn, { timeout: settings.stepMs });
   });
 
   await step('no errors in the browser console', async () => {

@@ -47,6 +47,7 @@ struct item_parts {
   const fights& combat;
   change_sink& changes;
   item_news& news;  ///< GMCP Char.Items as things move
+  puzzles* riddles = nullptr;  ///< look door, look runes at a rune door (and the scratched order in its hint room)
 };
 void register_item_commands(command_registry& r, item_parts parts);
 

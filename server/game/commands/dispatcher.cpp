@@ -2,11 +2,46 @@
 
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
+#include "server/text/nearest_words.hpp"
 
 namespace dw::game {
 namespace {
 // Every name, alias and unique start of every command is a few thousand; past this the memory starts again.
 constexpr std::size_t max_remembered_verbs = 4096;
+
+/// "Unknown command 'lok'. Did you mean 'look'? Type 'help'.": the names and aliases `who` may use that are
+/// a slip of the fingers away (server/text/nearest_words.hpp, as help's). Words and names shorter than three
+/// letters are never compared, and a word with an '@' is compared only with the commands of administrators
+/// (none, for a player).
+std::string unknown_text(const command_registry& commands, std::string_view verb, role who) {
+  std::string_view word = verb;
+  const bool staff = !word.empty() && word.front() == '@';
+  if (staff) {
+    word.remove_prefix(1);
+  }
+  std::vector<text::spelling> names;  // (each offered by its command's name, as help offers it)
+  if (word.size() >= 3) {
+    for (const command_def* c : commands.visible(who)) {
+      if (staff && c->min_role == role::player) {
+        continue;
+      }
+      if (c->name.size() >= 3) {
+        names.push_back({c->name, c->name});
+      }
+      for (const std::string& alias : c->aliases) {
+        if (alias.size() >= 3) {
+          names.push_back({alias, c->name});
+        }
+      }
+    }
+  }
+  const std::vector<std::string> near = text::nearest_words(word, names);
+  std::string answer = "Unknown command '" + std::string(verb) + "'.";
+  for (std::size_t i = 0; i < near.size(); ++i) {
+    answer += (i == 0 ? " Did you mean '" : i + 1 == near.size() ? " or '" : ", '") + near[i] + "'";
+  }
+  return answer + (near.empty() ? " Type 'help'.\n" : "? Type 'help' for the list.\n");
+}
 }  // namespace
 
 void dispatcher::run(connection& conn, std::string_view line) {
@@ -33,7 +68,7 @@ void dispatcher::run(connection& conn, std::string_view line) {
         }
         out_.send(conn, '\'' + std::string(cmd.verb) + "' could mean: " + names + ". Type more letters.\n");
       } else {
-        out_.send(conn, "Unknown command '" + std::string(cmd.verb) + "'. Type 'help'.\n");
+        out_.send(conn, unknown_text(commands_, cmd.verb, ch->account_role));
       }
       return;
     }

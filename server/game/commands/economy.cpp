@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <utility>
 
+#include "content/plural.hpp"
 #include "content/scroll.hpp"
 #include "content/text_helpers.hpp"
 #include "server/game/commands/command_context.hpp"
@@ -118,22 +121,63 @@ void list(const economy_parts& p, command_context& ctx) {
   ctx.reply(out);
 }
 
-/// buy: one of her supplies, or a weapon or armour from a tier open to the buyer. What is bought is
-/// carried and saved like anything found.
+/// The most of one ware bought at once ("buy 20 draughts").
+constexpr int most_bought = 20;
+
+/// What `buy` was asked for: how many ("buy 2 draught") and which ware, named in the singular or the plural
+/// ("buy 2 draughts"); nullopt when she sells nothing of that name.
+struct purchase {
+  int count = 1;
+  ware what;
+};
+std::optional<purchase> wanted_ware(const content::content_tables& tables, std::string_view raw) {
+  raw = trim(raw);
+  purchase out;
+  const std::size_t space = raw.find(' ');
+  if (space != std::string_view::npos && space > 0 &&
+      std::all_of(raw.begin(), raw.begin() + static_cast<std::ptrdiff_t>(space), [](char c) { return c >= '0' && c <= '9'; })) {
+    out.count = space <= 3 ? std::stoi(std::string(raw.substr(0, space))) : most_bought + 1;
+    raw = trim(raw.substr(space + 1));
+  }
+  std::string words(raw);
+  for (const std::string_view ending : {"", "s", "es"}) {
+    if (!words.ends_with(ending) || words.size() <= ending.size()) {
+      continue;
+    }
+    const std::string singular = words.substr(0, words.size() - ending.size());
+    const std::optional<object_query> query = parse_object_query(singular);
+    if (query && !query->all) {
+      if (std::optional<ware> found = find_ware(tables, *query)) {
+        out.what = *found;
+        return out;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+/// buy: one of her supplies, or a weapon or armour from a tier open to the buyer, or several of one ("buy 2
+/// draughts"). What is bought is carried and saved like anything found.
 void buy(const economy_parts& p, command_context& ctx) {
   if (!at_merchant(ctx)) {
     return;
   }
   if (ctx.args.object && ctx.args.object->all) {
-    ctx.reply("Buy one thing at a time. Type 'list' to see her wares.\n");
+    ctx.reply("Buy one thing at a time. Of one kind you may buy several (buy 2 draughts). Type 'list' to see her "
+              "wares.\n");
     return;
   }
-  const std::optional<ware> wanted =
-      ctx.args.object ? find_ware(p.contents.tables(), *ctx.args.object) : std::nullopt;
-  if (!wanted) {
+  const std::optional<purchase> asked = wanted_ware(p.contents.tables(), ctx.args.raw);
+  if (!asked) {
     ctx.reply("The merchant has no '" + std::string(ctx.args.raw) + "' for sale. Type 'list' to see her wares.\n");
     return;
   }
+  if (asked->count < 1 || asked->count > most_bought) {
+    ctx.reply("She sells from 1 to " + std::to_string(most_bought) + " of a thing at a time.\n");
+    return;
+  }
+  const int count = asked->count;
+  const std::optional<ware> wanted = asked->what;
   if (wanted->gear != nullptr) {
     if (const std::string locked = locked_reason(p, ctx.actor, *wanted->gear); !locked.empty()) {
       ctx.reply(locked + " You have been to depth " + std::to_string(ctx.actor.deepest) + " and are level " +
@@ -141,31 +185,35 @@ void buy(const economy_parts& p, command_context& ctx) {
       return;
     }
   }
-  const int price = wanted->price();
+  const std::int64_t price = static_cast<std::int64_t>(wanted->price()) * count;
+  const std::string named = content::counted(count, wanted->name());
   if (ctx.actor.silver < price) {
-    ctx.reply(content::capitalise(wanted->name()) + " costs " + price_text(price) + "; you have " +
+    ctx.reply(content::capitalise(named) + (count == 1 ? " costs " : " cost ") + price_text(price) + "; you have " +
               price_text(ctx.actor.silver) + ".\n");
     return;
   }
   undo_progress(p, ctx.actor);
-  item bought;
-  bought.id = p.contents.new_item_id();
-  bought.kind = wanted->gear != nullptr ? std::string(kind_name(wanted->gear->kind)) : std::string(supply_kind);
-  bought.key = wanted->gear != nullptr ? wanted->gear->key : wanted->supply->key;
-  p.contents.persist_item(bought, ctx.actor.account_id, 0);
-  on_rollback_of(p, ctx.actor, [id = bought.id](character& again) {
-    std::erase_if(again.inventory, [id](const item& i) { return i.id == id; });
-  });
+  for (int i = 0; i < count; ++i) {
+    item bought;
+    bought.id = p.contents.new_item_id();
+    bought.kind = wanted->gear != nullptr ? std::string(kind_name(wanted->gear->kind)) : std::string(supply_kind);
+    bought.key = wanted->gear != nullptr ? wanted->gear->key : wanted->supply->key;
+    p.contents.persist_item(bought, ctx.actor.account_id, 0);
+    on_rollback_of(p, ctx.actor, [id = bought.id](character& again) {
+      std::erase_if(again.inventory, [id](const item& i) { return i.id == id; });
+    });
+    p.news.inv_added(ctx.actor, bought);
+    ctx.actor.inventory.push_back(bought);
+  }
   ctx.actor.silver -= price;
   p.where.save_character(ctx.actor);
-  p.news.inv_added(ctx.actor, bought);
-  ctx.actor.inventory.push_back(bought);
-  spdlog::info("{} bought {} for {} silver", ctx.actor.name, bought.key, price);
+  spdlog::info("{} bought {} x {} for {} silver", ctx.actor.name, count,
+               wanted->gear != nullptr ? wanted->gear->key : wanted->supply->key, price);
   const char* how = wanted->gear == nullptr                       ? ""
                     : wanted->gear->kind == content::item_kind::weapon ? " (wield it to fight with it)"
                                                                        : " (wear it to be protected)";
-  ctx.reply("You buy " + wanted->name() + " for " + price_text(price) + how + ". You have " +
-            price_text(ctx.actor.silver) + " left.\n");
+  ctx.reply("You buy " + named + " for " + price_text(price) + how + ". You have " + price_text(ctx.actor.silver) +
+            " left.\n");
   tell_status(p, ctx);
 }
 
@@ -229,8 +277,53 @@ void sell(const economy_parts& p, command_context& ctx) {
   tell_status(p, ctx);
 }
 
+/// value all (or all.scroll): what she would pay for each thing named, alike things together, and in all.
+void value_all(const economy_parts& p, command_context& ctx, const object_query& query) {
+  const std::vector<std::int64_t> ids = pick_items(p.contents, ctx.actor.inventory, query);
+  if (ids.empty()) {
+    ctx.reply(query.words.empty() ? "You carry nothing.\n" : "You carry no '" + std::string(query.words) + "'.\n");
+    return;
+  }
+  struct line {
+    std::string name;
+    std::optional<std::int64_t> each;
+    int count = 0;
+  };
+  std::vector<line> lines;
+  std::int64_t total = 0;
+  for (const std::int64_t id : ids) {
+    const auto found = std::find_if(ctx.actor.inventory.begin(), ctx.actor.inventory.end(),
+                                    [id](const item& i) { return i.id == id; });
+    line l{p.contents.item_name(*found), sale_value(p.contents, *found), 1};
+    total += l.each.value_or(0);
+    auto same = std::find_if(lines.begin(), lines.end(),
+                             [&l](const line& o) { return o.name == l.name && o.each == l.each; });
+    if (same != lines.end()) {
+      ++same->count;
+    } else {
+      lines.push_back(std::move(l));
+    }
+  }
+  std::string out = "The merchant looks over what you carry:\n";
+  for (const line& l : lines) {
+    const std::string named = content::counted(l.count, l.name);
+    if (!l.each) {
+      out += "  " + named + ": she does not buy " + (l.count == 1 ? "it" : "them") + "\n";
+    } else {
+      out += "  " + named + ": " + price_text(*l.each * l.count) +
+             (l.count > 1 ? " (" + price_text(*l.each) + " each)" : "") + "\n";
+    }
+  }
+  out += "In all she would pay " + price_text(total) + ".\n";
+  ctx.reply(out);
+}
+
 void value(const economy_parts& p, command_context& ctx) {
   if (!at_merchant(ctx)) {
+    return;
+  }
+  if (ctx.args.object && ctx.args.object->all) {
+    value_all(p, ctx, *ctx.args.object);
     return;
   }
   item* it = carried(p, ctx);
@@ -308,6 +401,59 @@ void use_supply(const economy_parts& p, command_context& ctx, content::supply_us
   ctx.out.send_vitals(ctx.actor);
 }
 
+/// "3 rooms east and 1 north of you", "right here".
+std::string offset_text(dungeon::coord from, dungeon::coord to) {
+  const int dx = to.x - from.x;
+  const int dy = to.y - from.y;  // (north is +y)
+  if (dx == 0 && dy == 0) {
+    return "right where you stand";
+  }
+  const auto part = [](int n, const char* plus, const char* minus) {
+    return std::to_string(std::abs(n)) + " " + (n > 0 ? plus : minus);
+  };
+  std::string out;
+  if (dx != 0) {
+    out = part(dx, "east", "west");
+  }
+  if (dy != 0) {
+    out += (out.empty() ? "" : " and ") + part(dy, "north", "south");
+  }
+  return out + (std::abs(dx) + std::abs(dy) == 1 ? " room" : " rooms") + " from you";
+}
+
+/// A scroll of seeing: the map, and what `map` cannot show: the sealed door nearest to the reader that is still
+/// shut, and where the order that opens it is written, even where no one has been yet.
+std::string seeing_text(const economy_parts& p, const character& ch) {
+  const dungeon::coord me{ch.where.x, ch.where.y};
+  std::optional<std::pair<dungeon::coord, dungeon::coord>> nearest;
+  int best = 0;
+  for (const auto& [lock, hint] : p.contents.locks_and_hints(static_cast<std::uint64_t>(ch.where.branch_id))) {
+    const std::optional<store::location> room = p.where.find_room(ch.where.branch_id, lock);
+    const room_contents::room_state* state = room ? p.contents.find_state(room->room_id) : nullptr;
+    if (state == nullptr || !state->lock || state->lock->solved) {
+      continue;
+    }
+    const int d = std::abs(lock.x - me.x) + std::abs(lock.y - me.y);
+    // (ties go to the lower coordinate, so the same branch always shows the same door)
+    if (!nearest || d < best ||
+        (d == best && std::pair{lock.x, lock.y} < std::pair{nearest->first.x, nearest->first.y})) {
+      nearest = std::pair{lock, hint};
+      best = d;
+    }
+  }
+  if (!nearest) {
+    return "The ink crawls into a map of the ways around you:\n" + p.where.map_for(ch) +
+           "No sealed door in this branch stands shut that the ink knows of: it has nothing more to show.\n";
+  }
+  const auto [lock, hint] = *nearest;
+  const bool hint_found = p.where.find_room(ch.where.branch_id, hint).has_value();
+  const auto at = [](dungeon::coord c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; };
+  return "The ink crawls into a map of the ways around you, and two marks burn into it:\n" +
+         p.where.map_for(ch, {{lock, 'R'}, {hint, 'H'}}) + "R: the nearest sealed door, at " + at(lock) + ", " +
+         offset_text(me, lock) + ".\nH: where the order that opens it is written, at " + at(hint) + ", " +
+         offset_text(me, hint) + (hint_found ? "" : "; no one has been there yet") + ".\n";
+}
+
 /// What the scroll does to its reader (a return scroll moves it, out of any fight).
 void scroll_effect(const economy_parts& p, command_context& ctx, const content::scroll_effect& e) {
   character& ch = ctx.actor;
@@ -328,7 +474,7 @@ void scroll_effect(const economy_parts& p, command_context& ctx, const content::
     if (ch.where.branch_id == 0) {
       ctx.reply("Lines of ink crawl over the page, but up here they show only the village you can see anyway.\n");
     } else {
-      ctx.reply("The ink crawls into a map of the ways around you:\n" + p.where.map_for(ch));  // as `map` shows it
+      ctx.reply(seeing_text(p, ch));
     }
   } else if (e.key == "return") {
     ctx.reply("The words pull at you; the walls blur, and you are standing in black water at the foot of the "
@@ -431,7 +577,8 @@ void register_economy_commands(command_registry& r, economy_parts p) {
                      "yet under 'Not yet', with the depth or level that opens it), and what she pays.",
                      arguments::raw, [p](command_context& ctx) { list(p, ctx); }));
   r.add(make_command("buy", {}, P, "Buy something from the merchant.",
-                     "buy <supply, weapon or armour>   (see list)\nHer better weapons and armour are kept for those "
+                     "buy <supply, weapon or armour> | buy <count> <ware>   (see list)\n'buy 3 draughts' buys "
+                     "three (up to 20 at a time). Her better weapons and armour are kept for those "
                      "who have been deep enough or reached a high enough level; list says what opens each, and "
                      "compare <item> weighs one against what you use.",
                      arguments::object("Buy what? Type 'list' to see her wares."),
@@ -440,7 +587,9 @@ void register_economy_commands(command_registry& r, economy_parts p) {
                      "sell <item> | sell all.scroll | sell all\nShe buys scrolls, weapons and armour; 'value <item>' "
                      "tells what she would pay. What you wield or wear must be removed first.",
                      arguments::object("Sell what?"), [p](command_context& ctx) { sell(p, ctx); }));
-  r.add(make_command("value", {}, P, "What the merchant would pay for something.", "value <item>",
+  r.add(make_command("value", {}, P, "What the merchant would pay for something.",
+                     "value <item> | value all | value all.<item>\nWith all: each thing she buys, alike things "
+                     "together, and what it all comes to.",
                      arguments::object("Value what?"), [p](command_context& ctx) { value(p, ctx); }));
   r.add(make_command("identify", {}, P, "Pay the merchant to tell what kind of scroll you carry.",
                      "identify <scroll>\nFrom then on, examine tells you what every scroll of that kind does.",

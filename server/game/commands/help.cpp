@@ -6,6 +6,7 @@
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/commands/command_sets.hpp"
+#include "server/text/nearest_words.hpp"
 
 namespace dw::game {
 namespace {
@@ -156,69 +157,24 @@ help_found look_up(const command_registry& registry, const content::help_topics&
   return found;
 }
 
-/// Edit distance with a swap of neighbours counting one (ASCII case ignored): "hlep" is one from "help".
-std::size_t distance(std::string_view a, std::string_view b) {
-  const std::string x = lower_copy(a);
-  const std::string y = lower_copy(b);
-  std::vector<std::vector<std::size_t>> d(x.size() + 1, std::vector<std::size_t>(y.size() + 1));
-  for (std::size_t i = 0; i <= x.size(); ++i) {
-    d[i][0] = i;
-  }
-  for (std::size_t j = 0; j <= y.size(); ++j) {
-    d[0][j] = j;
-  }
-  for (std::size_t i = 1; i <= x.size(); ++i) {
-    for (std::size_t j = 1; j <= y.size(); ++j) {
-      const std::size_t change = x[i - 1] == y[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + change});
-      if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1]) {
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-      }
-    }
-  }
-  return d[x.size()][y.size()];
-}
-
-/// The commands and topics nearest to a word that found nothing (none when nothing is near enough).
+/// The commands and topics nearest to a word that found nothing (none when nothing is near enough): the same
+/// slips as an unknown command's (server/text/nearest_words.hpp), each offered by the name it is helped under.
 std::vector<std::string> nearest(const command_registry& registry, const content::help_topics& topics, role who,
                                  std::string_view word) {
-  constexpr std::size_t longest_word = 40;  // (no word of the game is this long: nothing is near it)
-  if (word.size() > longest_word) {
-    return {};
-  }
-  // Near enough: one slip in a short word, up to three in a long one.
-  const std::size_t near = std::min<std::size_t>(3, 1 + word.size() / 4);
-  std::size_t best = near + 1;
-  std::vector<std::string> out;
-  const auto consider = [&](std::string_view candidate, const std::string& shown) {
-    const std::size_t d = distance(word, candidate);
-    if (d > best || d >= std::max(word.size(), candidate.size())) {
-      return;
-    }
-    if (d < best) {
-      best = d;
-      out.clear();
-    }
-    if (std::find(out.begin(), out.end(), shown) == out.end()) {
-      out.push_back(shown);
-    }
-  };
+  std::vector<text::spelling> known;
   for (const command_def* c : registry.visible(who)) {
-    consider(c->name, c->name);
+    known.push_back({c->name, c->name});
     for (const std::string& a : c->aliases) {
-      consider(a, c->name);
+      known.push_back({a, c->name});
     }
   }
   for (const content::help_topic& t : topics.topics) {
-    consider(t.name, t.name);
+    known.push_back({t.name, t.name});
     for (const std::string& k : t.keywords) {
-      consider(k, t.name);
+      known.push_back({k, t.name});
     }
   }
-  if (out.size() > 3) {
-    out.resize(3);
-  }
-  return out;
+  return text::nearest_words(word, known);
 }
 
 std::string command_help(const command_def& c) {

@@ -1,6 +1,7 @@
 // Looking and things: look, get, drop, wield, wear, remove, inventory, examine (read is in economy.cpp).
 #include <algorithm>
 
+#include "content/plural.hpp"
 #include "content/text_helpers.hpp"
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
@@ -206,12 +207,30 @@ void remove(const item_parts& p, command_context& ctx) {
 }
 
 void inventory(const item_parts& p, command_context& ctx) {
-  std::string out = "You carry:\n";
+  // Things alike (the same name, not in use) are one line: "2 healing draughts", in the order first carried.
+  struct line {
+    const item* first;
+    std::string name;
+    int count;
+  };
+  std::vector<line> lines;
   for (const item& it : ctx.actor.inventory) {
+    std::string name = p.contents.item_name(it);
+    auto same = it.equipped ? lines.end() : std::find_if(lines.begin(), lines.end(), [&name](const line& l) {
+      return !l.first->equipped && l.name == name;
+    });
+    if (same != lines.end()) {
+      ++same->count;
+    } else {
+      lines.push_back({&it, std::move(name), 1});
+    }
+  }
+  std::string out = "You carry:\n";
+  for (const line& l : lines) {
     out += "  ";
-    append_styled(out, style::item, p.contents.item_name(it));
-    if (it.equipped) {
-      out += is_gear(it, content::item_kind::weapon) ? " (wielded)" : " (worn)";
+    append_styled(out, style::item, content::counted(l.count, l.name));
+    if (l.first->equipped) {
+      out += is_gear(*l.first, content::item_kind::weapon) ? " (wielded)" : " (worn)";
     }
     out += "\n";
   }
@@ -315,6 +334,13 @@ void examine(const item_parts& p, command_context& ctx) {
       return;
     }
   }
+  // A rune door and its runes (or the order scratched in a hint room), before the room's plain doorways.
+  if (p.riddles != nullptr) {
+    if (auto seen = p.riddles->look_at(ctx.actor, words)) {
+      ctx.reply(*seen);
+      return;
+    }
+  }
   // Something of the room itself: its water, pillars, walls, doors (from its interior).
   if (auto seen = p.where.look_at_interior(ctx.actor, words)) {
     ctx.reply(*seen);
@@ -366,12 +392,14 @@ void register_item_commands(command_registry& r, item_parts p) {
                      [p](command_context& ctx) { equip(p, ctx, content::item_kind::armour, "wear"); }));
   r.add(make_command("remove", {}, P, "Stop wielding or wearing something.", "remove <item>",
                      arguments::object("You are not using that."), [p](command_context& ctx) { remove(p, ctx); }));
-  r.add(make_command("inventory", {"i", "inv"}, P, "What you carry, and your hit points.", "inventory",
+  r.add(make_command("inventory", {"i", "inv"}, P, "What you carry, and your hit points.",
+                     "inventory\nThings alike are counted on one line (2 healing draughts); '2.draught' still names "
+                     "the second of them.",
                      arguments::raw, [p](command_context& ctx) { inventory(p, ctx); }));
   r.add(make_command("examine", {"x"}, P, "Look closely at an item, a monster or someone here.",
                      "examine <item, monster, player or part of the room>   (or: look <thing>)\nShows what it "
                      "is, and for a scroll its appearance and price. 2.scroll is the second scroll. Parts of the "
-                     "room: look water, look pillars, look walls, look door.",
+                     "room: look water, look pillars, look walls, look door (at a sealed door: its runes).",
                      arguments::object("Examine what?"), [p](command_context& ctx) { examine(p, ctx); }));
 }
 

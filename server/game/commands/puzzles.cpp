@@ -9,7 +9,8 @@ void register_puzzle_commands(command_registry& r, puzzle_parts p) {
       "press", {}, role::player, "Press the runes of a sealed door in order.",
       "press <rune> <rune> ...\nPresses the runes carved in a door of black stone, in the order given. The right "
       "order opens the door and clears the room; it is written somewhere else in the same branch. Saying the "
-      "runes in order (say sun moon eye) works as well.",
+      "runes in order (say sun moon eye) works as well. A wrong order is not free: the door's ward strikes "
+      "whoever tried it, harder each time (look door, look runes).",
       arguments::raw, [p](command_context& ctx) { p.riddles.press(ctx.actor, ctx.conn, ctx.args.raw); }));
 }
 

@@ -22,7 +22,7 @@ class encounters final : public room_hooks {
         news(people, out, contents),
         combat(settings, content, people, out, changes, events, svc, where, contents, news),
         recovery(settings, people, out, changes, where),
-        riddles(settings, content, out, changes, where, contents, news),
+        riddles(settings, content, people, out, changes, where, contents, news),
         roaming(settings, content, people, out, events, svc, where, contents, combat) {}
 
   /// Who hears of deeds done here, and whose levels count in fights (set once, by the world).

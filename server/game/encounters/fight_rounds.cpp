@@ -130,6 +130,8 @@ void fights::fight_round(std::int64_t room_id) {
       if (!result.won && o.acted) {
         after_round(*chars[i], o, state, tape, result.round);
       }
+    } else {
+      send_combat(*chars[i], nullptr, false);  // knocked out or fled: out of this fight, nothing left to list
     }
   }
   std::optional<content::fight_state> won_fight;
@@ -176,7 +178,7 @@ void fights::fight_round(std::int64_t room_id) {
 }
 
 void fights::tell_round(std::int64_t room_id, const round_story& story) {
-  const std::string heading = "Round " + std::to_string(story.result->round) + ":";
+  const std::string heading = "Round " + std::to_string(bout_round(room_id, story.result->round)) + ":";
   for (std::int64_t account : people_.occupants(room_id)) {
     const character* ch = people_.find_character(account);
     if (ch == nullptr) {
@@ -240,6 +242,7 @@ void fights::win(std::int64_t room_id, room_contents::room_state& state, const s
   state.choices.clear();
   state.busy.clear();
   state.fight.reset();
+  bout_start_.erase(room_id);
   contents_.save_contents(room_id, state);
   if (!roamer) {
     places_.mark_clear(state.branch, {where.x, where.y});

@@ -72,10 +72,19 @@ void fights::join(character& ch, connection& conn) {
 
 void fights::start_rounds(std::int64_t room_id, room_contents::room_state& state) {
   if (!state.active) {
+    // A new bout against what is left of the monsters: its rounds are told from 1, whatever the fight's own
+    // count (which the tape reads, and which goes on).
+    bout_start_[room_id] = state.fight ? state.fight->round : 0;
     state.active = true;
     ++state.generation;
     schedule_round(room_id, state.generation);
   }
+}
+
+std::uint32_t fights::bout_round(std::int64_t room_id, std::uint32_t fight_round) const {
+  // (a fight resumed after a restart has no entry: it goes on counting as it was)
+  const auto found = bout_start_.find(room_id);
+  return found != bout_start_.end() && found->second < fight_round ? fight_round - found->second : fight_round;
 }
 
 void fights::set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told) {
@@ -198,11 +207,7 @@ bool fights::ambush(std::int64_t room_id, character& target) {
   const char* verb = state->fight->alive() == 1 ? " attacks " : " attack ";
   out_.send(target.connection, foes + verb + "you!\n");
   out_.send_room(room_id, foes + verb + styled(style::player, target.name) + "!\n", target.account_id);
-  if (!state->active) {
-    state->active = true;
-    ++state->generation;
-    schedule_round(room_id, state->generation);
-  }
+  start_rounds(room_id, *state);
   return true;
 }
 
@@ -249,6 +254,7 @@ bool fights::clear_room(character& ch) {
   state->active = false;
   state->fighters.clear();
   state->fight.reset();
+  bout_start_.erase(ch.where.room_id);
   if (state->lock) {
     state->lock->solved = true;  // an administrator's clear opens a rune door as well
   }

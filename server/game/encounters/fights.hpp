@@ -84,7 +84,10 @@ class fights {
  private:
   void schedule_round(std::int64_t room_id, std::uint64_t generation);
   void fight_round(std::int64_t room_id);
+  /// Rounds start on the timer unless they already run; a new bout is told from round 1.
   void start_rounds(std::int64_t room_id, room_contents::room_state& state);
+  /// The round `fight_round` of the fight in `room_id` as the bout now going on counts it (from 1).
+  std::uint32_t bout_round(std::int64_t room_id, std::uint32_t fight_round) const;
   void set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told);
   /// `ch` as a fighter: hit points, ward, what it wields and wears, its level's bonuses.
   content::fighter fighter_of(const character& ch) const;
@@ -126,6 +129,9 @@ class fights {
   /// Who has been warned of their hit points in the fight they are in: account -> that fight's room. Gone
   /// when they leave the fight or it ends, so each fight warns once.
   std::unordered_map<std::int64_t, std::int64_t> warned_;
+  /// Per room: the fight's round count when the bout going on there began (everyone had left or been knocked
+  /// out before it): what the rounds are told from. Only what is told; the fight's own count is saved.
+  std::unordered_map<std::int64_t, std::uint32_t> bout_start_;
 };
 
 }  // namespace dw::game

@@ -2,25 +2,19 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "content/puzzle.hpp"
+#include "content/rune_attempt.hpp"
+#include "content/text_helpers.hpp"
+#include "server/game/output/style.hpp"
 
 namespace dw::game {
 
-puzzles::puzzles(const live_settings& settings, const content_source& content, output& out, change_sink& changes,
-                 places& where, room_contents& contents, item_news& news)
-    : settings_(settings), content_(content), out_(out), changes_(changes), places_(where), contents_(contents),
-      news_(news) {}
+namespace {
 
-void puzzles::press(character& ch, connection& conn, std::string_view runes) {
-  room_contents::room_state* state = contents_.state_of(ch);
-  if (state == nullptr || !state->lock) {
-    out_.send(conn, "There is nothing here to press.\n");
-    return;
-  }
-  if (state->lock->solved) {
-    out_.send(conn, "The door already stands open.\n");
-    return;
-  }
+/// "press sun, moon eye" -> {"sun", "moon", "eye"}.
+std::vector<std::string> pressed_runes(std::string_view runes) {
   std::vector<std::string> pressed;
   std::string word;
   for (char c : runes) {
@@ -36,17 +30,63 @@ void puzzles::press(character& ch, connection& conn, std::string_view runes) {
   if (!word.empty()) {
     pressed.push_back(content::letters_only(word));
   }
+  std::erase(pressed, std::string());
+  return pressed;
+}
+
+/// The door's runes in words: "three runes, eye, moon and sun".
+std::string runes_shown(const content::rune_lock& lock) {
+  const std::vector<std::string> shown = lock.shown();
+  return content::count_word(static_cast<int>(shown.size())) + " runes, " + content::rune_list(shown);
+}
+
+}  // namespace
+
+puzzles::puzzles(const live_settings& settings, const content_source& content, roster& people, output& out,
+                 change_sink& changes, places& where, room_contents& contents, item_news& news)
+    : settings_(settings),
+      content_(content),
+      people_(people),
+      out_(out),
+      changes_(changes),
+      places_(where),
+      contents_(contents),
+      news_(news) {}
+
+void puzzles::press(character& ch, connection& conn, std::string_view runes) {
+  room_contents::room_state* state = contents_.state_of(ch);
+  if (state == nullptr || !state->lock) {
+    out_.send(conn, "There is nothing here to press.\n");
+    return;
+  }
+  if (state->lock->solved) {
+    out_.send(conn, "The door already stands open.\n");
+    return;
+  }
+  const content::rune_lock& lock = *state->lock;
+  const std::vector<std::string> pressed = pressed_runes(runes);
   if (pressed.empty()) {
-    out_.send(conn, "Press which runes? The door shows " + content::rune_list(state->lock->shown()) + ".\n");
+    out_.send(conn, "Press which runes? The door shows " + content::rune_list(lock.shown()) + ".\n");
     return;
   }
-  if (pressed != state->lock->sequence) {
-    out_.send(conn, "You press the runes. They flicker and go dark.\n");
-    out_.send_room(ch.where.room_id, ch.name + " presses runes on the door; they flicker and go dark.\n",
-                   ch.account_id);
-    return;
+  const content::rune_attempt attempt = content::judge_press(lock, pressed);
+  switch (attempt.kind) {
+    case content::attempt_kind::opens:
+      solve(ch, *state, "You press the runes in turn", "presses the runes in turn");
+      return;
+    case content::attempt_kind::unknown_rune:
+      out_.send(conn, "There is no '" + attempt.unknown + "' rune on the door; it shows " +
+                          content::rune_list(lock.shown()) + ".\n");
+      return;
+    case content::attempt_kind::partial:
+    case content::attempt_kind::not_runes:
+      out_.send(conn, "The door carries " + runes_shown(lock) +
+                          ": press every one of them once, in the order that opens it.\n");
+      return;
+    case content::attempt_kind::wrong_order:
+      ward(ch, "You press " + content::rune_list(pressed), "presses runes on the door");
+      return;
   }
-  solve(ch, *state, "presses the runes in turn");
 }
 
 bool puzzles::hear(character& ch, std::string_view words) {
@@ -57,14 +97,104 @@ bool puzzles::hear(character& ch, std::string_view words) {
   if (state == nullptr || !state->lock || state->lock->solved) {
     return false;
   }
-  if (content::letters_only(words) != state->lock->word()) {
-    return false;
+  const content::rune_attempt attempt = content::judge_speech(*state->lock, words);
+  switch (attempt.kind) {
+    case content::attempt_kind::opens:
+      solve(ch, *state, "You speak the word of opening", "speaks the word of opening");
+      return true;
+    case content::attempt_kind::wrong_order:
+      ward(ch, "The runes hear you", "speaks to the door");
+      return false;
+    case content::attempt_kind::partial:
+      out_.send(ch.connection, "The runes stir at their names and settle again: the word of opening names all " +
+                                   content::count_word(static_cast<int>(state->lock->sequence.size())) +
+                                   " of them, each once, in the right order.\n");
+      return false;
+    case content::attempt_kind::unknown_rune:
+    case content::attempt_kind::not_runes:
+      break;
   }
-  solve(ch, *state, "speaks the word of opening");
-  return true;
+  return false;  // just speech
 }
 
-void puzzles::solve(character& ch, room_contents::room_state& state, std::string_view how) {
+void puzzles::ward(character& ch, const std::string& mine, std::string_view theirs) {
+  const std::int64_t room_id = ch.where.room_id;
+  const int earlier = wrong_tries_[room_id];
+  const int blow = content::ward_blow(content_.get().puzzles, earlier);
+  if (ch.hp <= blow) {
+    // Trying every order must cost something: one who cannot pay is refused, not knocked out.
+    out_.send(ch.connection, "The ward over the runes crackles as you reach for them: a wrong order would cost " +
+                                 std::to_string(blow) + " hit points, and you have " + std::to_string(ch.hp) +
+                                 ". Rest before you try again.\n");
+    return;
+  }
+  changes_.on_rollback([this, account = ch.account_id, hp = ch.hp, room_id, earlier] {
+    wrong_tries_[room_id] = earlier;
+    if (character* again = people_.find_character(account)) {
+      again->hp = hp;
+    }
+  });
+  wrong_tries_[room_id] = earlier + 1;
+  ch.hp -= blow;
+  places_.save_character(ch);
+  spdlog::info("{} tried a wrong order at the rune lock in room {} (wrong try {} there, {} hp)", ch.name, room_id,
+               earlier + 1, blow);
+  const int next = content::ward_blow(content_.get().puzzles, earlier + 1);
+  out_.send(ch.connection, mine + ": they flare red and go dark, and the door's ward strikes you for " +
+                               std::to_string(blow) + " hit points (" + std::to_string(ch.hp) + "/" +
+                               std::to_string(ch.max_hp) + "). That order does not open it; the next wrong one will cost " +
+                               std::to_string(next) + ".\n");
+  out_.send_room(room_id,
+                 styled(style::player, ch.name) + " " + std::string(theirs) +
+                     "; the runes flare red and go dark, and the door's ward strikes " + ch.name + ".\n",
+                 ch.account_id);
+  out_.send_vitals(ch);
+}
+
+std::optional<std::string> puzzles::look_at(const character& ch, std::string_view words) {
+  if (ch.where.branch_id == 0 || words.empty()) {
+    return std::nullopt;
+  }
+  room_contents::room_state* state = contents_.find_state(ch.where.room_id);
+  if (state == nullptr) {
+    return std::nullopt;
+  }
+  const std::string word = content::letters_only(words);
+  if (state->lock) {
+    const content::rune_lock& lock = *state->lock;
+    const bool rune = std::find(lock.sequence.begin(), lock.sequence.end(), word) != lock.sequence.end();
+    const bool door = word == "door" || word == "doors" || word == "blackdoor" || word == "stonedoor" ||
+                      word == "doorofblackstone";
+    if (!door && !rune && word != "runes" && word != "rune" && word != "ward") {
+      return std::nullopt;
+    }
+    if (lock.solved) {
+      return "The door of black stone stands open. Its runes, " + content::rune_list(lock.shown()) +
+             ", are dark and cold now.\n";
+    }
+    if (door) {
+      return "A door of black stone seals the way on, smooth and cold, with no handle and no keyhole. It carries " +
+             runes_shown(lock) +
+             ", under a faint shimmer: a ward. Press the runes in the order that opens it ('press " +
+             lock.shown().front() + " ...'), or speak them as one word; the order is written somewhere else in this "
+             "branch. A wrong order sets the ward on whoever tried it.\n";
+    }
+    if (rune) {
+      return "The " + word + " rune is cut deep into the black stone, one of " + runes_shown(lock) +
+             ". Alone it does nothing: the door wants every rune, in its order.\n";
+    }
+    return "The door carries " + runes_shown(lock) + ", each cut deep into the black stone under a faint shimmer: the "
+           "door's ward, which strikes whoever tries them in a wrong order. The order that opens it is written "
+           "somewhere else in this branch.\n";
+  }
+  if (state->hint && (word == "scratches" || word == "scratching" || word == "writing" || word == "runes" ||
+                      word == "words" || word == "order")) {
+    return contents_.puzzle_text(*state);
+  }
+  return std::nullopt;
+}
+
+void puzzles::solve(character& ch, room_contents::room_state& state, std::string_view mine, std::string_view theirs) {
   const std::int64_t room_id = ch.where.room_id;
   changes_.on_rollback([this, room_id, before = state] {
     if (room_contents::room_state* again = contents_.find_state(room_id)) {
@@ -72,6 +202,7 @@ void puzzles::solve(character& ch, room_contents::room_state& state, std::string
     }
   });
   state.lock->solved = true;
+  wrong_tries_.erase(room_id);
   contents_.save_contents(room_id, state);
   places_.mark_clear(state.branch, {ch.where.x, ch.where.y});
   spdlog::info("{} opened the rune lock in room {} (branch {} ({},{}))", ch.name, room_id, state.branch, ch.where.x,
@@ -83,12 +214,17 @@ void puzzles::solve(character& ch, room_contents::room_state& state, std::string
     reward.push_back(contents_.make_scroll(tape.bits(content::puzzle_reward_index + static_cast<std::uint64_t>(i))));
   }
   const room_contents::dropped_loot loot = contents_.drop_loot(std::move(reward), room_id);
-  std::string text = ch.name + " " + std::string(how) +
-                     ". The runes blaze white, and the door of black stone grinds open: the way on is open!\n";
+  // "The way on is open" only where the door stood in the way of somewhere new (an unexplored exit).
+  const std::optional<place> here = places_.at(ch.where);
+  const bool way_on = here && std::any_of(here->exits.begin(), here->exits.end(),
+                                          [](const place_exit& e) { return e.kind == exit_kind::unexplored; });
+  std::string opened = ". The runes blaze white, and the door of black stone grinds open";
+  opened += way_on ? ": the way on is open!\n" : ".\n";
   if (!loot.text.empty()) {
-    text += "Behind it lies:\n" + loot.text;
+    opened += "Behind it lies:\n" + loot.text;
   }
-  out_.send_room(room_id, text);
+  out_.send(ch.connection, std::string(mine) + opened);
+  out_.send_room(room_id, ch.name + " " + std::string(theirs) + opened, ch.account_id);
   for (const item& it : loot.items) {
     news_.room_added(room_id, it);
   }

@@ -1,8 +1,11 @@
 #pragma once
 
-#include <string_view>
-#include <vector>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "server/game/content_source.hpp"
 #include "server/game/deeds.hpp"
@@ -12,36 +15,49 @@
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/places.hpp"
+#include "server/game/roster/roster.hpp"
 
 namespace dw::game {
 
 /// Rune locks: pressing runes and speaking the word of opening. A solved lock clears its room and drops
-/// its reward; both are saved before anyone is told. World thread only.
+/// its reward; both are saved before anyone is told. A wrong order (content/rune_attempt.hpp) sets the door's
+/// ward on whoever tried it, harder for each wrong order tried at that door (puzzles.toml). World thread only.
 class puzzles {
  public:
-  puzzles(const live_settings& settings, const content_source& content, output& out, change_sink& changes,
-          places& where, room_contents& contents, item_news& news);
+  puzzles(const live_settings& settings, const content_source& content, roster& people, output& out,
+          change_sink& changes, places& where, room_contents& contents, item_news& news);
 
   /// `press <rune> <rune> ...` in the room `ch` is in.
   void press(character& ch, connection& conn, std::string_view runes);
   /// Something `ch` said aloud: the word of opening (or the runes in order) opens a lock here. Returns
-  /// whether it did; anything else said is just speech.
+  /// whether it did. The door's runes in a wrong order are a wrong try, and some of them an answered one;
+  /// anything else said is just speech.
   bool hear(character& ch, std::string_view words);
+  /// What `look <words>` sees of the door and its runes (a rune lock room), or of the scratched order (its
+  /// hint room); nullopt for anything else.
+  std::optional<std::string> look_at(const character& ch, std::string_view words);
 
   /// Who hears of a door opened (set once).
   void set_deeds(deeds& told) { deeds_ = &told; }
 
  private:
-  void solve(character& ch, room_contents::room_state& state, std::string_view how);
+  /// The door opens for `ch`: `mine` is how `ch` reads what it did ("You press the runes in turn"), `theirs`
+  /// how the others in the room do ("presses the runes in turn", after the name).
+  void solve(character& ch, room_contents::room_state& state, std::string_view mine, std::string_view theirs);
+  /// A wrong order: the ward strikes `ch` (saved, and taken back if the event cannot be saved).
+  void ward(character& ch, const std::string& mine, std::string_view theirs);
 
   const live_settings& settings_;
   const content_source& content_;
+  roster& people_;
   output& out_;
   change_sink& changes_;
   places& places_;
   room_contents& contents_;
   item_news& news_;
   deeds* deeds_ = nullptr;
+  /// Per lock room: wrong orders tried since it was last opened or the server started (what the next costs).
+  std::unordered_map<std::int64_t, int> wrong_tries_;
 };
 
 }  // namespace dw::game

@@ -146,6 +146,16 @@ const content::rune_hint* room_contents::hint_at(std::uint64_t branch, dungeon::
   return h == b->second.end() ? nullptr : &h->second;
 }
 
+std::vector<std::pair<dungeon::coord, dungeon::coord>> room_contents::locks_and_hints(std::uint64_t branch) const {
+  std::vector<std::pair<dungeon::coord, dungeon::coord>> out;
+  if (const auto found = hints_.find(branch); found != hints_.end()) {
+    for (const auto& [key, hint] : found->second) {
+      out.emplace_back(dungeon::coord{hint.lock_x, hint.lock_y}, dungeon::unpack(key));
+    }
+  }
+  return out;
+}
+
 void room_contents::index_hint(std::uint64_t branch, dungeon::coord lock_at, const content::rune_lock& lock) {
   hints_[branch][dungeon::pack({lock.hint_x, lock.hint_y})] = content::rune_hint{lock_at.x, lock_at.y, lock.sequence};
 }

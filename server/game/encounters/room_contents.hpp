@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "content/artefact_registry.hpp"
@@ -59,6 +60,8 @@ class room_contents {
   void forget_branch(std::uint64_t branch);
   /// The solution a lock of `branch` has written at `at`, if any (the hint room need not exist yet).
   const content::rune_hint* hint_at(std::uint64_t branch, dungeon::coord at) const;
+  /// Every lock of `branch` known (solved or not) with where its order is written: (lock, hint) pairs.
+  std::vector<std::pair<dungeon::coord, dungeon::coord>> locks_and_hints(std::uint64_t branch) const;
 
   /// The state of the dungeon room `ch` is in (nullptr in the fixed rooms).
   room_state* state_of(const character& ch);

@@ -90,6 +90,7 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
     w.out.send(conn, pending_message + "\n");
     w.where.save_character(placed);  // the message has been told: clear it, and keep the corrected location
   }
+  w.where.send_room_map(placed);  // (before the room: what is known of the branch, then where they stand)
   if (kind == entry_kind::restored) {
     w.where.send_room_info(placed);  // the room is where they left it: no new description, nobody "appears"
   } else {

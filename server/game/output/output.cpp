@@ -182,9 +182,20 @@ void output::leave_prompt(connection& conn) {
   }
 }
 
+namespace {
+
+/// The width text is wrapped to for `conn`: its window's, or 0 (no wrapping) for a web page, which lays text
+/// out in its own width (lines broken at 80 would break again on a phone).
+std::uint16_t wrap_width(const connection& conn) {
+  const client_abilities& client = conn.port->client();
+  return client.web_page ? 0 : client.width;
+}
+
+}  // namespace
+
 layout_key output::layout_of(const connection& conn) const {
   layout_key key;
-  key.width = conn.port->client().width;
+  key.width = wrap_width(conn);
   key.colour = view_of(conn).colour;
   // (a stale theme is read again by the next lay_out or send; its generation moves then)
   key.theme_generation = theme_stale_ ? theme_generation_ + 1 : theme_generation_;
@@ -210,7 +221,7 @@ void output::send(connection& conn, std::string_view text) {
   leave_prompt(conn);
   // Buffers reused for every message: broadcasting to a full room allocates nothing once they have grown.
   render_buffer_.clear();
-  lay_out(text, layout_key{conn.port->client().width, view_of(conn).colour, 0}, render_buffer_);
+  lay_out(text, layout_key{wrap_width(conn), view_of(conn).colour, 0}, render_buffer_);
   write_out(conn, render_buffer_);
   touch(conn);
 }
@@ -224,7 +235,7 @@ void output::send_laid_out(connection& conn, std::string_view laid_out, std::str
     write_out(conn, laid_out);
   } else {
     render_buffer_.assign(laid_out);
-    lay_out(text, layout_key{conn.port->client().width, view_of(conn).colour, 0}, render_buffer_);
+    lay_out(text, layout_key{wrap_width(conn), view_of(conn).colour, 0}, render_buffer_);
     write_out(conn, render_buffer_);
   }
   touch(conn);

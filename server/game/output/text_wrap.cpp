@@ -69,6 +69,10 @@ void wrap_line(std::string_view line, std::size_t width, std::string& out) {
 }  // namespace
 
 void wrap_text(std::string_view text, std::size_t width, std::string& out) {
+  if (width == 0) {
+    out.append(text);  // the client breaks lines itself
+    return;
+  }
   if (width < 20) {
     width = 20;  // a silly NAWS value must not shred the text
   }

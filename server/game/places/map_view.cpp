@@ -81,8 +81,19 @@ class room_window {
   std::unordered_map<std::uint64_t, dungeon::room> rooms_;
 };
 
+/// The glyph of the mark at (x, y), or 0.
+char mark_at(const std::vector<map_mark>& marks, int x, int y) {
+  for (const map_mark& m : marks) {
+    if (m.at.x == x && m.at.y == y) {
+      return m.glyph;
+    }
+  }
+  return 0;
+}
+
 /// Draws the cells x in [min_x, min_x+cols), y in (max_y-rows, max_y] of a branch.
-std::string draw(const room_window& rooms, int min_x, int max_y, int cols, int rows, std::optional<coord> me) {
+std::string draw(const room_window& rooms, int min_x, int max_y, int cols, int rows, std::optional<coord> me,
+                 const std::vector<map_mark>& marks = {}) {
   auto cell = [&](int x, int y) { return rooms.at(x, y); };
   std::string out;
   std::vector<std::optional<dungeon::room>> row(static_cast<std::size_t>(cols) + 1);
@@ -100,13 +111,19 @@ std::string draw(const room_window& rooms, int min_x, int max_y, int cols, int r
     for (int c = 0; c < cols; ++c) {
       const int x = min_x + c;
       const auto& here = row[static_cast<std::size_t>(c)];
+      const char marked = mark_at(marks, x, y);
       if (here && here->id == static_cast<dungeon::room_id>(start_room_id)) {
         line += "[W]";
       } else if (here) {
-        const char mark = (me && x == me->x && y == me->y) ? '@' : (here->clear ? ' ' : '*');
+        const bool mine = me && x == me->x && y == me->y;
+        const char mark = mine ? '@' : marked != 0 ? marked : (here->clear ? ' ' : '*');
         line += '[';
         line += mark;
         line += ']';
+      } else if (marked != 0) {
+        line += '(';
+        line += marked;
+        line += ')';  // no room there yet
       } else {
         line += "   ";
       }
@@ -132,17 +149,18 @@ std::string draw(const room_window& rooms, int min_x, int max_y, int cols, int r
 
 }  // namespace
 
-std::string places::map_for(const character& ch) {
+std::string places::map_for(const character& ch, const std::vector<map_mark>& marks) {
   if (out_.view_of(ch).screen_reader) {
-    return spoken_map(ch);  // no drawing: each way out said in words
+    return spoken_map(ch);  // no drawing: each way out said in words (what a mark means is said by the caller)
   }
   const client_abilities fallback;
   const connection* conn = people_.find_connection(ch.connection);
   const client_abilities& client = conn != nullptr && conn->port != nullptr ? conn->port->client() : fallback;
-  return map(ch, client.width, client.height);
+  return map(ch, client.width, client.height, marks);
 }
 
-std::string places::map(const character& ch, std::uint16_t width, std::uint16_t height) {
+std::string places::map(const character& ch, std::uint16_t width, std::uint16_t height,
+                        const std::vector<map_mark>& marks) {
   const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
   const auto info = dungeon_->branch(branch);
   if (!info) {
@@ -171,13 +189,18 @@ std::string places::map(const character& ch, std::uint16_t width, std::uint16_t 
   if (min.x <= 0 && 0 <= max.x && min.y <= 0 && 0 <= max.y) {
     widen(0, 0);  // the well
   }
+  for (const map_mark& m : marks) {
+    if (min.x <= m.at.x && m.at.x <= max.x && min.y <= m.at.y && m.at.y <= max.y) {
+      widen(m.at.x, m.at.y);
+    }
+  }
   // One cell of margin shows unexplored exits leading out of the known rooms.
   lo_x = std::max(lo_x - 1, me.x - cols / 2);
   hi_x = std::min(hi_x + 1, me.x - cols / 2 + cols - 1);
   lo_y = std::max(lo_y - 1, me.y - rows / 2);
   hi_y = std::min(hi_y + 1, me.y - rows / 2 + rows - 1);
   return branch_name(*info) + ", around (" + std::to_string(me.x) + "," + std::to_string(me.y) + "):\n" +
-         draw(rooms, lo_x, hi_y, hi_x - lo_x + 1, hi_y - lo_y + 1, me) + std::string(legend) +
+         draw(rooms, lo_x, hi_y, hi_x - lo_x + 1, hi_y - lo_y + 1, me, marks) + std::string(legend) +
          way_back_line(*info, services_.now(), false);
 }
 

@@ -74,6 +74,13 @@ struct crowd_entry {
   passing news;
 };
 
+/// Something a map marks at a grid position besides the rooms, whether or not a room is there yet (a map
+/// scroll's sealed door, and where its order is written): drawn "[R]" on a room, "(R)" where none is yet.
+struct map_mark {
+  dungeon::coord at{};
+  char glyph = '?';
+};
+
 /// The rooms: the fixed ones above the dungeon and the dungeon's own, behind one notion of a place
 /// (what it looks like, its exits, who may enter, entering and leaving). It owns the dungeon model and
 /// brings branches into memory ahead of play. World thread only.
@@ -114,6 +121,10 @@ class places final : public load_target, public prompt_facts, public step_taker 
   /// its Room.Info; in brief mode a room seen before shows its title and exits only, unless `full` (look).
   void show_room(const character& ch, bool full = false);
   void send_room_info(const character& ch);
+  /// GMCP Room.Map to `ch` (in a branch, to a client that asked for Room): the known rooms around it in the
+  /// shape of Room.Info entries ({"area", "rooms": [{"num", "coords", "clear", "exits"}]}, no names), so a
+  /// client that has just logged in draws what is known of the branch, not only the room it stands in.
+  void send_room_map(const character& ch);
   /// Everyone in the room gets a fresh Room.Info (it was cleared, or its exits changed).
   void refresh_room_info(std::int64_t room_id);
   /// GMCP Char.Status: {"name", "role", "depth", "branch", "silver", "deepest"} (branch: "" in the fixed
@@ -122,9 +133,11 @@ class places final : public load_target, public prompt_facts, public step_taker 
   void send_status(const character& ch);
   /// The map `ch` reads (the `map` command, a map scroll): spoken_map in screen-reader mode, else map
   /// fitted to its client's window (map_view.cpp).
-  std::string map_for(const character& ch);
-  /// The explored rooms around `ch`, fitted to a window (map_view.cpp).
-  std::string map(const character& ch, std::uint16_t width, std::uint16_t height);
+  std::string map_for(const character& ch, const std::vector<map_mark>& marks = {});
+  /// The explored rooms around `ch`, fitted to a window (map_view.cpp), with `marks` drawn where they fall
+  /// inside it.
+  std::string map(const character& ch, std::uint16_t width, std::uint16_t height,
+                  const std::vector<map_mark>& marks = {});
   /// The same for a screen reader: no drawing, each way out of the room said in words (map_view.cpp).
   std::string spoken_map(const character& ch);
 
@@ -202,6 +215,8 @@ class places final : public load_target, public prompt_facts, public step_taker 
   /// The rest of a full room's text: what it holds, footprints by the well, who is here, and when `spoken`
   /// the exits.
   std::string room_tail(const character& viewer, const place& here, bool spoken);
+  /// After a brief room's head: in a room not cleared yet, what it holds (what blocks the way), else "".
+  std::string brief_tail(const character& viewer, const place& here);
   /// room_head laid out for `conn`, kept from the last time it was made for this room, mode and layout
   /// unless the room has changed since (room_view.cpp).
   const std::string& laid_out_head(const connection& conn, const place& here, bool spoken, room_mode mode);

@@ -2,6 +2,7 @@
 // revisit), the prompt's depth and exits, GMCP Room.Info, Room.Interior and Char.Status.
 #include <algorithm>
 #include <boost/json.hpp>
+#include <cstdlib>
 
 #include "content/room_description.hpp"
 #include "server/game/output/style.hpp"
@@ -121,8 +122,15 @@ std::string places::room_text(const character& viewer, const std::optional<place
   std::string text = room_head(*here, spoken, mode);
   if (mode == room_mode::full) {
     text += room_tail(viewer, *here, spoken);
+  } else if (mode == room_mode::brief) {
+    text += brief_tail(viewer, *here);
   }
   return text;
+}
+
+std::string places::brief_tail(const character& viewer, const place& here) {
+  // A room not cleared yet says what stands in the way even in brief mode: the monsters, the sealed door.
+  return here.clear ? std::string() : hooks_->room_extras(here.id, viewer);
 }
 
 std::string places::room_head(const place& here, bool spoken, room_mode mode) {
@@ -311,7 +319,10 @@ void places::show_room(const character& ch, bool full) {
       const room_mode mode = brief ? room_mode::brief : !can_see(ch) ? room_mode::dark : room_mode::full;
       // The room's own part comes laid out from the cache; who and what is in it is laid out each time.
       const std::string& head = laid_out_head(*conn, *here, v.screen_reader, mode);
-      out_.send_laid_out(*conn, head, mode == room_mode::full ? room_tail(ch, *here, v.screen_reader) : std::string());
+      out_.send_laid_out(*conn, head,
+                         mode == room_mode::full    ? room_tail(ch, *here, v.screen_reader)
+                         : mode == room_mode::brief ? brief_tail(ch, *here)
+                                                    : std::string());
     }
     hooks_->room_shown(ch);
     // (the interior first: Room.Info stays the last thing a room shown sends, as mappers expect)
@@ -328,6 +339,56 @@ void places::send_room_info(const character& ch) {
   if (connection* conn = people_.find_connection(ch.connection); conn != nullptr && output::gmcp_wanted(*conn, "Room.Info")) {
     out_.send_gmcp(*conn, "Room.Info", room_info_json(ch));
   }
+}
+
+void places::send_room_map(const character& ch) {
+  connection* conn = people_.find_connection(ch.connection);
+  const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
+  const auto info = branch != 0 ? dungeon_->branch(branch) : std::nullopt;
+  if (conn == nullptr || !info || !output::gmcp_wanted(*conn, "Room.Map")) {
+    return;
+  }
+  require_branch(ch.where.branch_id);
+  // The rooms within this many steps either way: at most 25 x 25 of them (a few tens of KB at worst), the
+  // map pane's useful reach; the branch is wholly in memory, so this reads nothing.
+  constexpr int reach = 12;
+  json::array rooms;
+  const dungeon::coord me{ch.where.x, ch.where.y};
+  auto add = [&rooms](std::int64_t num, dungeon::coord at, bool clear, json::object exits) {
+    rooms.push_back(json::object{{"num", num}, {"coords", json::array{at.x, at.y}}, {"clear", clear},
+                                 {"exits", std::move(exits)}});
+  };
+  if (std::abs(me.x) <= reach && std::abs(me.y) <= reach) {
+    add(start_room_id, {0, 0}, true, json::object{});  // the well, where every branch begins
+  }
+  dungeon_->for_each_room_in(branch, {me.x - reach, me.y - reach}, {me.x + reach, me.y + reach},
+                             [&](const dungeon::room& r) {
+                               json::object exits;
+                               for (const exit_dir d : dungeon::all_directions) {
+                                 std::int64_t target = 0;
+                                 switch (r.exit(d)) {
+                                   case dungeon::exit_state::none:
+                                     continue;
+                                   case dungeon::exit_state::to_start:
+                                     target = start_room_id;
+                                     break;
+                                   case dungeon::exit_state::two_way:
+                                   case dungeon::exit_state::one_way:
+                                     if (const auto next = dungeon::step(r.pos, d)) {
+                                       if (const auto there = dungeon_->resident_room_at(branch, *next)) {
+                                         target = static_cast<std::int64_t>(there->id);
+                                       }
+                                     }
+                                     break;
+                                   case dungeon::exit_state::unexplored:
+                                     break;
+                                 }
+                                 exits[exit_letter(d)] = target;
+                               }
+                               add(static_cast<std::int64_t>(r.id), r.pos, r.clear, std::move(exits));
+                             });
+  out_.send_gmcp(*conn, "Room.Map",
+                 json::serialize(json::object{{"area", branch_name(*info)}, {"rooms", std::move(rooms)}}));
 }
 
 void places::refresh_room_info(std::int64_t room_id) {

@@ -15,6 +15,7 @@
 #include "tests/support/files.hpp"
 
 using dw::testing::game_harness;
+using dw::testing::has;
 
 namespace {
 
@@ -72,6 +73,25 @@ TEST(ContentPlay, MonsterRoomBlocksTheWayUntilTheFightIsWon) {
   out = ann.port->take();
   EXPECT_NE(out.find("and read:"), std::string::npos) << out;
   EXPECT_NE(out.find("The scroll crumbles to dust."), std::string::npos) << out;  // reading uses it up
+}
+
+TEST(ContentPlay, BriefModeStillSaysWhatBlocksTheWayInARoomNotCleared) {
+  const std::int64_t seed = seed_with_monsters(false);
+  ASSERT_GT(seed, 0);
+  game_harness h(with_seed(seed, 1000000));
+  auto ann = h.create("Ann");
+  h.line(ann, "brief on");
+  h.line(ann, "down");
+  h.line(ann, "east");
+  const std::string first = ann.port->take();
+  ASSERT_TRUE(has(first, "Type 'fight' to attack.")) << first;
+  h.line(ann, "west");
+  ann.port->take();
+  h.line(ann, "east");
+  const std::string again = ann.port->take();
+  EXPECT_LT(again.size(), first.size()) << "brief: no description the second time\n" << again;
+  EXPECT_TRUE(has(again, "The way forward is blocked until this room is cleared.")) << again;
+  EXPECT_TRUE(has(again, "Type 'fight' to attack.")) << "and what blocks it\n" << again;
 }
 
 TEST(ContentPlay, MonstersBlockTheWayOnlyWhereThereIsAWayOn) {
@@ -152,6 +172,77 @@ TEST(ContentPlay, AtZeroHitPointsYouWakeInTheSquareAndTheRoomStaysUncleared) {
   ASSERT_TRUE(room);
   EXPECT_FALSE(room->clear);
   EXPECT_FALSE(room->contents.empty()) << "the fight's state (tape position, monsters' hit points) is kept";
+}
+
+TEST(ContentPlay, ANewBoutAfterAKnockOutIsToldFromRoundOne) {
+  const std::int64_t seed = seed_with_monsters(false);
+  ASSERT_GT(seed, 0);
+  game_harness h(with_seed(seed, 1));
+  auto ann = h.create("Ann");
+  h.line(ann, "down");
+  h.line(ann, "east");
+  for (int i = 0; i < 200 && !has(ann.port->output, "You wake up in the village square"); ++i) {
+    h.line(ann, "fight");
+  }
+  ASSERT_TRUE(has(ann.port->take(), "You wake up in the village square"));
+  const auto stored = dw::store::rooms::load(h.services.db(), 1, 1, 0);
+  ASSERT_TRUE(stored);
+  const auto fight = dw::content::fight_state::decode(stored->contents);
+  ASSERT_TRUE(fight);
+  ASSERT_GE(fight->round, 1U) << "the monsters' fight counts its rounds on (its tape reads them)";
+
+  // Back for another bout: its rounds are told from 1, one round per timer.
+  h.services.hold_timers = true;
+  h.line(ann, "down");
+  h.line(ann, "east");
+  h.line(ann, "fight");
+  ann.port->take();
+  h.services.run_timers();
+  const std::string round = ann.port->take();
+  EXPECT_TRUE(has(round, "Round 1:")) << round;
+  EXPECT_FALSE(has(round, "Round " + std::to_string(fight->round + 1) + ":")) << round;
+  const auto again = dw::content::fight_state::decode(dw::store::rooms::load(h.services.db(), 1, 1, 0)->contents);
+  if (again) {
+    EXPECT_EQ(again->round, fight->round + 1) << "the saved count (and so the tape) goes on as before";
+  }
+}
+
+TEST(ContentPlay, TheWebPanesHearOfSilverFoundAndOfAKnockOut) {
+  const auto last = [](const game_harness::player& p, std::string_view package) {
+    for (auto it = p.port->gmcp.rbegin(); it != p.port->gmcp.rend(); ++it) {
+      if (it->rfind(std::string(package) + " ", 0) == 0) {
+        return *it;
+      }
+    }
+    return std::string();
+  };
+  {
+    const std::int64_t seed = seed_with_monsters(false);
+    game_harness h(with_seed(seed, 1000000));
+    auto ann = h.create("Ann");
+    h.line(ann, "down");
+    h.line(ann, "east");
+    h.line(ann, "fight");
+    const std::string out = ann.port->take();
+    const auto at = out.find("You find ");
+    ASSERT_NE(at, std::string::npos) << out;
+    const std::string found = out.substr(at + 9, out.find(" silver", at) - (at + 9));
+    EXPECT_TRUE(has(last(ann, "Char.Status"), "\"silver\":" + found + ","))
+        << "Char.Status follows the silver found at once: " << last(ann, "Char.Status");
+  }
+  {
+    const std::int64_t seed = seed_with_monsters(false);
+    game_harness h(with_seed(seed, 1));
+    auto ann = h.create("Ann");
+    h.line(ann, "down");
+    h.line(ann, "east");
+    for (int i = 0; i < 200 && !has(ann.port->output, "You wake up in the village square"); ++i) {
+      h.line(ann, "fight");
+    }
+    ASSERT_TRUE(has(ann.port->output, "You wake up in the village square"));
+    EXPECT_EQ(last(ann, "Char.Combat"), "Char.Combat {\"fighting\":false,\"monsters\":[]}")
+        << "the Fighting pane empties for one knocked out";
+  }
 }
 
 TEST(ContentPlay, AKnockOutLeavesHalfTheSilverInThePackForWhoeverTakesIt) {
