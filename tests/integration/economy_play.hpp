@@ -208,9 +208,6 @@ class economy_table {
       // The first account is the administrator, who conjures the scrolls the others sell.
       p.conn->create(p.name, p.password);
       ledger_.add_character(p.name);
-      // Whole answers: an inventory longer than the window would otherwise wait behind --More--. The
-      // setting is kept with the character, so it holds after every login, take-over and restart.
-      p.conn->send_line("pager off");
       players_.push_back(std::move(p));
       sync(players_.back());
       command(players_.back(), "pager off");  // (an inventory of a hundred things is read whole, not a page)
