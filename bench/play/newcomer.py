@@ -35,6 +35,7 @@ MORE = re.compile(r"--More--[^\n]*$")
 HEADER = re.compile(r"^(.*)  \[(.*?), (-?\d+),(-?\d+), depth (\d+)\]$", re.M)
 EXITS = re.compile(r"^Exits: ([^.]*)\.", re.M | re.S)
 BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
+STEP = {"north": (0, 1), "south": (0, -1), "east": (1, 0), "west": (-1, 0)}
 VERDICTS = ["You would win easily", "You would likely win", "It would be an even fight", "You would likely fall",
             "You would surely fall"]
 
@@ -96,8 +97,8 @@ class newcomer:
         self.transcript = open(args.transcript, "w") if args.transcript else open(os.devnull, "w")
         self.c = telnet_client(args.port, 40, 100, self.transcript)
         self.hp, self.max_hp = 40, 40
-        self.path = []  # moves from the bottom of the well to here
-        self.where = "square"
+        self.where = "square"  # "square", "well", or (branch, x, y) below
+        self.known = {}  # (branch, x, y) -> {direction: label} from each room's "Exits:" line
         self.depth = 0
         self.deepest = 0
         self.stats = dict(earned_sales=0, earned_fights=0, earned_bounties=0, spent=0, won=0, lost=0, fled=0,
@@ -144,12 +145,22 @@ class newcomer:
             pass
         for m in re.finditer(r"You have reached level (\d+)", text):
             self.stats["levels"].append((int(m.group(1)), round((time.time() - self.start) / 60, 1)))
-        if "You wake up in the village square" in text:
-            self.where, self.path, self.depth = "square", [], 0
+        # Where the last room shown is: its header, or the two fixed rooms by their names.
+        last = None
         for m in HEADER.finditer(text):
-            self.depth = int(m.group(5))
+            last = m
+        places = [(text.rfind("The Village Square"), "square"), (text.rfind("The Bottom of the Well"), "well")]
+        at, fixed = max(places)
+        if last is not None and last.start() > at:
+            self.depth = int(last.group(5))
             self.deepest = max(self.deepest, self.depth)
-            self.branch = m.group(2)
+            self.branch = last.group(2)
+            self.where = (last.group(2), int(last.group(3)), int(last.group(4)))
+            exits = EXITS.search(text, last.end())
+            if exits:
+                self.known[self.where] = exits_of(exits.group(1))
+        elif at >= 0:
+            self.where, self.depth = fixed, 0
 
     def wait_fight(self):
         """Until the fight in this room ends: won, lost, fled."""
@@ -164,27 +175,58 @@ class newcomer:
             if "You wake up in the village square" in out:
                 self.stats["lost"] += 1
                 return "lost", out
-            m = re.search(r"You flee (north|south|east|west|up)!", out)
-            if m:
+            if re.search(r"You flee (north|south|east|west|up)!", out):
                 self.stats["fled"] += 1
-                way = m.group(1)
-                if self.path and self.path[-1] == BACK.get(way):
-                    self.path.pop()
-                elif way == "up" or not self.path and way in BACK:
-                    self.path = []
-                else:
-                    self.path.append(way)
+                self.command("look")
                 return "fled", out
         return "stuck", out
 
     # --- a newcomer's choices --------------------------------------------------------------------
+    def route(self, goal):
+        """The ways from here, through known passable exits, to the nearest room for which goal(room) holds
+        (a breadth-first search of the rooms seen); None when none is known."""
+        if not isinstance(self.where, tuple):
+            return None
+        start = self.where
+        seen = {start: []}
+        queue = [start]
+        while queue:
+            room = queue.pop(0)
+            if goal(room):
+                return seen[room]
+            branch, x, y = room
+            for way, label in self.known.get(room, {}).items():
+                if way not in STEP or "unexplored" in label or "well" in label:
+                    continue
+                dx, dy = STEP[way]
+                nxt = (branch, x + dx, y + dy)
+                if nxt not in seen and nxt in self.known:
+                    seen[nxt] = seen[room] + [way]
+                    queue.append(nxt)
+        return None
+
     def home(self):
-        for way in reversed(self.path):
-            self.command(BACK[way])
-        self.path = []
-        out = self.command("up")
-        if "Village Square" in out:
-            self.where = "square"
+        for _ in range(300):
+            if self.where == "square":
+                return
+            if self.where == "well":
+                self.command("up")
+                continue
+            if self.where not in self.known:
+                self.command("look")
+            here = self.known.get(self.where, {})
+            to_well = [w for w, label in here.items() if "to the well" in label]
+            if to_well:
+                self.command(to_well[0])
+                continue
+            ways = self.route(lambda r: any("to the well" in l for l in self.known.get(r, {}).values()))
+            if ways:
+                for way in ways:
+                    self.command(way)
+                continue
+            # Lost: any way that is not unexplored.
+            choices = [w for w, label in here.items() if "unexplored" not in label] or list(here) or ["up"]
+            self.command(self.rng.choice(choices))
 
     def shop(self):
         out = self.command("sell all.scroll")
@@ -244,13 +286,10 @@ class newcomer:
 
     def expedition(self):
         passages = [w for w in ("north", "east", "south", "west") if w not in self.exhausted] or ["north"]
-        out = self.command("down")
+        self.command("down")
         way = self.rng.choice(passages)
         room = self.command(way)
-        self.path = [way]
-        self.where = "dungeon"
         self.stats["rooms"] += 1
-        visited = {}
         while not self.over():
             if time.time() > self.next_report:
                 self.report()
@@ -271,10 +310,8 @@ class newcomer:
                             return
                         self.stats["avoided"] += 1
                         self.avoid.add(key)
-                        room = self.step_back()
-                        if room is None:
-                            return
-                        continue
+                        self.home()
+                        return
                     self.command("fight")
                     result = verdict
                 outcome, text = self.wait_fight()
@@ -291,28 +328,23 @@ class newcomer:
                 continue
             if "Type 'press" in room or "sealed door" in room.lower():
                 pass
-            ways = unexplored(room)
-            ways = [w for w in ways if w in BACK]
+            if not isinstance(self.where, tuple):
+                return
+            here = self.known.get(self.where, {})
+            ways = [w for w, label in here.items() if "unexplored" in label and w in STEP]
             if ways:
-                # A newcomer heads away from the well: the way that leads deeper first.
-                way = self.rng.choice(ways)
-                room = self.command(way)
-                if HEADER.search(room):
-                    self.path.append(way)
-                    self.stats["rooms"] += 1
+                room = self.command(self.rng.choice(ways))
+                self.stats["rooms"] += 1
                 continue
-            room = self.step_back()
-            if room is None:
-                self.exhausted.add(self.path[0] if self.path else way)
+            # The nearest known room with a way not yet walked, and not one judged too strong.
+            path = self.route(lambda r: r not in self.avoid and
+                              any("unexplored" in l for l in self.known.get(r, {}).values()))
+            if not path:
+                self.exhausted.add(way)
                 self.home()
                 return
-
-    def step_back(self):
-        """One step back towards the well, or None at the bottom of the branch."""
-        if len(self.path) <= 1:
-            return None
-        way = self.path.pop()
-        return self.command(BACK[way])
+            for step in path:
+                room = self.command(step)
 
     def play(self):
         self.c.read_until(r"quit\s+leave", 60)
@@ -332,14 +364,20 @@ class newcomer:
             self.expedition()
             if self.where != "square":
                 self.home()
+            if self.where == "square":
+                pass
         self.report(final=True)
         self.c.type("quit")
 
 
-def unexplored(room):
-    exits = EXITS.search(room)
-    ways = " ".join(exits.group(1).split()).split(", ") if exits else []
-    return [w.split(" ")[0] for w in ways if "unexplored" in w]
+def exits_of(line):
+    """{direction: label} from the text of an "Exits:" line: "north (unexplored), west (to the well)"."""
+    out = {}
+    for part in " ".join(line.split()).split(", "):
+        word, _, label = part.partition(" ")
+        if word:
+            out[word] = label
+    return out
 
 
 def main():
