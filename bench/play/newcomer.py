@@ -102,8 +102,10 @@ class newcomer:
         self.depth = 0
         self.deepest = 0
         self.stats = dict(earned_sales=0, earned_fights=0, earned_bounties=0, spent=0, won=0, lost=0, fled=0,
-                          avoided=0, rooms=0, bounties=0, levels=[], verdicts={})
+                          avoided=0, rooms=0, bounties=0, doors=0, levels=[], verdicts={})
         self.avoid = set()  # rooms (branch, x, y) judged too strong
+        self.sealed = {}  # rooms whose rune door is still shut -> the door's runes (a frozenset)
+        self.hints = {}  # branch -> [orders read on its walls, each a list of runes]
         self.exhausted = set()  # well passages whose branch had nothing left to walk into
         self.branch = None
         self.weapon_dmg, self.armour_off = 0, 0
@@ -161,6 +163,15 @@ class newcomer:
                 self.known[self.where] = exits_of(exits.group(1))
         elif at >= 0:
             self.where, self.depth = fixed, 0
+        for m in re.finditer(r"Scratched into the wall: (.*?) - the way through", " ".join(text.split())):
+            order = [w.strip() for w in m.group(1).replace("then ", "").split(",")]
+            if self.branch is not None and order not in self.hints.setdefault(self.branch, []):
+                self.hints[self.branch].append(order)
+        door = re.search(r"runes are carved in it: (.*?)\. Press", " ".join(text.split()))
+        if door and isinstance(self.where, tuple):
+            self.sealed[self.where] = frozenset(r.strip() for r in re.split(r",| and ", door.group(1)) if r.strip())
+        if re.search(r"The way \w+ is blocked until this room is cleared", text) and isinstance(self.where, tuple):
+            self.sealed.setdefault(self.where, frozenset())
 
     def wait_fight(self):
         """Until the fight in this room ends: won, lost, fled."""
@@ -204,6 +215,33 @@ class newcomer:
                     seen[nxt] = seen[room] + [way]
                     queue.append(nxt)
         return None
+
+    def order_for(self, room):
+        """The order read in this room's branch that uses exactly its door's runes, or None."""
+        runes = self.sealed.get(room)
+        for order in self.hints.get(room[0], []):
+            if runes and frozenset(order) == runes:
+                return order
+        return None
+
+    def open_doors(self):
+        """Walks to a sealed door whose order has been read, and presses it; True when one was tried."""
+        for room in list(self.sealed):
+            order = self.order_for(room)
+            if order is None or room[0] != (self.where[0] if isinstance(self.where, tuple) else None):
+                continue
+            path = [] if room == self.where else self.route(lambda r: r == room)
+            if path is None:
+                continue
+            for step in path:
+                self.command(step)
+            out = self.command("press " + " ".join(order))
+            if "way on is open" in out or "swings" in out or "opens" in out:
+                self.stats["doors"] += 1
+            self.sealed.pop(room, None)
+            self.command("look")
+            return True
+        return False
 
     def home(self):
         for _ in range(300):
@@ -275,12 +313,12 @@ class newcomer:
         silver = re.search(r"Silver: (\d+)", score)
         print("%s after %.1f min: level %s (%s xp), deepest depth %d, silver held %s; earned %d (sales %d, fights %d,"
               " bounties %d), spent %d; bounties completed %d; fights won %d, lost %d, fled %d, avoided %d;"
-              " rooms walked into %d; levels at minutes %s; verdicts (verdict: won/lost/fled) %s" % (
+              " rooms walked into %d; rune doors opened %d; levels at minutes %s; verdicts (verdict: won/lost/fled) %s" % (
                   "FINAL" if final else "so far", minutes, lvl.group(1) if lvl else "?", lvl.group(2) if lvl else "?",
                   self.deepest, silver.group(1) if silver else "?",
                   s["earned_sales"] + s["earned_fights"] + s["earned_bounties"], s["earned_sales"],
                   s["earned_fights"], s["earned_bounties"], s["spent"], s["bounties"], s["won"], s["lost"],
-                  s["fled"], s["avoided"], s["rooms"], s["levels"], s["verdicts"]), flush=True)
+                  s["fled"], s["avoided"], s["rooms"], s["doors"], s["levels"], s["verdicts"]), flush=True)
         if final:
             print(score.strip())
 
@@ -330,14 +368,17 @@ class newcomer:
                 pass
             if not isinstance(self.where, tuple):
                 return
+            if self.open_doors():
+                room = self.command("look")
+                continue
             here = self.known.get(self.where, {})
             ways = [w for w, label in here.items() if "unexplored" in label and w in STEP]
-            if ways:
+            if ways and self.where not in self.sealed:
                 room = self.command(self.rng.choice(ways))
-                self.stats["rooms"] += 1
+                self.stats["rooms"] += 1 if HEADER.search(room) else 0
                 continue
             # The nearest known room with a way not yet walked, and not one judged too strong.
-            path = self.route(lambda r: r not in self.avoid and
+            path = self.route(lambda r: r not in self.avoid and r not in self.sealed and
                               any("unexplored" in l for l in self.known.get(r, {}).values()))
             if not path:
                 self.exhausted.add(way)
