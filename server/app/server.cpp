@@ -89,9 +89,8 @@ class server {
     started_at_ = handed && handed->started_at > 0 ? handed->started_at : services_.now();
     listen_tls(address, handed ? handed->tls_listen_fd : -1);
     listen_web(address, handed ? handed->web_listen_fd : -1);
-    world_.set_listing(listing_facts(settings_, bound.port(),
-                                     tls_ ? tls_->port() : std::uint16_t{0},
-                                     started_at_));
+    world_.set_listing(std::make_shared<mssp_listing>(
+        listing_facts(settings_, bound.port(), tls_ ? tls_->port() : std::uint16_t{0}, started_at_)));
     if (!options_.port_file.empty()) {
       std::ofstream(options_.port_file) << bound.port() << "\n";
     }
@@ -179,7 +178,7 @@ class server {
     }
     web_ = std::make_unique<web_port>(
         io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_, tls_ ? &tls_->server() : nullptr,
-        [this] { return status_json(world_.mssp_variables(), services_.now()); },
+        [this] { return status_json(world_.listing(), services_.now()); },
         [this](const std::string& address) { return world_.logins().at_login_screen(address); },
         [this](std::shared_ptr<net::stream> stream, const std::string& address) {
           if (stopping_ || rebooting_) {
