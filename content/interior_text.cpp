@@ -105,14 +105,15 @@ std::optional<std::vector<feature_test>> parse_conditions(std::string_view text,
       }
     }
     if (at == std::string_view::npos) {
-      why = "\"" + std::string(one) + "\" is not a condition such as \"water >= 0.3\"";
+      why = std::string("\"").append(one) + "\" is not a condition such as \"water >= 0.3\"";
       return std::nullopt;
     }
     const std::string_view name = trim(one.substr(0, at));
     const std::string_view number = trim(one.substr(at + op_length));
     const auto feature = interior_feature_named(name);
     if (!feature) {
-      why = "\"" + std::string(name) + "\" is not a feature (known: width, height, open, chambers, pillars, water, "
+      why = std::string("\"").append(name) +
+            "\" is not a feature (known: width, height, open, chambers, pillars, water, "
             "alcoves, corridor, areas, roots, rubble)";
       return std::nullopt;
     }
@@ -120,7 +121,7 @@ std::optional<std::vector<feature_test>> parse_conditions(std::string_view text,
     const char* end = number.data() + number.size();
     const auto [ptr, ec] = std::from_chars(number.data(), end, test.value);
     if (number.empty() || ec != std::errc{} || ptr != end || !std::isfinite(test.value)) {
-      why = "\"" + std::string(number) + "\" is not a number";
+      why = std::string("\"").append(number) + "\" is not a number";
       return std::nullopt;
     }
     out.push_back(test);
@@ -139,7 +140,7 @@ std::string unknown_placeholder(std::string_view text) {
     }
     const std::string_view name = text.substr(open + 1, close - open - 1);
     if (name != "material" && name != "place" && !interior_feature_named(name)) {
-      return "{" + std::string(name) + "}";
+      return std::string("{").append(name) + "}";
     }
   }
   return {};

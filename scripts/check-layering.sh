@@ -9,7 +9,8 @@
 #     Boost.Asio or Beast, SQLite or spdlog, or anything under server/ but its own folder; or dungeon/
 #     includes content/ (the server wires the two); or seed/ (beneath all) includes another; or mapgen/
 #     includes dungeon/ or content/;
-#   - anything under server/game/ includes server/net/, server/app/, Boost.Asio or Beast, or SQLite;
+#   - anything under server/game/ includes server/net/, server/app/, server/telnet/ (the telnet codec: only
+#     server/net and server/app use it), Boost.Asio or Beast, or SQLite;
 #   - a part of the game (a folder under server/game/) includes world.hpp, or a part it may not use (the
 #     table in server/game/README.md: roster and storage use no other part, output only roster, ...);
 #   - a pure module's CMakeLists.txt does not define its own library target (from its own sources), or
@@ -106,6 +107,8 @@ include_rule() {
         reason="the world thread does not touch sockets (Boost.Asio/Beast)" ;;
       server/net/*) reason="server/game sees a connection only through game::session_port, never server/net/" ;;
       server/app/*) reason="server/game does not know the binary around it (server/app/)" ;;
+      server/telnet/*)
+        reason="only server/telnet knows telnet bytes: the game sees what it needs through its own types" ;;
       sqlite3*.h) reason="only server/store speaks SQL (SQLite)" ;;
     esac
     [ -n "$reason" ] || game_part_rule "$file" "$inc"

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "content/content_loader.hpp"
+#include "server/app/bind_listeners.hpp"
 #include "server/app/logging.hpp"
 #include "server/app/maintenance.hpp"
 #include "server/app/server.hpp"
@@ -145,6 +146,31 @@ int main(int argc, char** argv) {
     }
     content =
         std::make_shared<const dw::content::content_tables>(std::move(std::get<dw::content::content_tables>(loaded)));
+  }
+
+  if (!check_only && options.reboot_state.empty()) {
+    // Every listener is bound before anything is written (the log folder, the database, a TLS key pair):
+    // a port in use stops start-up here, naming the listener and what sets its port, and leaves no file.
+    // (--check binds nothing: it runs beside the server that holds the ports; a hot reboot is handed them.)
+    dw::app::listener_origins origins;
+    if (port >= 0) {
+      origins.port = "--port (over server.port)";
+    }
+    if (web_port >= 0) {
+      origins.web_port = "--web-port (over web.port)";
+    }
+    if (!host.empty()) {
+      origins.host = "--host (over server.host)";
+    }
+    try {
+      const dw::app::bound_listeners bound = dw::app::bind_listeners(settings, origins);
+      options.telnet_listen_fd = bound.telnet;
+      options.tls_listen_fd = bound.tls;
+      options.web_listen_fd = bound.web;
+    } catch (const dw::app::bind_error& e) {
+      spdlog::critical("start-up stopped: {}", e.what());
+      return dw::app::exit_port_unavailable;
+    }
   }
 
   try {

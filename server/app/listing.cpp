@@ -32,4 +32,16 @@ telnet::mssp_facts listing_facts(const config::settings& settings, std::uint16_t
   return f;
 }
 
+std::vector<game::listing_entry> mssp_listing::entries(std::size_t players) const {
+  std::vector<game::listing_entry> out;
+  for (telnet::mssp_variable& v : telnet::mssp_variables(facts_, players)) {
+    out.push_back({std::move(v.name), std::move(v.value)});
+  }
+  return out;
+}
+
+std::string mssp_listing::plain_reply(std::size_t players) const {
+  return telnet::mssp_plain_reply(telnet::mssp_variables(facts_, players));
+}
+
 }  // namespace dw::app

@@ -79,6 +79,8 @@ class server {
       // A hot reboot: the listening socket and the connections come from the previous image.
       handed = read_reboot_state(options_.reboot_state);
       listener_.adopt(endpoint.protocol(), handed->listen_fd);
+    } else if (options_.telnet_listen_fd >= 0) {
+      listener_.adopt(endpoint.protocol(), options_.telnet_listen_fd);  // bound by main (bind_listeners)
     } else {
       listener_.listen(endpoint);
     }
@@ -87,11 +89,10 @@ class server {
                  settings_.storage.path);
     // Uptime counts from the first image: a hot reboot hands its start time on.
     started_at_ = handed && handed->started_at > 0 ? handed->started_at : services_.now();
-    listen_tls(address, handed ? handed->tls_listen_fd : -1);
-    listen_web(address, handed ? handed->web_listen_fd : -1);
-    world_.set_listing(listing_facts(settings_, bound.port(),
-                                     tls_ ? tls_->port() : std::uint16_t{0},
-                                     started_at_));
+    listen_tls(address, handed ? handed->tls_listen_fd : options_.tls_listen_fd);
+    listen_web(address, handed ? handed->web_listen_fd : options_.web_listen_fd);
+    world_.set_listing(std::make_shared<mssp_listing>(
+        listing_facts(settings_, bound.port(), tls_ ? tls_->port() : std::uint16_t{0}, started_at_)));
     if (!options_.port_file.empty()) {
       std::ofstream(options_.port_file) << bound.port() << "\n";
     }
@@ -179,7 +180,7 @@ class server {
     }
     web_ = std::make_unique<web_port>(
         io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_, tls_ ? &tls_->server() : nullptr,
-        [this] { return status_json(world_.mssp_variables(), services_.now()); },
+        [this] { return status_json(world_.listing(), services_.now()); },
         [this](const std::string& address) { return world_.logins().at_login_screen(address); },
         [this](std::shared_ptr<net::stream> stream, const std::string& address) {
           if (stopping_ || rebooting_) {

@@ -20,6 +20,11 @@ struct run_options {
   std::string exe_path;           ///< this binary, resolved at start-up: a hot reboot executes it again
   std::vector<std::string> args;  ///< the command-line arguments, passed on to the rebooted image
   std::string reboot_state;       ///< set in a rebooted image: the file describing the handed-over sockets
+  /// A fresh start's listening sockets, bound by main before anything was written (bind_listeners.hpp);
+  /// -1: not bound (the server binds it itself, or the listener is off).
+  int telnet_listen_fd = -1;
+  int tls_listen_fd = -1;
+  int web_listen_fd = -1;
 };
 
 /// The running server: one world thread (the io_context), a small worker pool for hashing and reads,

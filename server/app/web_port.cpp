@@ -38,7 +38,7 @@ net::web_options web_options_from(const config::settings& s) {
   return o;
 }
 
-std::string status_json(const std::vector<telnet::mssp_variable>& mssp, std::int64_t now) {
+std::string status_json(const std::vector<game::listing_entry>& mssp, std::int64_t now) {
   boost::json::object out;
   const auto number = [](const std::string& v) -> boost::json::value {
     try {
@@ -51,7 +51,7 @@ std::string status_json(const std::vector<telnet::mssp_variable>& mssp, std::int
     }
     return boost::json::value(v);
   };
-  for (const telnet::mssp_variable& m : mssp) {
+  for (const game::listing_entry& m : mssp) {
     if (m.name == "NAME") {
       out["name"] = m.value;
     } else if (m.name == "PLAYERS") {
@@ -67,7 +67,7 @@ std::string status_json(const std::vector<telnet::mssp_variable>& mssp, std::int
   }
   out["version"] = DEEPWELL_VERSION;
   boost::json::object all;
-  for (const telnet::mssp_variable& m : mssp) {
+  for (const game::listing_entry& m : mssp) {
     all[m.name] = m.value;
   }
   out["mssp"] = std::move(all);

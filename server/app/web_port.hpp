@@ -11,7 +11,7 @@
 #include "server/config/settings.hpp"
 #include "server/net/static_site.hpp"
 #include "server/net/web_listener.hpp"
-#include "server/telnet/mssp.hpp"
+#include "server/game/login/listing.hpp"
 
 // The web port as the server runs it: the settings read into the listener's options, the web client's
 // files read once, and /status.json made from the MSSP values.
@@ -22,7 +22,7 @@ net::web_options web_options_from(const config::settings& s);
 
 /// The body of GET /status.json at unix time `now`: name, players online, uptime in seconds, the
 /// version, and every MSSP value crawlers are given (under "mssp"), for listing sites and monitoring.
-std::string status_json(const std::vector<telnet::mssp_variable>& mssp, std::int64_t now);
+std::string status_json(const std::vector<game::listing_entry>& mssp, std::int64_t now);
 
 class web_port {
  public:

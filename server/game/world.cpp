@@ -235,8 +235,8 @@ std::uint64_t world::on_restore(session_port& port, const saved_connection& save
 
 void world::flush_output() { events_->flush(); }
 
-void world::set_listing(telnet::mssp_facts facts) { login_->set_listing(std::move(facts)); }
+void world::set_listing(std::shared_ptr<const listing_source> listing) { login_->set_listing(std::move(listing)); }
 
-std::vector<telnet::mssp_variable> world::mssp_variables() const { return login_->listing(); }
+std::vector<listing_entry> world::listing() const { return login_->listing(); }
 
 }  // namespace dw::game

@@ -63,9 +63,9 @@ class world {
   std::uint64_t on_restore(session_port& port, const saved_connection& saved);
   /// Ends the current event (what it changed is handed over; output leaves once that has committed).
   void flush_output();
-  /// The MSSP facts of this server, set once at start-up (server/app), and the variables they give now.
-  void set_listing(telnet::mssp_facts facts);
-  std::vector<telnet::mssp_variable> mssp_variables() const;
+  /// What this server tells MUD crawlers, set once at start-up (server/app), and what it gives now.
+  void set_listing(std::shared_ptr<const listing_source> listing);
+  std::vector<listing_entry> listing() const;
 
   // ---- the parts, for the server around the game and for tests
   const config::settings& settings() const { return settings_.get(); }

@@ -235,7 +235,11 @@ void session::option_settled(const telnet::option_event& e) {
     return;
   }
   if (e.option == telnet::opt::MSSP && e.enabled) {
-    if (codec_.encode_mssp(world_.mssp_variables(), gathering_)) {
+    std::vector<telnet::mssp_variable> variables;
+    for (game::listing_entry& e : world_.listing()) {
+      variables.push_back({std::move(e.name), std::move(e.value)});
+    }
+    if (codec_.encode_mssp(variables, gathering_)) {
       flush(0);
     }
   } else if (e.option == telnet::opt::MCCP2) {

@@ -90,7 +90,7 @@ static_site static_site::load(const std::filesystem::path& root, std::size_t max
     f.content_type = content_type_for(relative.filename().string());
     f.etag = etag_of(body);
     f.body = std::move(body);
-    site.files_.emplace("/" + relative.generic_string(), std::move(f));
+    site.files_.emplace(std::string("/").append(relative.generic_string()), std::move(f));
   }
   if (ec) {
     throw std::runtime_error("cannot read the web client folder " + root.string() + ": " + ec.message());

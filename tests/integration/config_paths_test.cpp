@@ -1,7 +1,11 @@
 // Start-up from anywhere: relative paths in a config file are taken against the file's folder, paths on
 // the command line against the working directory, and a configuration or content mistake stops start-up
 // before anything (database, log folder, data folder) is created.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -84,6 +88,31 @@ std::set<std::string> untouched(const scratch_tree& t) {
   return out;
 }
 
+/// A port of 127.0.0.1 held by this test (bound and listening) for as long as it lives.
+class taken_port {
+ public:
+  taken_port() {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd_ < 0 || ::bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(fd_, 1) != 0) {
+      throw std::runtime_error("cannot take a loopback port for the test");
+    }
+    socklen_t length = sizeof a;
+    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &length);
+    port_ = ntohs(a.sin_port);
+  }
+  ~taken_port() { ::close(fd_); }
+  taken_port(const taken_port&) = delete;
+  taken_port& operator=(const taken_port&) = delete;
+  std::string port() const { return std::to_string(port_); }
+
+ private:
+  int fd_ = -1;
+  unsigned port_ = 0;
+};
+
 std::string joined(const std::set<std::string>& names) {
   std::string out;
   for (const std::string& n : names) {
@@ -162,5 +191,55 @@ TEST(ConfigPaths, BrokenOrMissingContentTableLeavesNoFileOrFolderBehind) {
       EXPECT_NE(r.output.find(broken), std::string::npos) << r.output;
       EXPECT_EQ(t.entries(), before) << (check ? "--check" : "start-up") << " created:\n" << joined(t.entries());
     }
+  }
+}
+
+TEST(ConfigPaths, BusyPortStopsStartUpNamingTheListenerAndLeavesNoFileBehind) {
+  scratch_tree t;
+  const taken_port taken;
+  const std::string where = "127.0.0.1:" + taken.port();
+  struct busy_case {
+    std::string what;
+    std::vector<std::string> args;  // after --config
+    std::string listener;           // as the message names it
+    std::string origin;             // the key or flag named
+  };
+  const std::vector<busy_case> cases{
+      {"telnet by --port", {"--port", taken.port(), "--web-port", "0"}, "telnet", "--port"},
+      {"web by --web-port", {"--port", "0", "--web-port", taken.port()}, "the web client", "--web-port"},
+  };
+  for (const busy_case& c : cases) {
+    std::vector<std::string> args{"--config", t.config().string()};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const auto r = run_deepwell(args, std::chrono::seconds(60), t.cwd());
+    EXPECT_EQ(r.status, 5) << c.what << ":\n" << r.output;  // README.md's exit codes
+    EXPECT_NE(r.output.find("cannot listen for " + c.listener + " on " + where), std::string::npos)
+        << c.what << ":\n" << r.output;
+    EXPECT_NE(r.output.find("the port by " + c.origin), std::string::npos) << c.what << ":\n" << r.output;
+    EXPECT_NE(r.output.find("server.host"), std::string::npos) << c.what << ":\n" << r.output;
+    EXPECT_EQ(r.output.find("Deepwell listening"), std::string::npos) << c.what << ":\n" << r.output;
+    EXPECT_EQ(t.entries(), untouched(t)) << c.what << " created:\n" << joined(t.entries());
+  }
+  // The ports set in the file (TLS on, so its port is bound first-to-last with the others): the keys named.
+  t.edit_config("port = 4000", "port = " + taken.port());
+  {
+    const auto r =
+        run_deepwell({"--config", t.config().string(), "--web-port", "0"}, std::chrono::seconds(60), t.cwd());
+    EXPECT_EQ(r.status, 5) << r.output;
+    EXPECT_NE(r.output.find("cannot listen for telnet on " + where), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("the port by server.port"), std::string::npos) << r.output;
+    EXPECT_EQ(t.entries(), untouched(t)) << "created:\n" << joined(t.entries());
+  }
+  t.edit_config("port = " + taken.port(), "port = 0");
+  t.edit_config("enabled = false", "enabled = true");  // [tls], the first `enabled` in the file
+  t.edit_config("port = 4443", "port = " + taken.port());
+  {
+    const auto r =
+        run_deepwell({"--config", t.config().string(), "--web-port", "0"}, std::chrono::seconds(60), t.cwd());
+    EXPECT_EQ(r.status, 5) << r.output;
+    EXPECT_NE(r.output.find("cannot listen for TLS on " + where), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("the port by tls.port"), std::string::npos) << r.output;
+    EXPECT_EQ(t.entries(), untouched(t)) << "created (no database, log folder or TLS key pair):\n"
+                                         << joined(t.entries());
   }
 }

@@ -125,6 +125,16 @@ expect_fail "a relative include is resolved as the compiler does" \
   'server/game/output/output.cpp:2: includes "../../app/server.hpp"'
 
 fresh
+plant server/game/login/login.hpp 2 '#include "server/telnet/mssp.hpp"'
+expect_fail "server/game includes the telnet codec" \
+  'server/game/login/login.hpp:2: includes "server/telnet/mssp.hpp": only server/telnet knows telnet bytes'
+
+fresh
+plant server/game/output/gmcp.cpp 2 '#include "../../telnet/codec.hpp"'
+expect_fail "server/game includes the telnet codec (relative include)" \
+  'server/game/output/gmcp.cpp:2: includes "../../telnet/codec.hpp"'
+
+fresh
 plant server/game/output/gmcp.cpp 2 '#include <boost/asio/post.hpp>'
 expect_fail "server/game includes Boost.Asio" "server/game/output/gmcp.cpp:2: includes <boost/asio/post.hpp>"
 

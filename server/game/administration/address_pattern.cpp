@@ -88,7 +88,7 @@ std::variant<address_pattern, std::string> address_pattern::parse(std::string_vi
     const std::string_view start = text.substr(0, star);
     for (char c : start) {
       if (!address_character(c)) {
-        return "'" + std::string(1, c) + "' cannot be part of an address";
+        return std::string("'").append(1, c) + "' cannot be part of an address";
       }
     }
     p.form_ = form::prefix;
@@ -99,7 +99,7 @@ std::variant<address_pattern, std::string> address_pattern::parse(std::string_vi
     const std::string_view length = text.substr(slash + 1);
     const auto address = to_bytes(text.substr(0, slash));
     if (!address) {
-      return "'" + std::string(text.substr(0, slash)) + "' is not an IP address";
+      return std::string("'").append(text.substr(0, slash)) + "' is not an IP address";
     }
     const int most = is_mapped_ipv4(*address) && text.substr(0, slash).find(':') == std::string_view::npos ? 32 : 128;
     int bits = -1;
@@ -114,7 +114,7 @@ std::variant<address_pattern, std::string> address_pattern::parse(std::string_vi
   }
   const auto address = to_bytes(text);
   if (!address) {
-    return "'" + std::string(text) + "' is not an IP address";
+    return std::string("'").append(text) + "' is not an IP address";
   }
   p.form_ = form::one;
   p.bytes_ = *address;

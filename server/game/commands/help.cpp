@@ -222,7 +222,7 @@ void help(const help_parts& p, command_context& ctx) {
     for (const content::help_topic* t : found.topics) {
       named.push_back(t->name);
     }
-    ctx.reply("'" + std::string(word) + "' could mean " + either(named) + ". Type more letters.\n");
+    ctx.reply(std::string("'").append(word) + "' could mean " + either(named) + ". Type more letters.\n");
     return;
   }
   if (found.empty()) {
@@ -237,7 +237,10 @@ void help(const help_parts& p, command_context& ctx) {
     text += command_help(*c);
   }
   for (const content::help_topic* t : found.topics) {
-    text += (text.empty() ? "" : "\n") + topic_help(*t);
+    if (!text.empty()) {
+      text += '\n';
+    }
+    text += topic_help(*t);
   }
   ctx.reply(text);
 }

@@ -45,7 +45,9 @@ std::string blow_sentence(const content::fighter_outcome& o, const person& p, co
   std::string s = who + combat(many ? " hit " : " hits ") + p.object() +
                   combat(" for " + std::to_string(o.damage_taken) + ".");
   if (o.warded > 0) {
-    s += " " + p.possessive() + combat(" ward takes " + std::to_string(o.warded) + " of it.");
+    s += ' ';
+    s += p.possessive();
+    s += combat(std::string(" ward takes ").append(std::to_string(o.warded)) + " of it.");
   }
   return s;
 }

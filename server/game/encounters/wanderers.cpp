@@ -329,7 +329,9 @@ std::string wanderers::room_extras(std::int64_t room_id) const {
     for (const wanderer& w : bs.alive) {
       if (w.room_id == room_id && !w.fighting) {
         append_styled(out, style::monster, content::capitalise(name_of(w)));
-        out += " " + verb_of(w) + " here.\n";
+        out += ' ';
+        out += verb_of(w);
+        out += " here.\n";
       }
     }
   }

@@ -184,8 +184,8 @@ login::login(live_settings& settings, roster& people, output& out, event_runner&
              services& svc, administration& admin, places& where, encounters& play, std::size_t password_workers)
     : ctx_(settings, people, out, events, changes, svc, admin, where, play, password_workers) {}
 
-std::vector<telnet::mssp_variable> login::listing() const {
-  return telnet::mssp_variables(ctx_.listing, ctx_.people.online().size());
+std::vector<listing_entry> login::listing() const {
+  return ctx_.listing ? ctx_.listing->entries(ctx_.people.online().size()) : std::vector<listing_entry>{};
 }
 
 void login::welcome(connection& conn) {

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,13 +13,13 @@
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
+#include "server/game/login/listing.hpp"
 #include "server/game/login/login_throttle.hpp"
 #include "server/game/login/password_queue.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/places.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
-#include "server/telnet/mssp.hpp"
 
 namespace dw::game {
 
@@ -53,8 +54,8 @@ struct login_context {
   password_queue passwords;
   creation_limit creations;
   login_menu menu;
-  /// What MUD crawlers are told (MSSP), set once at start-up by the server around the game.
-  telnet::mssp_facts listing;
+  /// What MUD crawlers are told (MSSP), set once at start-up by the server around the game (none: nothing).
+  std::shared_ptr<const listing_source> listing;
 };
 
 /// What a connection carries across a hot reboot.
@@ -98,10 +99,10 @@ class login {
   /// Drops every password check still waiting (shutting down); returns how many.
   std::size_t drop_waiting_checks() { return ctx_.passwords.clear(); }
   const password_queue& passwords() const { return ctx_.passwords; }
-  /// The MSSP facts of this server (set once at start-up).
-  void set_listing(telnet::mssp_facts facts) { ctx_.listing = std::move(facts); }
-  /// The MSSP variables now (PLAYERS counts the characters in play).
-  std::vector<telnet::mssp_variable> listing() const;
+  /// What this server tells MUD crawlers (set once at start-up).
+  void set_listing(std::shared_ptr<const listing_source> listing) { ctx_.listing = std::move(listing); }
+  /// The listing now (PLAYERS counts the characters in play); empty before set_listing.
+  std::vector<listing_entry> listing() const;
 
  private:
   login_context ctx_;

@@ -277,8 +277,9 @@ void register_menu(login_menu& menu) {
   add("quit", {"q"}, "leave", [](menu_context& m) { m.login.out.disconnect(m.conn, "Goodbye.\n"); });
   // The plain-text MSSP convention of MUD crawlers that do not negotiate telnet option 70.
   add("mssp-request", {}, "the MSSP listing, for MUD crawlers", [](menu_context& m) {
-    m.login.out.send(m.conn, telnet::mssp_plain_reply(
-                                 telnet::mssp_variables(m.login.listing, m.login.people.online().size())));
+    if (m.login.listing) {
+      m.login.out.send(m.conn, m.login.listing->plain_reply(m.login.people.online().size()));
+    }
   });
 }
 

@@ -382,7 +382,8 @@ void output::send_prompt(connection& conn) {
         if (format == default_prompt) {
           // "[%d/%d hp] > " by hand into the reused buffer: snprintf's format parsing cost more than the
           // rest of the prompt
-          prompt_buffer_.assign("[");
+          prompt_buffer_.clear();
+          prompt_buffer_ += '[';
           append_number(prompt_buffer_, ch->hp);
           prompt_buffer_ += '/';
           append_number(prompt_buffer_, ch->max_hp);

@@ -104,7 +104,10 @@ std::string who_text(const roster& people, const std::function<int(std::int64_t 
     out += "  ";
     if (level_of) {
       const std::string level = std::to_string(level_of(ch->account_id));
-      out += "[" + std::string(level.size() < 2 ? 2 - level.size() : 0, ' ') + level + "] ";
+      out += '[';
+      out.append(level.size() < 2 ? 2 - level.size() : 0, ' ');
+      out += level;
+      out += "] ";
     }
     out += ch->name;
     if (ch->account_role != role::player) {
