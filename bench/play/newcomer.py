@@ -19,6 +19,7 @@ standard library only.
 """
 import argparse
 import fcntl
+import math
 import os
 import pty
 import random
@@ -109,6 +110,7 @@ class newcomer:
         self.exhausted = set()  # well passages whose branch had nothing left to walk into
         self.branch = None
         self.weapon_dmg, self.armour_off = 0, 0
+        self.draughts = 0  # healing draughts carried
         self.start = time.time()
         self.next_report = self.start + 300
 
@@ -134,15 +136,17 @@ class newcomer:
         found = re.findall(r"\[(\d+)/(\d+) hp[^\]]*\] > ", text)
         if found:
             self.hp, self.max_hp = int(found[-1][0]), int(found[-1][1])
-        for m in re.finditer(r"You sell .*? for (\d+) silver", text):
+        flat = " ".join(text.split())  # (the server wraps lines to the window)
+        for m in re.finditer(r"You sell .*? for (\d+) silver", flat):
             self.stats["earned_sales"] += int(m.group(1))
-        for m in re.finditer(r"You find (\d+) silver\.|your share is (\d+) silver", text):
+        for m in re.finditer(r"You find (\d+) silver\.|your share is (\d+) silver", flat):
             self.stats["earned_fights"] += int(m.group(1) or m.group(2))
-        for m in re.finditer(r"The merchant counts out (\d+) silver", text):
+        for m in re.finditer(r"The merchant counts out (\d+) silver", flat):
             self.stats["earned_bounties"] += int(m.group(1))
             self.stats["bounties"] += 1
-        for m in re.finditer(r"You buy .*? for (\d+) silver", text):
-            self.stats["spent"] += int(m.group(1))
+        for m in re.finditer(r"You buy (.*?) for (\d+) silver", flat):
+            self.stats["spent"] += int(m.group(2))
+            self.draughts += 1 if "draught" in m.group(1) else 0
         for m in re.finditer(r"She asks (\d+) silver|identify.*?(\d+) silver", text):
             pass
         for m in re.finditer(r"You have reached level (\d+)", text):
@@ -178,8 +182,12 @@ class newcomer:
         out = ""
         end = time.time() + 600
         while time.time() < end:
-            out += self.c.drain(2.0)
-            self.notice(out)
+            fresh = self.c.drain(2.0)
+            out += fresh
+            self.notice(fresh)
+            if self.draughts > 0 and 0 < self.hp <= self.max_hp // 3 and "The last of them falls" not in out:
+                self.c.type("quaff draught")  # (answered between rounds; read with the fight's text)
+                self.draughts -= 1
             if "The last of them falls" in out:
                 self.stats["won"] += 1
                 return "won", out
@@ -292,9 +300,7 @@ class newcomer:
                         self.weapon_dmg = value
                     else:
                         self.armour_off = value
-        if silver >= 90 and self.hp < self.max_hp:
-            pass
-        if silver >= 50:
+        if silver >= 50 and self.draughts == 0:
             self.command("buy draught")
 
     def rest(self):
@@ -374,7 +380,11 @@ class newcomer:
             here = self.known.get(self.where, {})
             ways = [w for w, label in here.items() if "unexplored" in label and w in STEP]
             if ways and self.where not in self.sealed:
-                room = self.command(self.rng.choice(ways))
+                # Deeper first: a newcomer who wants the better rewards heads away from the well.
+                _, x, y = self.where
+                depth = {w: math.isqrt((x + STEP[w][0]) ** 2 + (y + STEP[w][1]) ** 2) for w in ways}
+                deepest = max(depth.values())
+                room = self.command(self.rng.choice([w for w in ways if depth[w] == deepest]))
                 self.stats["rooms"] += 1 if HEADER.search(room) else 0
                 continue
             # The nearest known room with a way not yet walked, and not one judged too strong.
