@@ -165,6 +165,8 @@ class newcomer:
             exits = EXITS.search(text, last.end())
             if exits:
                 self.known[self.where] = exits_of(exits.group(1))
+                if "blocked until this room is cleared" not in text[last.start():]:
+                    self.sealed.pop(self.where, None)  # (cleared, or opened, since)
         elif at >= 0:
             self.where, self.depth = fixed, 0
         for m in re.finditer(r"Scratched into the wall: (.*?) - the way through", " ".join(text.split())):
