@@ -31,8 +31,7 @@ import termios
 import time
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-PROMPT = re.compile(r"\[(\d+)/(\d+) hp[^\]]*\] > $")
-MORE = re.compile(r"--More--[^\n]*$")
+PROMPT = re.compile(r"\[(\d+)/(\d+) hp[^\]]*\] > ")
 HEADER = re.compile(r"^(.*)  \[(.*?), (-?\d+),(-?\d+), depth (\d+)\]$", re.M)
 EXITS = re.compile(r"^Exits: ([^.]*)\.", re.M | re.S)
 BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
@@ -122,7 +121,7 @@ class newcomer:
         while True:
             seen = self.c.read_until(r"\] > $|--More--[^\n]*?stop\) ?$", timeout)
             out += seen
-            if MORE.search(seen.rstrip()) or "--More--" in seen.splitlines()[-1]:
+            if "--More--" in seen.splitlines()[-1]:
                 time.sleep(0.5)
                 self.c.type("")
                 continue
@@ -131,9 +130,7 @@ class newcomer:
         return out
 
     def notice(self, text):
-        for m in PROMPT.finditer(text + ("" if text.endswith(" ") else "")):
-            self.hp, self.max_hp = int(m.group(1)), int(m.group(2))
-        found = re.findall(r"\[(\d+)/(\d+) hp[^\]]*\] > ", text)
+        found = PROMPT.findall(text)
         if found:
             self.hp, self.max_hp = int(found[-1][0]), int(found[-1][1])
         flat = " ".join(text.split())  # (the server wraps lines to the window)
@@ -147,8 +144,6 @@ class newcomer:
         for m in re.finditer(r"You buy (.*?) for (\d+) silver", flat):
             self.stats["spent"] += int(m.group(2))
             self.draughts += 1 if "draught" in m.group(1) else 0
-        for m in re.finditer(r"She asks (\d+) silver|identify.*?(\d+) silver", text):
-            pass
         for m in re.finditer(r"You have reached level (\d+)", text):
             self.stats["levels"].append((int(m.group(1)), round((time.time() - self.start) / 60, 1)))
         # Where the last room shown is: its header, or the two fixed rooms by their names.
@@ -342,8 +337,6 @@ class newcomer:
                 self.next_report += 300
             if "You wake up in the village square" in room:
                 return
-            header = HEADER.search(room)
-            key = (header.group(2), header.group(3), header.group(4)) if header else None
             if "Type 'fight' to attack" in room or "attacks you" in room or "attack you" in room:
                 if "attacks you" in room or "attack you" in room:
                     result = "ambushed"
@@ -355,7 +348,7 @@ class newcomer:
                             self.home()
                             return
                         self.stats["avoided"] += 1
-                        self.avoid.add(key)
+                        self.avoid.add(self.where)
                         self.home()
                         return
                     self.command("fight")
@@ -372,8 +365,6 @@ class newcomer:
                     return
                 room = self.command("look")
                 continue
-            if "Type 'press" in room or "sealed door" in room.lower():
-                pass
             if not isinstance(self.where, tuple):
                 return
             if self.open_doors():
@@ -417,8 +408,6 @@ class newcomer:
             self.expedition()
             if self.where != "square":
                 self.home()
-            if self.where == "square":
-                pass
         self.report(final=True)
         self.c.type("quit")
 
