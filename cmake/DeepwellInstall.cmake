@@ -1,4 +1,4 @@
-# Where `cmake --install` puts Deepwell (README.md, "Installing as a service"), from GNUInstallDirs:
+# Where `cmake --install` puts Deepwell (docs/operators.md, "Installing as a service"), from GNUInstallDirs:
 #   ${bindir}/deepwell                       the server
 #   ${sysconfdir}/deepwell/deepwell.toml      config/deepwell.toml, with service paths (below)
 #   ${datadir}/deepwell/content/*.toml        the content tables
