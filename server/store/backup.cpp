@@ -157,8 +157,9 @@ void copy_pages(sqlite3* source, sqlite3* dest, const backup_options& options) {
     throw std::runtime_error("abandoned: the server is stopping");
   }
   if (rc != SQLITE_DONE) {
-    throw std::runtime_error(std::string("the copy failed: ") + sqlite3_errstr(rc) +
-                             (sqlite3_errcode(dest) != SQLITE_OK ? std::string(" (") + sqlite3_errmsg(dest) + ")" : ""));
+    throw std::runtime_error(
+        std::string("the copy failed: ") + sqlite3_errstr(rc) +
+        (sqlite3_errcode(dest) != SQLITE_OK ? std::string(" (") + sqlite3_errmsg(dest) + ")" : ""));
   }
 }
 
@@ -172,7 +173,8 @@ void settle_copy(const std::string& path) {
   }
   const std::vector<std::string> check = rows_of(db.get(), "PRAGMA quick_check", "cannot check the copy");
   if (check.size() != 1 || check.front() != "ok") {
-    throw std::runtime_error("the copy failed PRAGMA quick_check: " + (check.empty() ? std::string("?") : check.front()));
+    throw std::runtime_error("the copy failed PRAGMA quick_check: " +
+                             (check.empty() ? std::string("?") : check.front()));
   }
 }
 
@@ -235,8 +237,7 @@ std::vector<backup_file> list_backups(const std::string& folder, const std::stri
   return out;
 }
 
-std::vector<std::string> prune_backups(const std::string& folder, const std::string& database_path,
-                                       std::size_t keep) {
+std::vector<std::string> prune_backups(const std::string& folder, const std::string& database_path, std::size_t keep) {
   std::vector<std::string> removed;
   try {
     // Temporary files first: none is being written while this runs (one backup at a time).

@@ -11,8 +11,8 @@ namespace dw::store {
 
 /// One backup file the server named, in a backup folder.
 struct backup_file {
-  std::string path;          ///< folder/name
-  std::string name;          ///< "deepwell-20261127-195300Z.db"
+  std::string path;  ///< folder/name
+  std::string name;  ///< "deepwell-20261127-195300Z.db"
   std::int64_t bytes = 0;
   std::int64_t taken_at = 0;  ///< unix seconds, from the name
 };
@@ -42,15 +42,14 @@ std::vector<backup_file> list_backups(const std::string& folder, const std::stri
 /// Deletes the oldest backups of `database_path` in `folder` beyond the newest `keep`, and any temporary
 /// file a backup cut short left (a crash, a hot reboot); returns the names deleted. Files the server did
 /// not name are never touched. Never throws: a file that cannot be deleted is left.
-std::vector<std::string> prune_backups(const std::string& folder, const std::string& database_path,
-                                       std::size_t keep);
+std::vector<std::string> prune_backups(const std::string& folder, const std::string& database_path, std::size_t keep);
 
 /// What take_backup needs besides the paths.
 struct backup_options {
-  std::int64_t at = 0;               ///< unix seconds the backup begins (its name)
-  std::size_t keep = 0;              ///< prune to this many afterwards (0: no pruning)
-  int pages_per_step = 256;          ///< pages copied between two calls of `go_on`
-  std::function<bool()> go_on;       ///< asked between steps; false abandons the backup (shutdown)
+  std::int64_t at = 0;          ///< unix seconds the backup begins (its name)
+  std::size_t keep = 0;         ///< prune to this many afterwards (0: no pruning)
+  int pages_per_step = 256;     ///< pages copied between two calls of `go_on`
+  std::function<bool()> go_on;  ///< asked between steps; false abandons the backup (shutdown)
 };
 
 /// Copies the database at `database_path` into `folder` (created if missing) while other connections

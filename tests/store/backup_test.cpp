@@ -135,10 +135,10 @@ TEST(Backup, KeepPrunesTheOldestOfItsOwnFilesOnly) {
     removed.insert(removed.end(), outcome.removed.begin(), outcome.removed.end());
   }
   EXPECT_EQ(names_in(folder), (std::vector<std::string>{"deepwell-20261127-215300Z.db", "deepwell-20261127-225300Z.db",
-                                                         "deepwell-20261127-235300Z.db", "deepwell-old.db",
-                                                         "deepwell.db", "notes.txt", "world-20200101-000000Z.db"}));
+                                                        "deepwell-20261127-235300Z.db", "deepwell-old.db",
+                                                        "deepwell.db", "notes.txt", "world-20200101-000000Z.db"}));
   EXPECT_EQ(removed, (std::vector<std::string>{"deepwell-20200101-000000Z.db.partial", "deepwell-20261127-195300Z.db",
-                                                "deepwell-20261127-205300Z.db"}));
+                                               "deepwell-20261127-205300Z.db"}));
 }
 
 TEST(Backup, AFolderThatCannotBeMadeFailsWithAReasonAndLeavesNothing) {
