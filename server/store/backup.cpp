@@ -290,6 +290,9 @@ backup_outcome take_backup(const std::string& database_path, const std::string& 
       exec(source.get(), "COMMIT", "cannot end reading the database");
     }
     settle_copy(temp.string());
+    // The copy holds what the database holds (password hashes, addresses): no more readable than it.
+    std::error_code mode_ec;
+    fs::permissions(temp, fs::status(database_path, mode_ec).permissions() & fs::perms::all, mode_ec);
     sync_path(temp, false);
     fs::rename(temp, final_path);
     temp.clear();

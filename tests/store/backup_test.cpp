@@ -69,6 +69,7 @@ TEST(Backup, CopiesOneSnapshotWhileAnotherConnectionKeepsCommitting) {
   database writer_db = database::open(path);
   writer_db.set_busy_timeout(0);  // a write that had to wait for the copy would fail at once
   fill(writer_db, 3000);
+  fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write);
   const std::int64_t before = writer_db.query_int64("SELECT count(*) FROM settings");
 
   int steps = 0;
@@ -85,6 +86,8 @@ TEST(Backup, CopiesOneSnapshotWhileAnotherConnectionKeepsCommitting) {
   EXPECT_GT(steps, 10) << "the copy should have taken many steps";
   EXPECT_EQ(outcome.path, dir.file("backups") + "/deepwell-20261127-195300Z.db");
   EXPECT_EQ(outcome.bytes, static_cast<std::int64_t>(fs::file_size(outcome.path)));
+  EXPECT_EQ(fs::status(outcome.path).permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write)
+      << "the copy is no more readable than the database";
   EXPECT_EQ(writer_db.query_int64("SELECT count(*) FROM settings"), before + steps);
 
   EXPECT_EQ(count_rows(outcome.path, "SELECT count(*) FROM settings"), before);
