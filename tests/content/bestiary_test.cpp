@@ -90,6 +90,28 @@ TEST(Bestiary, EveryThemeBandOfTheFirstHourMeetsSeveralKindsAndItsNewOnesOften) 
   }
 }
 
+TEST(Bestiary, DeeperTheNewestKindsAreMetAndTheFirstHoursFade) {
+  const content_tables tables = real_tables();
+  for (int depth = 16; depth <= 70; ++depth) {
+    const std::map<std::string, double> met = kinds_met(tables, depth);
+    int newest = 0;
+    for (const monster_def& m : tables.monsters) {
+      newest = m.min_depth <= depth ? std::max(newest, m.min_depth) : newest;
+    }
+    double first_hour = 0.0;
+    for (const auto& [key, share] : met) {
+      const monster_def* m = tables.find_monster(key);
+      if (tables.find_leader(key) == nullptr && m->min_depth == newest) {
+        EXPECT_GE(share, 0.05) << m->key << " at depth " << depth << ": the newest kinds are met";
+      }
+      first_hour += m->min_depth <= 15 && tables.find_leader(key) == nullptr ? share : 0.0;
+    }
+    if (depth >= 28) {
+      EXPECT_LT(first_hour, 0.5) << "depth " << depth << ": the first hour's kinds are under half the rooms";
+    }
+  }
+}
+
 TEST(Leaders, AreMetAtMilestoneDepthsAndNowhereElse) {
   const content_tables tables = real_tables();
   ASSERT_FALSE(tables.leaders.empty());
