@@ -32,7 +32,7 @@ loaded_monsters load_monsters(const toml_reader& reader, const toml::table& root
     const toml::table& t = toml_reader::row(rows, i);
     const std::string path = toml_reader::row_path("monsters", i);
     reader.allow_only(t, path,
-                      {"key", "name", "plural", "description", "hp", "damage", "min_depth", "weight", "drops"});
+                      {"key", "name", "plural", "description", "hp", "damage", "min_depth", "weight", "drops", "behaviours"});
     monster_def m;
     m.key = reader.identifier(t, path, "key");
     m.name = reader.text(t, path, "name");
@@ -48,6 +48,18 @@ loaded_monsters load_monsters(const toml_reader& reader, const toml::table& root
         reader.fail(path + ".drops[" + std::to_string(d) + "]", "unknown weapon or armour \"" + m.drops[d] + "\"",
                     toml_reader::element(t, "drops", d));
       }
+    }
+    const std::vector<std::string> behaviours = reader.texts(t, path, "behaviours", true, true);
+    for (std::size_t b = 0; b < behaviours.size(); ++b) {
+      const std::optional<behaviour> known = behaviour_from_key(behaviours[b]);
+      const std::string where = path + ".behaviours[" + std::to_string(b) + "]";
+      if (!known) {
+        reader.fail(where, "unknown behaviour \"" + behaviours[b] + "\"", toml_reader::element(t, "behaviours", b));
+      }
+      if (m.behaviours.has(*known)) {
+        reader.fail(where, "\"" + behaviours[b] + "\" appears twice", toml_reader::element(t, "behaviours", b));
+      }
+      m.behaviours.add(*known);
     }
     if (!keys.insert(m.key).second) {
       reader.fail(path + ".key", "\"" + m.key + "\" appears twice", t.get("key"));
@@ -186,7 +198,8 @@ fight_rules load_fights(const table_source& source) {
   const toml_reader reader(source, "fights.toml");
   const toml::table root = reader.parse();
   // (the other sections are combat_loader.cpp's)
-  reader.allow_only(root, "", {"fists", "loot", "scroll", "defend", "health", "consider", "flee", "aggression", "silver"});
+  reader.allow_only(root, "", {"fists", "loot", "scroll", "defend", "health", "consider", "flee", "aggression", "silver",
+                                 "behaviours"});
   fight_rules rules;
   const toml::table& fists = reader.table(root, "", "fists");
   reader.allow_only(fists, "fists", {"damage"});
@@ -247,6 +260,22 @@ void check_difficulty(const toml_reader& monsters_file, const content_tables& ta
   }
 }
 
+/// A monster may only have behaviours fights.toml gives numbers and words for.
+void check_behaviours(const toml_reader& monsters_file, const content_tables& tables,
+                      const std::vector<std::uint32_t>& monster_lines) {
+  for (std::size_t i = 0; i < tables.monsters.size(); ++i) {
+    for (std::size_t b = 0; b < behaviour_count; ++b) {
+      if (tables.monsters[i].behaviours.has(static_cast<behaviour>(b)) && !tables.combat.behaviours[b].defined) {
+        monsters_file.fail_at_line(toml_reader::row_path("monsters", i) + ".behaviours",
+                                   "behaviour \"" + std::string(behaviour_key(static_cast<behaviour>(b))) +
+                                       "\" has no [behaviours." + std::string(behaviour_key(static_cast<behaviour>(b))) +
+                                       "] in fights.toml",
+                                   monster_lines[i]);
+      }
+    }
+  }
+}
+
 /// Both entry points share this, so tables given as text are checked exactly as files are.
 std::variant<content_tables, content_error> load_tables(const table_source& source) {
   try {
@@ -279,6 +308,7 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     tables.puzzles = load_puzzles(source);
     tables.wanderers = load_wander_rules(source);
     check_difficulty(monsters_file, tables, monster_lines);
+    check_behaviours(monsters_file, tables, monster_lines);
     return tables;
   } catch (const content_load_failure& failure) {
     return failure.error;

@@ -124,8 +124,19 @@ void fights::consider(const character& ch, connection& conn, std::string_view wh
   }
   const content::fight_odds odds = content::weigh_fight(content_.get(), *state->fight, fighter_of(ch));
   std::string text = "You size up " + styled(style::monster, contents_.monsters_text(*state)) + ". ";
-  text += health_sentence(content_.get(), *state->fight, one, many) + " " +
-          content::consider_words(content_.get(), odds) + "\n";
+  text += health_sentence(content_.get(), *state->fight, one, many) + " ";
+  // Each behaviour in a short phrase (the odds above already include them: the simulation fights with them).
+  for (std::size_t b = 0; b < content::behaviour_count; ++b) {
+    const content::behaviour_rule& rule = content_.get().combat.behaviours[b];
+    if (state->fight->behaviours.has(static_cast<content::behaviour>(b)) && !rule.consider.empty()) {
+      std::string phrase = rule.consider;
+      if (const std::size_t at = phrase.find("{monster}"); at != std::string::npos) {
+        phrase.replace(at, 9, one);
+      }
+      text += phrase + " ";
+    }
+  }
+  text += content::consider_words(content_.get(), odds) + "\n";
   out_.send(conn, text);
 }
 
