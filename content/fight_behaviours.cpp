@@ -187,14 +187,18 @@ void after_blow(const content_tables& tables, const behaviour_round& round, figh
   said_on(result, behaviour::venomous, behaviour_event::kind::on, index, portion(r.share, state.damage_each), false);
 }
 
-void end_behaviours(fight_state& state) {
+void end_behaviours(fight_state& state, const round_result& result) {
   if (state.ward_rounds > 0 && --state.ward_rounds == 0) {
     state.ward_points = 0;
   }
   if (state.ward_points == 0) {
     state.ward_rounds = 0;  // spent: a new ward may be raised
   }
-  std::erase_if(state.poisons, [](const fight_state::poison& p) { return p.rounds <= 0; });
+  std::erase_if(state.poisons, [&](const fight_state::poison& p) {
+    return p.rounds <= 0 || std::any_of(result.fighters.begin(), result.fighters.end(), [&](const fighter_outcome& o) {
+             return o.id == p.fighter && (o.out || o.fled);
+           });
+  });
 }
 
 }  // namespace dw::content

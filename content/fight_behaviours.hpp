@@ -41,7 +41,8 @@ int blunt_blow(const content_tables& tables, const behaviour_round& round, fight
 void after_blow(const content_tables& tables, const behaviour_round& round, fight_state& state, const fighter& f,
                 int taken, std::size_t index, round_result& result);
 
-/// The end of a round: the monsters' ward wears, spent poisons are forgotten.
-void end_behaviours(fight_state& state);
+/// The end of a round: the monsters' ward wears; spent poisons, and those of fighters out of the fight
+/// (fallen or fled), are forgotten.
+void end_behaviours(fight_state& state, const round_result& result);
 
 }  // namespace dw::content

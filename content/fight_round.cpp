@@ -152,7 +152,7 @@ round_result fight_round(const content_tables& tables, const tape& room_tape, fi
   }
   result.lost = !result.won && !anyone_standing;
   if (!state.behaviours.empty()) {
-    end_behaviours(state);
+    end_behaviours(state, result);
   }
   state.tape_position = reader.position();
   return result;
