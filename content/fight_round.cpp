@@ -75,8 +75,8 @@ void fighter_turn(const content_tables& tables, const behaviour_round& behaving,
   if (!state.behaviours.empty()) {
     o.behaviour_taken = std::min(hp, before_turn(tables, behaving, state, f, result.fighters.size(), result));
     hp -= o.behaviour_taken;
+    o.hp_after = hp;  // (what a flight that gets away leaves it with)
     if (hp == 0) {
-      o.hp_after = 0;
       o.out = true;
       return;
     }

@@ -245,6 +245,27 @@ TEST(FightBehaviours, AnAmbushStrikesBeforeAnyoneActsInTheFirstRoundOnly) {
   EXPECT_TRUE(of(second, behaviour::ambusher).empty());
 }
 
+TEST(FightBehaviours, AFlightThatGetsAwayStillTookTheVenomAndTheAmbush) {
+  const content_tables tables = always(behaviour::ambusher);
+  fight_state s = fight_with(behaviour::ambusher, 2, 100, 10);
+  s.behaviours.add(behaviour::venomous);
+  s.poisons = {{1, 2}};
+  fighter f = sturdy();
+  f.choice = fight_choice::flee;
+  // Tapes until the flight gets away in the first round.
+  for (std::uint64_t seed = 1; seed < 200; ++seed) {
+    fight_state again = s;
+    const round_result r = fight_round(tables, tape(seed), again, std::span(&f, 1));
+    if (r.fighters[0].fled) {
+      EXPECT_GT(r.fighters[0].behaviour_taken, 0);
+      EXPECT_EQ(r.fighters[0].hp_after, 500 - r.fighters[0].behaviour_taken);
+      EXPECT_TRUE(again.poisons.empty()) << "a fighter out of the fight is no longer poisoned by it";
+      return;
+    }
+  }
+  ADD_FAILURE() << "no flight got away";
+}
+
 TEST(FightBehaviours, AFrenzyGrowsTheBlowOfTheBadlyHurt) {
   const content_tables tables = always(behaviour::frenzied);
   fight_state s = fight_with(behaviour::frenzied, 3, 100, 10);
