@@ -16,12 +16,21 @@ int portion(double share, int of) {
   return std::max(1, static_cast<int>(std::floor(share * static_cast<double>(of))));
 }
 
+/// Room for a round's events, made on the first (most rounds nothing acts, and nothing is allocated).
+void make_room(round_result& result) {
+  if (result.events.capacity() == 0) {
+    result.events.reserve(4 + result.fighters.capacity());
+  }
+}
+
 void said(round_result& result, behaviour b, int amount) {
+  make_room(result);
   result.events.push_back({b, behaviour_event::kind::acts, std::nullopt, amount, false});
 }
 
 void said_on(round_result& result, behaviour b, behaviour_event::kind what, std::size_t fighter, int amount,
              bool early) {
+  make_room(result);
   result.events.push_back({b, what, fighter, amount, early});
 }
 

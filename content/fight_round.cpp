@@ -130,7 +130,6 @@ round_result fight_round(const content_tables& tables, const tape& room_tape, fi
   tape_reader reader(room_tape, state.tape_position);
   behaviour_round behaving;
   if (!state.behaviours.empty()) {
-    result.events.reserve(4 + fighters.size());
     behaving = start_behaviours(tables, reader, state, result);
   }
   bool anyone_standing = false;
