@@ -407,7 +407,7 @@ TEST(ContentLoader, AnUnknownBehaviourTableOrFieldOrPlaceholderIsRefused) {
   }
   {
     testing::content_copy copy("behaviour_field");
-    copy.replace("fights.toml", "most = 2\n", "most = 2\nrounds = 3\n");
+    copy.replace("fights.toml", "most = 1\n", "most = 1\nrounds = 3\n");
     EXPECT_EQ(copy.load_error().key, "behaviours.pack.rounds");
   }
   {
@@ -424,7 +424,7 @@ TEST(ContentLoader, AnUnknownBehaviourTableOrFieldOrPlaceholderIsRefused) {
   }
   {
     testing::content_copy copy("behaviour_chance");
-    copy.replace("fights.toml", "chance = 0.6\nshare = 0.4", "chance = 1.5\nshare = 0.4");
+    copy.replace("fights.toml", "chance = 0.5\nshare = 0.3", "chance = 1.5\nshare = 0.3");
     EXPECT_EQ(copy.load_error().key, "behaviours.armoured.chance");
   }
 }
