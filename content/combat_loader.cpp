@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <array>
 
+#include "content/behaviour_loader.hpp"
 #include "content/table_loaders.hpp"
 #include "content/toml_reader.hpp"
 
@@ -114,6 +115,7 @@ combat_tables load_combat(const table_source& source) {
   const toml::table& silver = reader.table(root, "", "silver");
   reader.allow_only(silver, "silver", {"per_monster"});
   c.silver_per_monster = static_cast<int>(reader.integer(silver, "silver", "per_monster", 0, 1000000));
+  c.behaviours = load_behaviour_rules(reader, root);
   return c;
 }
 

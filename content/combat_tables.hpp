@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "content/behaviour.hpp"
 #include "content/consider_rules.hpp"
 
 namespace dw::content {
@@ -32,6 +33,8 @@ struct combat_tables {
   double aggression_chance = 0.25;
   double aggression_per_depth = 0.05;
   double aggression_max = 0.75;
+
+  behaviour_rules behaviours;  ///< fights.toml [behaviours.<key>], indexed by behaviour
 
   int silver_per_monster = 3;  ///< silver a won fight gives per monster × the depth's reward multiplier
 

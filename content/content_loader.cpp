@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 
+#include "content/behaviour_loader.hpp"
 #include "content/difficulty.hpp"
 #include "content/interior_loader.hpp"
 #include "content/leaders_loader.hpp"
@@ -33,7 +34,7 @@ loaded_monsters load_monsters(const toml_reader& reader, const toml::table& root
     const toml::table& t = toml_reader::row(rows, i);
     const std::string path = toml_reader::row_path("monsters", i);
     reader.allow_only(t, path,
-                      {"key", "name", "plural", "description", "hp", "damage", "min_depth", "weight", "drops"});
+                      {"key", "name", "plural", "description", "hp", "damage", "min_depth", "weight", "drops", "behaviours"});
     monster_def m;
     m.key = reader.identifier(t, path, "key");
     m.name = reader.text(t, path, "name");
@@ -50,6 +51,7 @@ loaded_monsters load_monsters(const toml_reader& reader, const toml::table& root
                     toml_reader::element(t, "drops", d));
       }
     }
+    m.behaviours = read_behaviours(reader, t, path);
     if (!keys.insert(m.key).second) {
       reader.fail(path + ".key", "\"" + m.key + "\" appears twice", t.get("key"));
     }
@@ -187,7 +189,8 @@ fight_rules load_fights(const table_source& source) {
   const toml_reader reader(source, "fights.toml");
   const toml::table root = reader.parse();
   // (the other sections are combat_loader.cpp's)
-  reader.allow_only(root, "", {"fists", "loot", "scroll", "defend", "health", "consider", "flee", "aggression", "silver"});
+  reader.allow_only(root, "", {"fists", "loot", "scroll", "defend", "health", "consider", "flee", "aggression", "silver",
+                                 "behaviours"});
   fight_rules rules;
   const toml::table& fists = reader.table(root, "", "fists");
   reader.allow_only(fists, "fists", {"damage"});
@@ -248,6 +251,26 @@ void check_difficulty(const toml_reader& monsters_file, const content_tables& ta
   }
 }
 
+/// A monster (or leader) may only have behaviours fights.toml gives numbers and words for.
+void check_behaviours(const toml_reader& monsters_file, const content_tables& tables,
+                      const std::vector<std::uint32_t>& monster_lines) {
+  const auto check = [&](const behaviour_set& set, const std::string& path, std::uint32_t line) {
+    for (std::size_t b = 0; b < behaviour_count; ++b) {
+      if (set.has(static_cast<behaviour>(b)) && !tables.combat.behaviours[b].defined) {
+        const std::string key(behaviour_key(static_cast<behaviour>(b)));
+        monsters_file.fail_at_line(path + ".behaviours",
+                                   "behaviour \"" + key + "\" has no [behaviours." + key + "] in fights.toml", line);
+      }
+    }
+  };
+  for (std::size_t i = 0; i < tables.monsters.size(); ++i) {
+    check(tables.monsters[i].behaviours, toml_reader::row_path("monsters", i), monster_lines[i]);
+  }
+  for (std::size_t i = 0; i < tables.leaders.size(); ++i) {
+    check(tables.leaders[i].kind.behaviours, toml_reader::row_path("leaders", i), 0);
+  }
+}
+
 /// Both entry points share this, so tables given as text are checked exactly as files are.
 std::variant<content_tables, content_error> load_tables(const table_source& source) {
   try {
@@ -281,6 +304,7 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     tables.puzzles = load_puzzles(source);
     tables.wanderers = load_wander_rules(source);
     check_difficulty(monsters_file, tables, monster_lines);
+    check_behaviours(monsters_file, tables, monster_lines);
     return tables;
   } catch (const content_load_failure& failure) {
     return failure.error;

@@ -70,7 +70,7 @@ fight_odds weigh_fight(const content_tables& tables, const fight_state& state, c
       const fighter_outcome& o = result.fighters.front();
       me.ward_points = o.ward_points;
       me.ward_rounds = o.ward_rounds;
-      taken += o.damage_taken;
+      taken += o.damage_taken + o.behaviour_taken;
       if (fell_in == 0 && taken >= hp) {
         fell_in = round;
       }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "content/fight_behaviours.hpp"
 #include "content/fight_judgement.hpp"
 
 namespace dw::content {
@@ -21,7 +22,7 @@ int scaled(int value, double by) { return static_cast<int>(std::floor(static_cas
 
 /// The monsters' blow on `f`: defending halves it (by the table), then the ward absorbs what it can
 /// (and wears down by that much), then armour takes its share.
-void take_blow(const content_tables& tables, const fighter& f, int raw, fighter_outcome& o) {
+void take_blow(const content_tables& tables, const fighter& f, int hp, int raw, fighter_outcome& o) {
   o.blow = f.choice == fight_choice::defend ? scaled(raw, tables.combat.defend_taken) : raw;
   int left = o.blow;
   if (f.ward_rounds > 0) {
@@ -32,13 +33,13 @@ void take_blow(const content_tables& tables, const fighter& f, int raw, fighter_
   const item_def* armour = f.armour_key ? tables.find_armour(*f.armour_key) : nullptr;
   o.armoured = std::min(armour != nullptr ? armour->reduction : 0, left);
   o.damage_taken = left - o.armoured;
-  o.hp_after = std::max(0, f.hp - o.damage_taken);
+  o.hp_after = std::max(0, hp - o.damage_taken);
   o.out = o.hp_after == 0;
 }
 
 /// `f` strikes the first living monster with its roll.
-void strike(const content_tables& tables, const fighter& f, double roll, fight_state& state, fighter_outcome& o,
-            round_result& result) {
+void strike(const content_tables& tables, const behaviour_round& behaving, const fighter& f, double roll,
+            fight_state& state, fighter_outcome& o, round_result& result) {
   const item_def* weapon = f.weapon_key ? tables.find_weapon(*f.weapon_key) : nullptr;
   const int weapon_damage = (weapon != nullptr ? weapon->damage : tables.fights.fist_damage) + f.extra_damage;
   o.damage_dealt = blow(std::min(1.0, roll + f.hit * (1.0 - roll)), weapon_damage);
@@ -46,6 +47,11 @@ void strike(const content_tables& tables, const fighter& f, double roll, fight_s
     o.damage_dealt = scaled(o.damage_dealt, tables.combat.defend_dealt);
   }
   o.struck = true;
+  if (!state.behaviours.empty()) {
+    const int through = blunt_blow(tables, behaving, state, o.damage_dealt, result.fighters.size(), result);
+    o.turned = o.damage_dealt - through;
+    o.damage_dealt = through;
+  }
   const auto target = std::find_if(state.monster_hp.begin(), state.monster_hp.end(), [](int hp) { return hp > 0; });
   const auto index = static_cast<std::size_t>(target - state.monster_hp.begin());
   o.target = index;
@@ -57,13 +63,24 @@ void strike(const content_tables& tables, const fighter& f, double roll, fight_s
 }
 
 /// One fighter's turn: always exactly two tape values (the monsters' roll, then the fighter's).
-void fighter_turn(const content_tables& tables, tape_reader& reader, fight_state& state, const fighter& f,
-                  fighter_outcome& o, round_result& result) {
+/// (With behaviours, venom and a surprise blow come first and can fell the fighter before its turn.)
+void fighter_turn(const content_tables& tables, const behaviour_round& behaving, tape_reader& reader,
+                  fight_state& state, const fighter& f, fighter_outcome& o, round_result& result) {
   o.acted = true;
   const double monster_roll = reader.next();
   const double fighter_roll = reader.next();
   o.ward_points = f.ward_points;
   o.ward_rounds = f.ward_rounds;
+  int hp = f.hp;
+  if (!state.behaviours.empty()) {
+    o.behaviour_taken = std::min(hp, before_turn(tables, behaving, state, f, result.fighters.size(), result));
+    hp -= o.behaviour_taken;
+    o.hp_after = hp;  // (what a flight that gets away leaves it with)
+    if (hp == 0) {
+      o.out = true;
+      return;
+    }
+  }
   if (f.choice == fight_choice::flee) {
     if (fighter_roll < flee_chance(tables, state.depth)) {
       o.fled = true;  // gone before the blow lands
@@ -71,10 +88,13 @@ void fighter_turn(const content_tables& tables, tape_reader& reader, fight_state
     }
     o.flee_failed = true;
   }
-  const std::int64_t most = static_cast<std::int64_t>(state.alive()) * state.damage_each;
-  take_blow(tables, f, blow(monster_roll, most), o);
-  if (!o.out && (f.choice == fight_choice::attack || f.choice == fight_choice::defend)) {
-    strike(tables, f, fighter_roll, state, o, result);
+  const std::int64_t most = static_cast<std::int64_t>(state.alive()) * state.damage_each + behaving.extra_most;
+  take_blow(tables, f, hp, blow(monster_roll, most), o);
+  if (!state.behaviours.empty() && !o.out) {
+    after_blow(tables, behaving, state, f, o.damage_taken, result.fighters.size(), result);
+  }
+  if (!o.out && (f.choice == fight_choice::attack || f.choice == fight_choice::defend) && state.alive() > 0) {
+    strike(tables, behaving, f, fighter_roll, state, o, result);
   }
 }
 
@@ -108,13 +128,17 @@ round_result fight_round(const content_tables& tables, const tape& room_tape, fi
 
   result.round = ++state.round;
   tape_reader reader(room_tape, state.tape_position);
+  behaviour_round behaving;
+  if (!state.behaviours.empty()) {
+    behaving = start_behaviours(tables, reader, state, result);
+  }
   bool anyone_standing = false;
   for (const fighter& f : fighters) {
     fighter_outcome o{f.id, false, 0, 0, std::max(f.hp, 0), f.hp <= 0, std::nullopt};
     o.ward_points = f.ward_points;
     o.ward_rounds = f.ward_rounds;
     if (f.hp > 0 && state.alive() > 0) {
-      fighter_turn(tables, reader, state, f, o, result);
+      fighter_turn(tables, behaving, reader, state, f, o, result);
       wear_ward(o);
     }
     anyone_standing = anyone_standing || (!o.out && !o.fled && f.hp > 0);
@@ -126,6 +150,9 @@ round_result fight_round(const content_tables& tables, const tape& room_tape, fi
     result.rewards = roll_loot(tables, reader, state.depth, tables.find_monster(state.monster_key));
   }
   result.lost = !result.won && !anyone_standing;
+  if (!state.behaviours.empty()) {
+    end_behaviours(state, result);
+  }
   state.tape_position = reader.position();
   return result;
 }

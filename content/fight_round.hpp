@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "content/behaviour.hpp"
 #include "content/content_tables.hpp"
 #include "content/fight_state.hpp"
 #include "content/fighter.hpp"
@@ -32,6 +33,8 @@ struct fighter_outcome {
   int ward_points = 0;    ///< the fighter's ward after the round
   int ward_rounds = 0;
   int kills = 0;          ///< monsters this fighter's blow killed
+  int behaviour_taken = 0;  ///< damage from the monsters' behaviours before the blow (venom, a surprise blow)
+  int turned = 0;           ///< of this fighter's blow, taken by the monsters' shell or ward
 
   bool operator==(const fighter_outcome&) const = default;
 };
@@ -44,11 +47,14 @@ struct round_result {
   bool won = false;   ///< every monster is dead: the room is clear
   bool lost = false;  ///< every fighter is out (or fled) and monsters remain
   std::optional<loot> rewards;  ///< set in the round that wins the fight
+  std::vector<behaviour_event> events;  ///< what the monsters' behaviours did, in order
 
   bool operator==(const round_result&) const = default;
 };
 
-/// Fights one round. For each fighter in order, two tape values are read whatever it chose: first the
+/// Fights one round. A fight with behaviours first reads one tape value per behaviour (behaviour order)
+/// and lets them act (fight_behaviours.hpp); a fight without reads nothing more than this. Then, for
+/// each fighter in order, two tape values are read whatever it chose: first the
 /// monsters' blow roll, then the fighter's roll. A fleeing fighter's roll is its flee roll (below
 /// flee_chance(depth) it gets away before the blow; otherwise it takes the blow and deals nothing). Any
 /// other fighter takes the blow (roll × the living group's most damage; × defend_taken when defending),

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "content/leaders_loader.hpp"
+#include "content/behaviour_loader.hpp"
 
 namespace dw::content {
 
@@ -63,7 +64,7 @@ std::vector<leader_def> load_leaders(const toml_reader& reader, const toml::tabl
     const std::string path = toml_reader::row_path("leaders", i);
     reader.allow_only(t, path,
                       {"key", "name", "title", "description", "arrival", "hp", "damage", "depth", "reach", "chance",
-                       "drops", "silver", "scrolls"});
+                       "drops", "silver", "scrolls", "behaviours"});
     leader_def l;
     l.kind.key = reader.identifier(t, path, "key");
     if (!keys.insert(l.kind.key).second) {
@@ -82,6 +83,7 @@ std::vector<leader_def> load_leaders(const toml_reader& reader, const toml::tabl
     l.kind.weight = 1;
     l.chance = reader.number(t, path, "chance", 0.0, false, 0.5);
     l.drops = load_drops(reader, t, path, loaded);
+    l.kind.behaviours = read_behaviours(reader, t, path);  // (fights.toml must define each: checked after it loads)
     l.silver = static_cast<int>(reader.integer(t, path, "silver", 0, max_stat));
     l.scrolls = static_cast<int>(reader.integer(t, path, "scrolls", 0, 100));
     if (!out.empty() && l.kind.min_depth <= out.back().depth + out.back().reach) {

@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "content/behaviour.hpp"
+
 namespace dw::content {
 
 /// A kind of monster from monsters.toml, before depth scaling.
@@ -16,6 +18,7 @@ struct monster_def {
   int min_depth = 0;        ///< not met above this depth
   int weight = 1;           ///< relative chance among the monsters met at a depth
   std::vector<std::string> drops;  ///< weapon/armour keys a won fight may drop
+  behaviour_set behaviours;        ///< what it does in a fight besides trading blows (fights.toml [behaviours])
 
   bool operator==(const monster_def&) const = default;
 };

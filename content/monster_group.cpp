@@ -30,6 +30,7 @@ monster_group scale_monster_group(const content_tables& tables, std::size_t mons
   group.hp_each = scaled(monster.hp * size.hp, m.hp, 1, monster_stat_cap);
   group.damage_each = scaled(monster.damage * size.damage, m.damage, 1, monster_stat_cap);
   group.depth = std::max(depth, 0);
+  group.behaviours = monster.behaviours;
   return group;
 }
 
@@ -73,6 +74,7 @@ monster_group leader_group(const content_tables& tables, const leader_def& leade
   group.hp_each = scaled(leader.kind.hp, m.hp, 1, monster_stat_cap);
   group.damage_each = scaled(leader.kind.damage, m.damage, 1, monster_stat_cap);
   group.depth = std::max(depth, 0);
+  group.behaviours = leader.kind.behaviours;
   return group;
 }
 

@@ -16,6 +16,7 @@ struct monster_group {
   int hp_each = 1;      ///< hit points of each at the start
   int damage_each = 1;  ///< most damage each living one adds to a round's blow
   int depth = 0;
+  behaviour_set behaviours;  ///< the monster's (copied into the fight when it starts)
 
   /// Hit points of the whole group.
   std::int64_t total_hp() const noexcept { return static_cast<std::int64_t>(count) * hp_each; }

@@ -144,6 +144,31 @@ void bm_fight_round(benchmark::State& state) {
 }
 BENCHMARK(bm_fight_round);
 
+/// The same long fight with every behaviour (issue 27): the extra tape values, events and their state.
+void bm_fight_round_behaviours(benchmark::State& state) {
+  const content_tables tables = load_tables();
+  const std::vector<fighter> party = {fighter{1, 1'000'000, 1'000'000, "short_sword", "leather_coat"},
+                                      fighter{2, 1'000'000, 1'000'000, std::nullopt, std::nullopt}};
+  fight_state fight;
+  fight.monster_key = "cave_troll";
+  fight.size_key = "large";
+  fight.depth = 40;
+  fight.hp_each = 1'000'000;
+  fight.damage_each = 1;
+  fight.monster_hp.assign(3, 1'000'000);
+  for (std::size_t b = 0; b < behaviour_count; ++b) {
+    fight.behaviours.add(static_cast<behaviour>(b));
+  }
+  const tape t(tape_seed(1, 1, 1, 1));
+  for (auto _ : state) {
+    round_result r = fight_round(tables, t, fight, party);
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel("rounds (2 fighters, 8 behaviours)");
+}
+BENCHMARK(bm_fight_round_behaviours);
+
 void bm_load_content(benchmark::State& state) {
   for (auto _ : state) {
     content_tables tables = load_tables();

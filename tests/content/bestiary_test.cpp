@@ -260,3 +260,22 @@ TEST(Leaders, TheLoaderRefusesChancesOverOneOverlapsAndTakenKeys) {
 
 }  // namespace
 }  // namespace dw::content
+
+TEST(Leaders, CarryTheirBehavioursIntoTheirFightAndAnUnknownOneIsRefused) {
+  const content_tables tables = real_tables();
+  for (const leader_def& l : tables.leaders) {
+    EXPECT_FALSE(l.kind.behaviours.empty()) << l.kind.key << ": a leader fights in its own way";
+    room_contents room;
+    room.event = room_event::monster;
+    room.depth = l.depth;
+    room.monsters = leader_group(tables, l, l.depth);
+    const std::optional<fight_state> fight = start_fight(room);
+    ASSERT_TRUE(fight.has_value());
+    EXPECT_EQ(fight->behaviours, l.kind.behaviours) << l.kind.key;
+  }
+  content_copy copy("leader_unknown_behaviour");
+  copy.replace("monsters.toml", "silver = 20\nscrolls = 1\nbehaviours = [\"frenzied\"]", "silver = 20\nscrolls = 1\nbehaviours = [\"sulking\"]");
+  const content_error e = copy.load_error();
+  EXPECT_EQ(e.key, "leaders[0].behaviours[0]");
+  EXPECT_EQ(e.reason, "unknown behaviour \"sulking\"");
+}

@@ -365,3 +365,83 @@ TEST(ContentLoader, FlaggedRowsNeedTheirGoodFlagAndSizesTheirBounds) {
 
 }  // namespace
 }  // namespace dw::content
+
+namespace dw::content {
+namespace {
+
+TEST(ContentLoader, RealMonstersHaveBehavioursFightsTomlDefines) {
+  const content_tables t = testing::real_tables();
+  std::size_t with = 0;
+  std::uint16_t all = 0;
+  for (const monster_def& m : t.monsters) {
+    with += m.behaviours.empty() ? 0 : 1;
+    all = static_cast<std::uint16_t>(all | m.behaviours.bits);
+  }
+  EXPECT_EQ(with, t.monsters.size());
+  EXPECT_EQ(behaviour_set{all}.size(), behaviour_count) << "every behaviour is used by some monster";
+  EXPECT_TRUE(t.find_monster("stone_beetle")->behaviours.has(behaviour::armoured));
+  for (const behaviour_rule& r : t.combat.behaviours) {
+    EXPECT_TRUE(r.defined);
+    EXPECT_FALSE(r.consider.empty());
+  }
+}
+
+TEST(ContentLoader, AnUnknownBehaviourIsRefusedNamingTheMonsterAndLine) {
+  testing::content_copy copy("unknown_behaviour");
+  copy.replace("monsters.toml", "behaviours = [\"armoured\"]", "behaviours = [\"armoured\", \"thief\"]");
+  const content_error e = copy.load_error();
+  const content_tables real = testing::real_tables();
+  const auto beetle = std::find_if(real.monsters.begin(), real.monsters.end(),
+                                   [](const monster_def& m) { return m.behaviours == behaviour_set{1}; });
+  ASSERT_NE(beetle, real.monsters.end());  // the first monster that is only armoured
+  EXPECT_EQ(e.key, "monsters[" + std::to_string(beetle - real.monsters.begin()) + "].behaviours[1]");
+  EXPECT_EQ(e.line, line_of(copy.read("monsters.toml"), "\"thief\""));
+  EXPECT_NE(e.reason.find("unknown behaviour \"thief\""), std::string::npos) << e.reason;
+}
+
+TEST(ContentLoader, AnUnknownBehaviourTableOrFieldOrPlaceholderIsRefused) {
+  {
+    testing::content_copy copy("unknown_behaviour_table");
+    copy.replace("fights.toml", "[behaviours.pack]", "[behaviours.thief]\nchance = 0.1\n\n[behaviours.pack]");
+    const content_error e = copy.load_error();
+    EXPECT_EQ(e.file, file_label(copy, "fights.toml"));
+    EXPECT_EQ(e.key, "behaviours.thief");
+  }
+  {
+    testing::content_copy copy("behaviour_field");
+    copy.replace("fights.toml", "most = 1\n", "most = 1\nrounds = 3\n");
+    EXPECT_EQ(copy.load_error().key, "behaviours.pack.rounds");
+  }
+  {
+    testing::content_copy copy("behaviour_placeholder");
+    copy.replace("fights.toml", "another {monster} joins", "another {monsters} joins");
+    const content_error e = copy.load_error();
+    EXPECT_EQ(e.key, "behaviours.pack.words");
+    EXPECT_NE(e.reason.find("{monsters}"), std::string::npos) << e.reason;
+  }
+  {
+    testing::content_copy copy("behaviour_fighter");
+    copy.replace("fights.toml", "{fighter}'s blow glances", "Someone's blow glances");
+    EXPECT_EQ(copy.load_error().key, "behaviours.armoured.others");
+  }
+  {
+    testing::content_copy copy("behaviour_chance");
+    copy.replace("fights.toml", "chance = 0.5\nshare = 0.3", "chance = 1.5\nshare = 0.3");
+    EXPECT_EQ(copy.load_error().key, "behaviours.armoured.chance");
+  }
+}
+
+TEST(ContentLoader, AMonsterMayOnlyHaveABehaviourFightsTomlDefines) {
+  testing::content_copy copy("undefined_behaviour");
+  const std::string fights = copy.read("fights.toml");
+  const auto at = fights.find("[behaviours.frenzied]");
+  ASSERT_NE(at, std::string::npos);
+  copy.write("fights.toml", fights.substr(0, at));  // (the frenzied table is the last)
+  const content_error e = copy.load_error();
+  EXPECT_EQ(e.file, file_label(copy, "monsters.toml"));
+  EXPECT_EQ(e.key.substr(0, 9), "monsters[");
+  EXPECT_NE(e.reason.find("[behaviours.frenzied]"), std::string::npos) << e.reason;
+}
+
+}  // namespace
+}  // namespace dw::content

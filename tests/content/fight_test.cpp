@@ -107,7 +107,8 @@ TEST(Fight, FleeingAfterSomeRoundsDiffersFromFightingOnAndEachRepeats) {
       acted += f.acted ? 1 : 0;
     }
   }
-  EXPECT_EQ(fled.state.tape_position, room_tape_values + 2 * acted);
+  // (and one value per behaviour of the monsters at the start of each round)
+  EXPECT_EQ(fled.state.tape_position, room_tape_values + 2 * acted + 2 * start.behaviours.size());
 }
 
 TEST(Fight, APersistedFightResumesExactlyWhereItStopped) {
@@ -130,6 +131,7 @@ TEST(Fight, EachFighterReadsAPairMonsterBlowFirstThenTheirOwn) {
   const content_tables tables = real_tables();
   const auto [t, room] = long_fight_room(tables, 30, 3);
   fight_state state = *start_fight(room);
+  state.behaviours = {};  // the reading of a fight without behaviours (with them: fight_behaviours_test.cpp)
   const std::vector<fighter> solo = {fighter{7, 1000, 1000, "longsword", "chain_shirt"}};
   const int reduction = tables.find_armour("chain_shirt")->reduction;
   const int weapon = tables.find_weapon("longsword")->damage;

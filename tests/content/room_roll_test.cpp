@@ -147,8 +147,8 @@ TEST(RollFind, OnlyItemsWhoseMinDepthAllowsTheDepth) {
 /// Hand-made tables for exact checks: one monster, sizes 40/60 with counts 1..4 and 2..2.
 content_tables small_tables() {
   content_tables t;
-  t.monsters = {monster_def{"rat", "rat", "rats", "A rat.", 10, 3, 0, 1, {}},
-                monster_def{"ogre", "ogre", "ogres", "An ogre.", 50, 9, 10, 1, {}}};
+  t.monsters = {monster_def{"rat", "rat", "rats", "A rat.", 10, 3, 0, 1, {}, {}},
+                monster_def{"ogre", "ogre", "ogres", "An ogre.", 50, 9, 10, 1, {}, {}}};
   t.sizes = {size_class{"small", "small", 40, 1, 4, 0.5, 0.5}, size_class{"big", "big", 60, 2, 2, 2.0, 2.0}};
   t.scaling.bands = {scaling_band{0, {1.0, 1.0, 1.0, 1.0}}, scaling_band{10, {2.0, 3.0, 2.0, 1.0}}};
   t.scaling.max_count = 5;

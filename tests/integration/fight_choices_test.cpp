@@ -61,7 +61,49 @@ std::int64_t first_blow_lands_seed(int hp) {
   return -1;
 }
 
+/// A world seed whose first room of East branch 1 holds monsters with a behaviour that acts in the first
+/// round of a fight against a bare-handed character (an ambush, or kin called), with the sentence that
+/// character reads for it; -1 when none.
+std::pair<std::int64_t, std::string> first_round_behaviour_seed() {
+  for (std::int64_t seed = 1; seed < 5000; ++seed) {
+    const dw::content::tape tape(dw::content::tape_seed(static_cast<std::uint64_t>(seed), 1, 1, 0));
+    const auto rolled = dw::content::roll_room(tables(), tape, 1, {});
+    if (rolled.event != dw::content::room_event::monster) {
+      continue;
+    }
+    auto fight = dw::content::start_fight(rolled);
+    const std::vector<dw::content::fighter> me{{1, many_hp, many_hp, std::nullopt, std::nullopt}};
+    const auto round = dw::content::fight_round(tables(), tape, *fight, me);
+    for (const dw::content::behaviour_event& e : round.events) {
+      const auto& rule = tables().combat.behaviours[static_cast<std::size_t>(e.which)];
+      std::string words = e.fighter ? rule.you : rule.words;
+      for (const auto& [from, to] : {std::pair<std::string, std::string>{"{monster}", tables().find_monster(fight->monster_key)->name},
+                                     std::pair<std::string, std::string>{"{amount}", std::to_string(e.amount)}}) {
+        for (std::size_t at = words.find(from); at != std::string::npos; at = words.find(from)) {
+          words.replace(at, from.size(), to);
+        }
+      }
+      return {seed, words};
+    }
+  }
+  return {-1, ""};
+}
+
 }  // namespace
+
+TEST(FightChoices, AMonstersBehaviourIsSaidInItsWordsWhenItActs) {
+  const auto [seed, words] = first_round_behaviour_seed();
+  ASSERT_GT(seed, 0);
+  at_a_long_fight at(seed, 300);
+  telnet_client& ann = at.ann;
+  const std::string considered = answer(ann, "consider", "You size up");
+  EXPECT_TRUE(contains(considered, "It strikes from hiding.") || contains(considered, "It calls its kin"))
+      << considered;
+  start_fighting(ann);
+  std::string round = ann.expect("Round 1:", 60s);
+  round += ann.expect(prompt, 60s);
+  EXPECT_TRUE(contains(round, words)) << "'" << words << "' in\n" << round;
+}
 
 TEST(FightChoices, EachPlayerReadsTheirOwnBlowsInTheFirstPersonAndOthersInTheThird) {
   const std::int64_t seed = long_fight_seed(many_hp);

@@ -66,7 +66,9 @@ void fighter_sentences(const round_story& story, std::size_t i, std::int64_t vie
     out.push_back(p.subject() + combat(p.verb(" try", " tries") + " to flee but ") + styled(style::monster, "the " + (many ? story.monsters : story.monster)) +
                   combat((many ? " cut " : " cuts ") + std::string(p.self ? "you" : "them") + " off!"));
   }
-  out.push_back(blow_sentence(o, p, f, striker, many));
+  if (!(o.out && o.blow == 0 && o.behaviour_taken > 0)) {  // (felled by venom or ambush before the blow)
+    out.push_back(blow_sentence(o, p, f, striker, many));
+  }
   if (o.out) {
     out.push_back(p.subject() + combat(p.verb(" fall.", " falls.")));
     return;
@@ -75,11 +77,68 @@ void fighter_sentences(const round_story& story, std::size_t i, std::int64_t vie
     return;  // busy (a potion, a scroll) or a failed flee: no blow of its own
   }
   const std::string target = styled(style::monster, "the " + story.monster);
+  if (o.damage_dealt == 0 && o.turned > 0) {
+    return;  // the shell or the ward took it all: the behaviour's words say so
+  }
   if (o.damage_dealt == 0) {
     out.push_back(p.subject() + combat(p.verb(" miss ", " misses ")) + target + combat("."));
   } else {
     out.push_back(p.subject() + combat(p.verb(" hit ", " hits ")) + target +
                   combat(" for " + std::to_string(o.damage_dealt) + "."));
+  }
+}
+
+/// A behaviour's sentence with its placeholders filled, each piece styled.
+std::string behaviour_sentence(std::string_view words, const std::string& monster, const std::string& fighter,
+                               int amount) {
+  std::string out;
+  std::string plain;
+  const auto flush = [&] {
+    if (!plain.empty()) {
+      append_styled(out, style::combat, plain);
+      plain.clear();
+    }
+  };
+  for (std::size_t i = 0; i < words.size();) {
+    if (words.compare(i, 9, "{monster}") == 0) {
+      flush();
+      append_styled(out, style::monster, monster);
+      i += 9;
+    } else if (words.compare(i, 9, "{fighter}") == 0) {
+      flush();
+      append_styled(out, style::player, fighter);
+      i += 9;
+    } else if (words.compare(i, 8, "{amount}") == 0) {
+      plain += std::to_string(amount);
+      i += 8;
+    } else {
+      plain += words[i];
+      ++i;
+    }
+  }
+  flush();
+  return out;
+}
+
+/// The words of one behaviour event as `viewer` reads them.
+std::string event_sentence(const round_story& story, const content::behaviour_event& e, std::int64_t viewer) {
+  const content::behaviour_rule& rule = story.tables->combat.behaviours[static_cast<std::size_t>(e.which)];
+  if (!e.fighter || *e.fighter >= story.fighters.size()) {
+    return behaviour_sentence(rule.words, story.monster, "", e.amount);
+  }
+  const round_fighter& f = story.fighters[*e.fighter];
+  const bool self = f.account == viewer;
+  const bool again = e.what == content::behaviour_event::kind::again;
+  const std::string& words = again ? (self ? rule.again_you : rule.again_others) : (self ? rule.you : rule.others);
+  return behaviour_sentence(words, story.monster, f.name, e.amount);
+}
+
+void event_sentences(const round_story& story, std::optional<std::size_t> fighter, bool early, std::int64_t viewer,
+                     std::vector<std::string>& out) {
+  for (const content::behaviour_event& e : story.result->events) {
+    if (e.fighter == fighter && (!fighter || e.early == early)) {
+      out.push_back(event_sentence(story, e, viewer));
+    }
   }
 }
 
@@ -96,9 +155,12 @@ std::string without_article(const std::string& name) {
 
 std::vector<std::string> round_sentences(const round_story& story, std::int64_t viewer) {
   std::vector<std::string> out;
+  event_sentences(story, std::nullopt, false, viewer, out);  // the monsters' own: kin, healing, a ward...
   for (std::size_t i = 0; i < story.result->fighters.size() && i < story.fighters.size(); ++i) {
     if (story.result->fighters[i].acted) {
+      event_sentences(story, i, true, viewer, out);
       fighter_sentences(story, i, viewer, out);
+      event_sentences(story, i, false, viewer, out);
     }
   }
   for (std::size_t k = 0; k < story.result->monsters_killed.size(); ++k) {

@@ -30,7 +30,9 @@ struct round_story {
 
 /// The sentences of a round as `viewer` reads them: first person for the viewer's own fighter ("You hit
 /// the mud crawler for 4."), third person for everyone else's ("Ann hits the mud crawler for 4."), each
-/// carrying style markup, then the deaths and the monsters' health in words.
+/// carrying style markup, then the deaths and the monsters' health in words. What the monsters'
+/// behaviours did is said in their words (fights.toml [behaviours]): their own acts first, then each
+/// fighter's with its turn ("Your blow glances off..." to the fighter, "Ann's blow glances off..." to others).
 std::vector<std::string> round_sentences(const round_story& story, std::int64_t viewer);
 
 /// "The mud crawler is badly wounded." / "The mud crawlers: wounded, unhurt." ("" when none stand).

@@ -163,7 +163,7 @@ void fights::fight_round(std::int64_t room_id) {
     const std::vector<character*> sharing = company_ != nullptr ? company_->sharers(standing, room_id) : standing;
     pay_silver(*won_fight, sharing);
     if (deeds_ != nullptr) {
-      deeds_->won(fight_won{won_fight->monster_key, won_fight->depth, static_cast<int>(won_fight->monster_hp.size()),
+      deeds_->won(fight_won{won_fight->monster_key, won_fight->depth, won_fight->slain(),
                             roamer, standing, sharing});
     }
     return;
@@ -204,7 +204,8 @@ void fights::tell_round(std::int64_t room_id, const round_story& story) {
 }
 
 void fights::pay_silver(const content::fight_state& fight, const std::vector<character*>& sharing) {
-  std::int64_t total = content::silver_for(content_.get(), fight.depth, static_cast<int>(fight.monster_hp.size()));
+  std::int64_t total =
+      content::silver_for(content_.get(), fight.depth, fight.slain());  // (not those that fled)
   if (const content::leader_def* leader = content_.get().find_leader(fight.monster_key)) {
     total += leader->silver;  // a leader's hoard, always
   }

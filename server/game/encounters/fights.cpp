@@ -137,8 +137,19 @@ void fights::consider(const character& ch, connection& conn, std::string_view wh
   if (const content::monster_def* kind = content_.get().find_monster(state->fight->monster_key)) {
     text += kind->description + " ";  // (what look shows too: consider is a look with the odds)
   }
-  text += health_sentence(content_.get(), *state->fight, one, many) + " " +
-          content::consider_words(content_.get(), odds) + "\n";
+  text += health_sentence(content_.get(), *state->fight, one, many) + " ";
+  // Each behaviour in a short phrase (the odds above already include them: the simulation fights with them).
+  for (std::size_t b = 0; b < content::behaviour_count; ++b) {
+    const content::behaviour_rule& rule = content_.get().combat.behaviours[b];
+    if (state->fight->behaviours.has(static_cast<content::behaviour>(b)) && !rule.consider.empty()) {
+      std::string phrase = rule.consider;
+      if (const std::size_t at = phrase.find("{monster}"); at != std::string::npos) {
+        phrase.replace(at, 9, one);
+      }
+      text += phrase + " ";
+    }
+  }
+  text += content::consider_words(content_.get(), odds) + "\n";
   out_.send(conn, text);
 }
 

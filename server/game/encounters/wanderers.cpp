@@ -120,6 +120,7 @@ wanderers::branch_state& wanderers::state_for(std::uint64_t branch) {
     w.group.hp_each = state.fight->hp_each;
     w.group.damage_each = state.fight->damage_each;
     w.group.depth = state.fight->depth;
+    w.group.behaviours = state.fight->behaviours;  // (a saved fight keeps its rules)
     w.hp = state.fight->monster_hp;
     w.fighting = true;
     state.wanderer = w.id;
@@ -196,6 +197,7 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
   fight.depth = w.group.depth;
   fight.hp_each = w.group.hp_each;
   fight.damage_each = w.group.damage_each;
+  fight.behaviours = w.group.behaviours;
   fight.monster_hp = w.hp;
   fight.tape_position = content::wanderer_tape_position(w.id, tick);
   state->fight = std::move(fight);

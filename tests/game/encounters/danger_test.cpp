@@ -58,9 +58,11 @@ dw::config::settings with_seed(std::int64_t seed, std::int64_t hp) {
   return s;
 }
 
-/// The fighter's roll of round `round` (1-based) of a fight with one fighter who has not yet won.
+/// The fighter's roll of round `round` (1-based) of a fight with one fighter who has not yet won (each
+/// round reads one value per behaviour of the monsters, then the monsters' blow and the fighter's roll).
 double fighter_roll(const first_fight& f, int round) {
-  return f.tape.at(f.state.tape_position + 2 * static_cast<std::uint64_t>(round) - 1);
+  const std::uint64_t per_round = 2 + f.state.behaviours.size();
+  return f.tape.at(f.state.tape_position + per_round * static_cast<std::uint64_t>(round) - 1);
 }
 
 /// A seed whose first flight (depth 1) is cut off in round 1 and gets away in round 2.
