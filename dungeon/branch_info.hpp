@@ -18,6 +18,11 @@ struct branch_info {
   /// branches opened since per-direction seeds, branch_seed(world_seed, sequence) for older ones. Rooms are
   /// always regenerated from this stored value, never from a recomputed one.
   std::uint64_t seed = 0;
+  /// What the random tapes of the branch's rooms (their items, monsters, fights, puzzles) are keyed by, as
+  /// stored with the branch: `seed` for branches opened since tapes were keyed per branch (issue 28), so
+  /// "East branch 1" holds the same whatever opened first; the id for older ones (schema version 9 recorded
+  /// it), whose stored rooms and fights keep the values they were drawn with.
+  std::uint64_t tape_key = 0;
   std::int64_t created = 0;          ///< unix seconds
   std::int64_t window_end = 0;       ///< joining is possible while now < window_end
   std::int64_t last_occupied = 0;    ///< when the occupant count last dropped to 0 (or creation)

@@ -45,6 +45,8 @@ enter_result dungeon::create_branch(direction d, std::int64_t now, clear_decider
   // whatever other branches were opened first. The seed is stored with the branch and rooms are regenerated
   // from the stored value, so branches saved with the older sequence-based seed still regenerate as before.
   info.seed = branch_seed(settings_.world_seed, d, info.number);
+  // The rooms' random tapes follow the same seed (not the id), so what the branch holds is its own too.
+  info.tape_key = info.seed;
   info.created = now;
   info.window_end = now + settings_.branch_join_seconds;
   info.last_occupied = now;
@@ -192,6 +194,13 @@ void dungeon::for_each_resident_room(branch_id b, function_ref<void(const room&)
 std::optional<branch_info> dungeon::branch(branch_id b) const {
   if (const branch_grid* g = find(b)) {
     return g->info();
+  }
+  return std::nullopt;
+}
+
+std::optional<std::uint64_t> dungeon::tape_key(branch_id b) const noexcept {
+  if (const branch_grid* g = find(b)) {
+    return g->info().tape_key;
   }
   return std::nullopt;
 }

@@ -55,6 +55,9 @@ class dungeon {
   /// The info of branch b, or nullopt.
   std::optional<branch_info> branch(branch_id b) const;
 
+  /// The tape key of branch b (branch_info::tape_key) without copying its info, or nullopt.
+  std::optional<std::uint64_t> tape_key(branch_id b) const noexcept;
+
   /// Every branch, by id (the admin listing).
   std::vector<branch_info> branches() const;
 

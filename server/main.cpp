@@ -219,6 +219,15 @@ int main(int argc, char** argv) {
       }
       spdlog::info("database check (PRAGMA quick_check) passed in {} ms", report.took.count());
     }
+    {
+      // The world's seed is fixed once the world is made: a different one is a configuration error.
+      const auto now =
+          std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+      if (const auto refused = dw::app::check_world_seed(db, settings, !check_only, now)) {
+        spdlog::critical("configuration error: {}", *refused);
+        return 2;
+      }
+    }
     if (check_only) {
       // What the database keeps that the config file does not show: the bans, the settings changed in the game.
       const auto now = std::chrono::duration_cast<std::chrono::seconds>(

@@ -9,6 +9,7 @@
 #include "server/game/places/static_rooms.hpp"
 #include "server/store/game_loader.hpp"
 #include "server/store/settings.hpp"
+#include "server/store/world.hpp"
 
 namespace dw::app {
 
@@ -76,6 +77,39 @@ std::unique_ptr<net::tls_server> load_tls(const config::settings& s, bool may_cr
     const std::string key = e.which() == net::tls_file::certificate ? "tls.certificate" : "tls.private_key";
     throw config::config_error(key, key + ": " + e.what());
   }
+}
+
+std::optional<std::string> check_world_seed(store::database& db, const config::settings& s, bool may_record,
+                                            std::int64_t now) {
+  const std::int64_t configured = s.dungeon.world_seed;
+  if (const std::optional<std::int64_t> recorded = store::world::recorded_seed(db)) {
+    if (*recorded == configured) {
+      return std::nullopt;
+    }
+    return fmt::format(
+        "dungeon.world_seed: the configuration says {} but the world in {} was made with {}; the seed is fixed "
+        "once the world is made (every room, what it holds and every saved fight are drawn from it): set "
+        "dungeon.world_seed = {} again, or give a new database (storage.path) for a new world",
+        configured, s.storage.path, *recorded, *recorded);
+  }
+  // Rows in `branches` mean a world made before its seed was recorded (schema version 8 or older).
+  const bool older = db.query_int64("SELECT count(*) FROM branches") > 0;
+  if (!may_record) {
+    spdlog::info("no world seed is recorded in {} yet; the next start records dungeon.world_seed = {}", s.storage.path,
+                 configured);
+    return std::nullopt;
+  }
+  store::world::record_seed(db, configured, now);
+  if (older) {
+    spdlog::info(
+        "the world in {} was made before its seed was recorded: recorded the configured "
+        "dungeon.world_seed = {}; a different seed will be refused from now on",
+        s.storage.path, configured);
+  } else {
+    spdlog::info("new world: recorded dungeon.world_seed = {} in {}; a different seed will be refused from now on",
+                 configured, s.storage.path);
+  }
+  return std::nullopt;
 }
 
 store::database open_with_lock_wait(const std::string& path, std::int64_t wait_ms) {

@@ -177,7 +177,22 @@ CREATE TABLE bounties (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<migration, 8> history{{
+// Version 9 (issue 28): what a branch holds no longer depends on which branches opened first. The random
+// tapes of a branch's rooms are keyed by `tape_key`: the game sets it to the branch's own seed for new
+// branches; every branch already stored keeps the key its rooms and fights were drawn with, its id. And the
+// world's seed is recorded once (at the first start that finds none), so a different dungeon.world_seed
+// afterwards is refused at start-up instead of changing every room and saved fight.
+constexpr std::string_view schema_v9 = R"sql(
+ALTER TABLE branches ADD COLUMN tape_key INTEGER NOT NULL DEFAULT 0;
+UPDATE branches SET tape_key = id;
+CREATE TABLE world (
+  id          INTEGER PRIMARY KEY CHECK (id = 1),
+  seed        INTEGER NOT NULL,
+  recorded_at INTEGER NOT NULL
+);
+)sql";
+
+constexpr std::array<migration, 9> history{{
     {1, schema_v1},
     {2, schema_v2},
     {3, schema_v3},
@@ -186,6 +201,7 @@ constexpr std::array<migration, 8> history{{
     {6, schema_v6},
     {7, schema_v7},
     {8, schema_v8},
+    {9, schema_v9},
 }};
 
 }  // namespace

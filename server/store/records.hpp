@@ -67,6 +67,7 @@ struct branch_record {
   std::int32_t number = 0;
   std::int64_t sequence = 0;
   std::uint64_t seed = 0;
+  std::uint64_t tape_key = 0;  ///< what the rooms' tapes are keyed by: `seed`, or the id for branches before v9
   std::int64_t created_at = 0, window_end = 0, last_occupied = 0;
   std::int32_t unexplored = 0;
   std::int32_t room_count = 0;

@@ -140,7 +140,7 @@ inline std::int64_t monster_seed() { return dw::testing::seed_with_monsters(tabl
 /// bare-handed character of `hp` hit points, who survives it too: a fight that is still going on.
 inline std::int64_t long_fight_seed(int hp) {
   for (std::int64_t seed = 1; seed < 5000; ++seed) {
-    const dw::content::tape tape(dw::content::tape_seed(static_cast<std::uint64_t>(seed), 1, 1, 0));
+    const dw::content::tape tape = dw::testing::first_room_east_tape(seed);
     const auto rolled = dw::content::roll_room(tables(), tape, 1, {});
     if (rolled.event != dw::content::room_event::monster) {
       continue;

@@ -46,7 +46,7 @@ void start_fighting(telnet_client& c) {
 /// character of `hp` hit points, and who survive that round with the character still standing.
 std::int64_t first_blow_lands_seed(int hp) {
   for (std::int64_t seed = 1; seed < 5000; ++seed) {
-    const dw::content::tape tape(dw::content::tape_seed(static_cast<std::uint64_t>(seed), 1, 1, 0));
+    const dw::content::tape tape = dw::testing::first_room_east_tape(seed);
     const auto rolled = dw::content::roll_room(tables(), tape, 1, {});
     if (rolled.event != dw::content::room_event::monster) {
       continue;

@@ -4,9 +4,12 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
+#include "server/store/branches.hpp"
 #include "server/store/database.hpp"
 #include "server/store/store_error.hpp"
+#include "server/store/world.hpp"
 #include "tests/store/temp_dir.hpp"
 
 namespace dw::store {
@@ -33,8 +36,8 @@ TEST(Migrations, AreOrderedAndConsecutive) {
 
 TEST(Migrations, FreshDatabaseGetsEveryTable) {
   database db = database::open(":memory:");
-  for (const char* name : {"schema_version", "accounts", "characters", "bans", "audit", "settings", "branches",
-                           "rooms", "items", "counters", "progress", "bounty_books", "bounties"}) {
+  for (const char* name : {"schema_version", "accounts", "characters", "bans", "audit", "settings", "branches", "rooms",
+                           "items", "counters", "progress", "bounty_books", "bounties", "world"}) {
     EXPECT_TRUE(has_table(db, name)) << name;
   }
   // The static rooms exist so items can lie in them.
@@ -72,6 +75,47 @@ TEST(Migrations, DatabaseAtVersionOneIsMigratedOnOpen) {
   EXPECT_TRUE(has_table(db, "rooms"));
   EXPECT_TRUE(has_table(db, "items"));
   EXPECT_EQ(db.query_int64("SELECT count(*) FROM accounts WHERE name = 'Old'"), 1);
+}
+
+TEST(Migrations, BranchesStoredBeforeVersionNineKeepTheirIdAsTapeKey) {
+  // Issue 28: new branches key their rooms' tapes by their own seed; those already stored were drawn by their
+  // id, and the migration records that, so their rooms and saved fights keep what they have.
+  temp_dir dir;
+  const std::string path = dir.file("deepwell.db");
+  {
+    database db = database::open_unchecked(path);
+    migrate(db, migrations().first(8));
+    ASSERT_EQ(db.schema_version(), 8);
+    db.exec(
+        "INSERT INTO branches (id, direction, number, sequence, seed, created_at, window_end, last_occupied, "
+        "unexplored, room_count) VALUES (4, 1, 1, 4, -5, 10, 20, 30, 2, 1), (9, 0, 3, 9, 77, 10, 20, 30, 1, 1)");
+  }
+  database db = database::open(path);
+  ASSERT_EQ(db.schema_version(), latest_schema_version());
+  const std::vector<branch_record> stored = branches::load_all(db);
+  ASSERT_EQ(stored.size(), 2U);
+  EXPECT_EQ(stored[0].tape_key, 4U);
+  EXPECT_EQ(stored[0].seed, static_cast<std::uint64_t>(-5)) << "the layout's seed is not touched";
+  EXPECT_EQ(stored[1].tape_key, 9U);
+  EXPECT_EQ(stored[1].seed, 77U);
+  EXPECT_FALSE(world::recorded_seed(db).has_value()) << "the first start records it, not the migration";
+
+  // A branch the game opens now carries its own key, through a save and a load.
+  branch_record fresh = stored[1];
+  fresh.id = 10;
+  fresh.sequence = 10;
+  fresh.seed = 0xFEEDFACECAFEBEEFULL;
+  fresh.tape_key = fresh.seed;
+  branches::upsert(db, fresh);
+  EXPECT_EQ(branches::load_all(db).back().tape_key, 0xFEEDFACECAFEBEEFULL);
+}
+
+TEST(Migrations, TheWorldSeedIsRecordedOnce) {
+  database db = database::open(":memory:");
+  EXPECT_FALSE(world::recorded_seed(db).has_value());
+  EXPECT_TRUE(world::record_seed(db, 20261122, 1'800'000'000));
+  EXPECT_FALSE(world::record_seed(db, 7, 1'800'000'001)) << "never changed once recorded";
+  EXPECT_EQ(world::recorded_seed(db), 20261122);
 }
 
 TEST(Migrations, FailingMigrationLeavesThePreviousVersion) {

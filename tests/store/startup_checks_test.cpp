@@ -71,7 +71,9 @@ TEST(StartupChecks, QuickCheckNamesTheTableWithACorruptPage) {
   std::int64_t page_size = 0;
   {
     database db = database::open(path);
-    db.exec("INSERT INTO branches VALUES (1, 0, 1, 1, 1, 0, 0, 0, 0, 0)");
+    db.exec(
+        "INSERT INTO branches (id, direction, number, sequence, seed, created_at, window_end, last_occupied, "
+        "unexplored, room_count) VALUES (1, 0, 1, 1, 1, 0, 0, 0, 0, 0)");
     for (int i = 0; i < 400; ++i) {
       db.exec("INSERT INTO rooms (id, branch_id, x, y, contents) VALUES (" + std::to_string(100 + i) + ", 1, " +
               std::to_string(i) + ", 1, 'some text to fill the pages of the table up a little')");

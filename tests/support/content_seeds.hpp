@@ -10,15 +10,34 @@
 #include "content/fight_round.hpp"
 #include "content/room_roll.hpp"
 #include "content/tape.hpp"
+#include "dungeon/random.hpp"
 
 namespace dw::testing {
+
+/// The random tape of the first room of East branch 1, at (1,0), in a world of `seed`: keyed, as every new
+/// branch's, by the branch's own seed (world seed, direction, number), not by its id.
+inline content::tape first_room_east_tape(std::int64_t seed) {
+  const auto world = static_cast<std::uint64_t>(seed);
+  return content::tape(content::tape_seed(world, dungeon::branch_seed(world, dungeon::direction::east, 1), 1, 0));
+}
+
+/// A world seed (searched upward from 1) whose East branch 1 first room holds no monsters for a character
+/// carrying nothing, so it is clear and its unexplored exits lead on. -1 when none is found.
+inline std::int64_t seed_without_monsters(const content::content_tables& tables) {
+  for (std::int64_t seed = 1; seed < 5000; ++seed) {
+    if (content::roll_room(tables, first_room_east_tape(seed), 1, {}).event != content::room_event::monster) {
+      return seed;
+    }
+  }
+  return -1;
+}
 
 /// A world seed (searched upward from 1) whose East branch 1 first room, at (1,0) and depth 1, holds
 /// monsters for a character carrying nothing; with `needs_scroll`, one whose fight (bare hands, never
 /// knocked out) ends with at least one scroll. -1 when none is found.
 inline std::int64_t seed_with_monsters(const content::content_tables& tables, bool needs_scroll) {
   for (std::int64_t seed = 1; seed < 5000; ++seed) {
-    const content::tape tape(content::tape_seed(static_cast<std::uint64_t>(seed), 1, 1, 0));
+    const content::tape tape = first_room_east_tape(seed);
     const auto rolled = content::roll_room(tables, tape, 1, {});
     if (rolled.event != content::room_event::monster) {
       continue;

@@ -28,12 +28,14 @@ std::string stat_room(const world_admin_parts& p, const character& here) {
   if (!room) {
     return "This room no longer exists.\n";
   }
+  const std::uint64_t tape_key = p.where.dungeon().tape_key(room->branch).value_or(room->branch);
   const std::uint64_t tape = content::tape_seed(static_cast<std::uint64_t>(p.settings.get().dungeon.world_seed),
-                                                room->branch, room->pos.x, room->pos.y);
+                                                tape_key, room->pos.x, room->pos.y);
   std::string out = "Room " + std::to_string(room->id) + " of branch " + std::to_string(room->branch) + " at (" +
                     std::to_string(room->pos.x) + "," + std::to_string(room->pos.y) + "), depth " +
                     std::to_string(dungeon::depth_of(room->pos)) + ", " + (room->clear ? "clear" : "NOT clear") +
-                    "\nTape seed: " + std::to_string(tape) + "\nExits:\n" + exits_text(*room);
+                    "\nTape seed: " + std::to_string(tape) + " (branch tape key " + std::to_string(tape_key) +
+                    ")\nExits:\n" + exits_text(*room);
   if (const auto inside = p.where.interior(here.where)) {
     out += "Interior: " + inside->script_name + ", " + std::to_string(inside->map.width()) + "x" +
            std::to_string(inside->map.height()) + ", seed " + std::to_string(inside->seed) + "\n";

@@ -102,7 +102,7 @@ void fights::fight_round(std::int64_t room_id) {
     }
   });
   const store::location where = chars.front()->where;
-  const content::tape tape = room_tape(settings_.get(), state.branch, where.x, where.y);
+  const content::tape tape = contents_.tape_of(state.branch, where.x, where.y);
   const int alive_before = state.fight->alive();
   const content::round_result result = content::fight_round(tables, tape, *state.fight, fighters);
   // A spent turn lasts one round; attack, defend and flee stand until changed (a flight that gets away

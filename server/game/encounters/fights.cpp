@@ -178,7 +178,7 @@ void fights::arrived(character& ch) {
   if (state == nullptr || !state->fight || state->fight->won() || state->active) {
     return;
   }
-  const content::tape tape = room_tape(settings_.get(), state->branch, ch.where.x, ch.where.y);
+  const content::tape tape = contents_.tape_of(state->branch, ch.where.x, ch.where.y);
   if (content::aggressive(content_.get(), tape, state->fight->depth)) {
     ambush(ch.where.room_id, ch);
   }

@@ -12,7 +12,7 @@ void fights::flee(character& ch, connection& conn) {
     return;
   }
   const room_contents::room_state* state = contents_.find_state(ch.where.room_id);
-  const content::tape tape = room_tape(settings_.get(), state->branch, ch.where.x, ch.where.y);
+  const content::tape tape = contents_.tape_of(state->branch, ch.where.x, ch.where.y);
   if (!flee_way(ch, tape, state->fight ? state->fight->round : 0)) {
     out_.send(conn, "There is nowhere to flee to!\n");
     return;

@@ -208,7 +208,7 @@ void puzzles::solve(character& ch, room_contents::room_state& state, std::string
   spdlog::info("{} opened the rune lock in room {} (branch {} ({},{}))", ch.name, room_id, state.branch, ch.where.x,
                ch.where.y);
   // The reward: scrolls whose seeds lie far along the room's puzzle tape, so the same lock always gives the same.
-  const content::tape tape = content::puzzle_tape(room_tape(settings_.get(), state.branch, ch.where.x, ch.where.y));
+  const content::tape tape = content::puzzle_tape(contents_.tape_of(state.branch, ch.where.x, ch.where.y));
   std::vector<item> reward;
   for (int i = 0; i < content_.get().puzzles.reward_scrolls; ++i) {
     reward.push_back(contents_.make_scroll(tape.bits(content::puzzle_reward_index + static_cast<std::uint64_t>(i))));

@@ -25,8 +25,15 @@ bool has_way_on(places& where, const character& viewer) {
 
 }  // namespace
 
-content::tape room_tape(const config::settings& s, std::uint64_t branch, std::int32_t x, std::int32_t y) {
-  return content::tape(content::tape_seed(static_cast<std::uint64_t>(s.dungeon.world_seed), branch, x, y));
+content::tape room_tape(const config::settings& s, std::uint64_t tape_key, std::int32_t x, std::int32_t y) {
+  return content::tape(content::tape_seed(static_cast<std::uint64_t>(s.dungeon.world_seed), tape_key, x, y));
+}
+
+content::tape room_contents::tape_of(std::uint64_t branch, std::int32_t x, std::int32_t y) const {
+  // One lookup in the dungeon's branch table. A room with a state always has its branch there (a branch and
+  // its rooms' states are forgotten together); should one not, the id is the key older branches use.
+  const std::uint64_t key = places_.dungeon().tape_key(static_cast<dungeon::branch_id>(branch)).value_or(branch);
+  return room_tape(settings_.get(), key, x, y);
 }
 
 room_contents::room_contents(const live_settings& settings, const content_source& content, change_sink& changes,
@@ -120,7 +127,7 @@ content::room_contents room_contents::roll_new_room(const dungeon::room& r, cons
   }
   const dungeon::dungeon& d = places_.dungeon();
   const content::puzzle_roll rolled = content::roll_room_with_puzzle(
-      content_.get(), room_tape(settings_.get(), r.branch, r.pos.x, r.pos.y), depth, r.pos.x, r.pos.y, who,
+      content_.get(), tape_of(r.branch, r.pos.x, r.pos.y), depth, r.pos.x, r.pos.y, who,
       [&](std::int32_t x, std::int32_t y) {
         // A room there already, or another lock's hint: no hint room can ever appear there for this lock.
         // (New rooms only appear in branches whose rooms are all in memory.)

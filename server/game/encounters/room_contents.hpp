@@ -101,6 +101,8 @@ class room_contents {
   /// A new scroll (from `seed`, or one derived from the world seed and its id), lying in `room_id`.
   item make_scroll(std::optional<std::uint64_t> seed);
   const content::artefact_registry& artefacts() const { return artefacts_; }
+  /// The random tape of room (x, y) of `branch` (a branch id): room_tape with the branch's stored tape key.
+  content::tape tape_of(std::uint64_t branch, std::int32_t x, std::int32_t y) const;
   const content::content_tables& tables() const { return content_.get(); }
 
  private:
@@ -123,7 +125,9 @@ class room_contents {
   content::room_contents roll_new_room(const dungeon::room& r, const content::carrier& who, room_state& state);
 };
 
-/// A room's random tape: every roll about the room (contents, fight rounds) is drawn from it.
-content::tape room_tape(const config::settings& s, std::uint64_t branch, std::int32_t x, std::int32_t y);
+/// A room's random tape: every roll about the room (contents, fight rounds) is drawn from it. `tape_key` is its
+/// branch's (dungeon::branch_info::tape_key): the branch's own seed, or the id for branches stored before
+/// issue 28. room_contents::tape_of finds it from a branch id.
+content::tape room_tape(const config::settings& s, std::uint64_t tape_key, std::int32_t x, std::int32_t y);
 
 }  // namespace dw::game

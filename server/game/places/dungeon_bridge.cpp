@@ -37,6 +37,7 @@ store::branch_record to_record(const dungeon::branch_info& b) {
   rec.number = static_cast<std::int32_t>(b.number);
   rec.sequence = static_cast<std::int64_t>(b.sequence);
   rec.seed = b.seed;
+  rec.tape_key = b.tape_key;
   rec.created_at = b.created;
   rec.window_end = b.window_end;
   rec.last_occupied = b.last_occupied;
@@ -52,6 +53,7 @@ dungeon::branch_info to_info(const store::branch_record& b) {
   info.number = static_cast<std::uint32_t>(b.number);
   info.sequence = static_cast<std::uint64_t>(b.sequence);
   info.seed = b.seed;
+  info.tape_key = b.tape_key;
   info.created = b.created_at;
   info.window_end = b.window_end;
   info.last_occupied = b.last_occupied;

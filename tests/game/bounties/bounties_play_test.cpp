@@ -25,8 +25,7 @@ dw::config::settings with_monsters_east() {
 /// The kind of monster in the first room east of the well (East branch 1, (1,0), depth 1).
 std::string monster_east(const game_harness& h) {
   const auto& tables = h.world.content();
-  const dw::content::tape tape(
-      dw::content::tape_seed(static_cast<std::uint64_t>(h.world.settings().dungeon.world_seed), 1, 1, 0));
+  const dw::content::tape tape = dw::testing::first_room_east_tape(h.world.settings().dungeon.world_seed);
   return dw::content::roll_room(tables, tape, 1, {}).monsters->monster_key;
 }
 

@@ -13,6 +13,7 @@
 #include "server/store/accounts.hpp"
 #include "server/store/preferences.hpp"
 #include "tests/game/game_harness.hpp"
+#include "tests/support/content_seeds.hpp"
 
 using dw::testing::game_harness;
 using dw::testing::has;
@@ -28,7 +29,7 @@ struct first_fight {
 };
 
 std::optional<first_fight> first_fight_of(const dw::content::content_tables& tables, std::int64_t seed) {
-  const dw::content::tape tape(dw::content::tape_seed(static_cast<std::uint64_t>(seed), 1, 1, 0));
+  const dw::content::tape tape = dw::testing::first_room_east_tape(seed);
   const auto rolled = dw::content::roll_room(tables, tape, 1, {});
   if (rolled.event != dw::content::room_event::monster) {
     return std::nullopt;

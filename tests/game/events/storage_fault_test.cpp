@@ -6,6 +6,7 @@
 #include "server/store/items.hpp"
 #include "server/store/rooms.hpp"
 #include "tests/game/game_harness.hpp"
+#include "tests/support/content_seeds.hpp"
 
 using dw::testing::game_harness;
 using dw::testing::has;
@@ -88,7 +89,9 @@ TEST(StorageFault, ARefusedMoveLeavesEveryoneWhereTheyWereAndSeeingNothing) {
 }
 
 TEST(StorageFault, ARefusedDiscoveryLeavesNoPhantomRoomAndTheWayStaysUnexplored) {
-  game_harness h;
+  auto s = dw::testing::fast_settings();
+  s.dungeon.world_seed = dw::testing::seed_without_monsters(*dw::testing::real_content());  // a way on at once
+  game_harness h(s);
   auto ann = h.create("Ann");
   h.line(ann, "down");
   h.line(ann, "east");
