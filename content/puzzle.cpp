@@ -5,7 +5,10 @@
 #include <charconv>
 #include <limits>
 #include <numeric>
+#include <optional>
+#include <utility>
 
+#include "content/hint_places.hpp"
 #include "content/monster_group.hpp"
 
 namespace dw::content {
@@ -65,6 +68,50 @@ bool read_runes(const std::vector<std::string_view>& words, std::size_t first, s
     runes.emplace_back(words[i]);
   }
   return true;
+}
+
+int first_distance(const puzzle_rules& rules, double distance_value) {
+  const auto span = static_cast<std::size_t>(rules.hint_max_distance - rules.hint_min_distance + 1);
+  return rules.hint_min_distance + static_cast<int>(pick(distance_value, span));
+}
+
+/// The point `step` places further round the ring at Manhattan distance `distance` from (x, y) than the one
+/// `ring_value` picks; nullopt off the grid. The 4d points go quarter by quarter: (d-k, k), (-k, d-k),
+/// (k-d, -k), (k, k-d).
+std::optional<std::pair<std::int32_t, std::int32_t>> ring_point(std::int32_t x, std::int32_t y, int distance,
+                                                                double ring_value, std::size_t step) {
+  const auto points = static_cast<std::size_t>(4 * distance);
+  const std::size_t ring = (pick(ring_value, points) + step) % points;
+  const auto k = static_cast<std::int64_t>(ring % static_cast<std::size_t>(distance));
+  const auto d = static_cast<std::int64_t>(distance);
+  std::int64_t dx = 0;
+  std::int64_t dy = 0;
+  switch (ring / static_cast<std::size_t>(distance)) {
+    case 0:
+      dx = d - k;
+      dy = k;
+      break;
+    case 1:
+      dx = -k;
+      dy = d - k;
+      break;
+    case 2:
+      dx = k - d;
+      dy = -k;
+      break;
+    default:
+      dx = k;
+      dy = k - d;
+      break;
+  }
+  const std::int64_t hx = x + dx;
+  const std::int64_t hy = y + dy;
+  constexpr std::int64_t lo = std::numeric_limits<std::int32_t>::min();
+  constexpr std::int64_t hi = std::numeric_limits<std::int32_t>::max();
+  if (hx < lo || hx > hi || hy < lo || hy > hi) {
+    return std::nullopt;
+  }
+  return std::pair{static_cast<std::int32_t>(hx), static_cast<std::int32_t>(hy)};
 }
 
 }  // namespace
@@ -148,42 +195,16 @@ std::optional<rune_lock> roll_rune_lock(const content_tables& tables, const tape
   if (reader.next() >= row->chance) {
     return std::nullopt;
   }
-  const auto span = static_cast<std::size_t>(rules.hint_max_distance - rules.hint_min_distance + 1);
-  const int distance = rules.hint_min_distance + static_cast<int>(pick(reader.next(), span));
-  // The 4d points at Manhattan distance d, quarter by quarter: (d-k, k), (-k, d-k), (k-d, -k), (k, k-d).
-  const std::size_t ring = pick(reader.next(), static_cast<std::size_t>(4 * distance));
-  const auto k = static_cast<std::int64_t>(ring % static_cast<std::size_t>(distance));
-  const auto d = static_cast<std::int64_t>(distance);
-  std::int64_t dx = 0;
-  std::int64_t dy = 0;
-  switch (ring / static_cast<std::size_t>(distance)) {
-    case 0:
-      dx = d - k;
-      dy = k;
-      break;
-    case 1:
-      dx = -k;
-      dy = d - k;
-      break;
-    case 2:
-      dx = k - d;
-      dy = -k;
-      break;
-    default:
-      dx = k;
-      dy = k - d;
-      break;
-  }
-  const std::int64_t hx = x + dx;
-  const std::int64_t hy = y + dy;
-  constexpr std::int64_t lo = std::numeric_limits<std::int32_t>::min();
-  constexpr std::int64_t hi = std::numeric_limits<std::int32_t>::max();
-  if (hx < lo || hx > hi || hy < lo || hy > hi) {
+  const double distance_value = reader.next();
+  const double ring_value = reader.next();
+  const std::optional<std::pair<std::int32_t, std::int32_t>> first =
+      ring_point(x, y, first_distance(rules, distance_value), ring_value, 0);
+  if (!first) {
     return std::nullopt;
   }
   rune_lock lock;
-  lock.hint_x = static_cast<std::int32_t>(hx);
-  lock.hint_y = static_cast<std::int32_t>(hy);
+  lock.hint_x = first->first;
+  lock.hint_y = first->second;
   // The first `runes` of a shuffle of the rune table (partial Fisher-Yates), in the order drawn.
   std::vector<std::size_t> order(rules.runes.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -193,6 +214,29 @@ std::optional<rune_lock> roll_rune_lock(const content_tables& tables, const tape
     lock.sequence.push_back(rules.runes[order[i]]);
   }
   return lock;
+}
+
+std::vector<std::pair<std::int32_t, std::int32_t>> hint_candidates(const puzzle_rules& rules, const tape& room_tape,
+                                                                   std::int32_t x, std::int32_t y) {
+  std::vector<std::pair<std::int32_t, std::int32_t>> out;
+  if (rules.hint_min_distance < 1 || rules.hint_max_distance < rules.hint_min_distance) {
+    return out;
+  }
+  tape_reader reader(puzzle_tape(room_tape));
+  reader.next();  // the chance
+  const double distance_value = reader.next();
+  const double ring_value = reader.next();
+  const int chosen = first_distance(rules, distance_value);
+  const int span = rules.hint_max_distance - rules.hint_min_distance + 1;
+  for (int i = 0; i < span; ++i) {
+    const int distance = rules.hint_min_distance + (chosen - rules.hint_min_distance + i) % span;
+    for (std::size_t step = 0; step < static_cast<std::size_t>(4 * distance); ++step) {
+      if (const auto at = ring_point(x, y, distance, ring_value, step)) {
+        out.push_back(*at);
+      }
+    }
+  }
+  return out;
 }
 
 room_contents as_monster_room(const content_tables& tables, const tape& room_tape, int depth) {
@@ -213,7 +257,19 @@ puzzle_roll roll_room_with_puzzle(const content_tables& tables, const tape& room
   if (!lock) {
     return out;
   }
-  if ((lock->hint_x == 0 && lock->hint_y == 0) || (taken && taken(lock->hint_x, lock->hint_y))) {
+  // The tape's own place first, then the rest of the candidates in tape order: the first that is not the
+  // start room and not refused by `taken` (a room there, another lock's hint, or no way to it but the lock).
+  bool placed = false;
+  for (const auto& [hx, hy] : hint_candidates(tables.puzzles, room_tape, x, y)) {
+    if ((hx == 0 && hy == 0) || (taken && taken(hx, hy))) {
+      continue;
+    }
+    lock->hint_x = hx;
+    lock->hint_y = hy;
+    placed = true;
+    break;
+  }
+  if (!placed) {
     // The solution could never be written anywhere a player can reach: a monster guards the room instead.
     out.room = as_monster_room(tables, room_tape, depth);
     return out;

@@ -68,9 +68,9 @@ struct puzzle_roll {
   std::optional<rune_lock> lock;  ///< set when the room is a rune lock (room.event is rune_lock)
 };
 
-/// Rolls a new room (roll_room), then its puzzle. A lock whose hint coordinate is the start room or for
-/// which `taken(x, y)` says no new room can ever appear there (one exists, or another lock's hint is
-/// there) rolls as a monster room instead, with the monster values the room already read.
+/// Rolls a new room (roll_room), then its puzzle. The hint goes on the first of hint_candidates (hint_places.hpp)
+/// that is not the start room and that `taken(x, y)` does not refuse (a room, another hint, or only reached
+/// through this lock there); a lock with no such place rolls as a monster room, with the values it read.
 puzzle_roll roll_room_with_puzzle(const content_tables& tables, const tape& room_tape, int depth, std::int32_t x,
                                   std::int32_t y, carrier who,
                                   const std::function<bool(std::int32_t, std::int32_t)>& taken);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "dungeon/random.hpp"
+#include "dungeon/way_on.hpp"
 
 namespace dw::dungeon {
 
@@ -117,6 +118,29 @@ move_result dungeon::move(branch_id b, coord from, direction d, bool in_combat, 
   r.destination = g->to_room(*there);
   r.status = move_status::moved;
   return r;
+}
+
+change_set dungeon::open_way_around(branch_id b, coord avoid, std::uint64_t seed) {
+  change_set changes;
+  branch_grid* g = find(b);
+  if (g == nullptr) {
+    return changes;
+  }
+  const coord first = first_room_pos(g->info().dir);
+  if (g->find_or_load(first, loader_) == nullptr) {
+    return changes;
+  }
+  const std::optional<opened_exit> way = nearest_way_on(*g, first, seed, loader_, avoid);
+  if (!way) {
+    return changes;
+  }
+  room_slot* s = g->find_or_load(way->pos, loader_);  // resident: the search has just read it
+  s->exits[index_of(way->dir)] = exit_state::unexplored;
+  ++g->info().unexplored;
+  changes.rooms.push_back(g->to_room(*s));
+  changes.branch = g->info();
+  changes.opened = way;
+  return changes;
 }
 
 change_set dungeon::set_clear(branch_id b, coord c, bool clear) {

@@ -37,6 +37,14 @@ class dungeon {
   /// that opened an exit elsewhere to keep the branch from running dry says so in changes.opened.
   move_result move(branch_id b, coord from, direction d, bool in_combat, clear_decider decide);
 
+  /// Opens one way on in branch b that players reach from its first room without passing through the room at
+  /// `avoid` (a sealed rune lock whose blocked exits are the branch's only ways on, which the never-dry rule
+  /// alone does not see): an unexplored exit toward an empty coordinate from the room nearest the first room
+  /// by walking distance (nearest_way_on, around `avoid`; `seed` breaks ties). Returns the modified room and
+  /// the branch info to persist, with `opened` set; empty when no room reached that way borders an empty
+  /// coordinate.
+  change_set open_way_around(branch_id b, coord avoid, std::uint64_t seed);
+
   /// Marks a room clear or not; returns the modified room to persist (empty when nothing changed).
   change_set set_clear(branch_id b, coord c, bool clear);
 

@@ -8,7 +8,11 @@
 
 namespace dw::dungeon {
 
-std::optional<opened_exit> nearest_way_on(branch_grid& grid, coord from, std::uint64_t seed, room_loader* loader) {
+std::optional<opened_exit> nearest_way_on(branch_grid& grid, coord from, std::uint64_t seed, room_loader* loader,
+                                          std::optional<coord> avoid) {
+  if (avoid && *avoid == from) {
+    return std::nullopt;
+  }
   // Only membership is asked of `visited`; the order rooms are searched in is the queue's, by direction.
   std::unordered_set<std::uint64_t> visited{pack(from)};
   std::vector<coord> level{from};
@@ -25,7 +29,7 @@ std::optional<opened_exit> nearest_way_on(branch_grid& grid, coord from, std::ui
       const std::array<exit_state, 4> exits = here->exits;
       for (direction d : all_directions) {
         const std::optional<coord> n = step(c, d);
-        if (!n || *n == start_pos) {
+        if (!n || *n == start_pos || (avoid && *n == *avoid)) {
           continue;
         }
         const exit_state e = exits[index_of(d)];

@@ -19,6 +19,10 @@ namespace dw::dungeon {
 ///
 /// Rooms that are not resident are read through the loader like any other lookup. The server only walks in
 /// branches that are wholly in memory, so there the search never reads storage.
-std::optional<opened_exit> nearest_way_on(branch_grid& grid, coord from, std::uint64_t seed, room_loader* loader);
+///
+/// With `avoid`, the search never enters (nor opens an exit from) the room there: how a branch opens a way on
+/// around a sealed rune lock whose blocked exits are its only ones.
+std::optional<opened_exit> nearest_way_on(branch_grid& grid, coord from, std::uint64_t seed, room_loader* loader,
+                                          std::optional<coord> avoid = std::nullopt);
 
 }  // namespace dw::dungeon

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "content/hint_places.hpp"
 #include "content/puzzle.hpp"
 #include "content/rune_attempt.hpp"
 #include "content_test_support.hpp"
@@ -95,7 +96,7 @@ TEST(Puzzle, TheRoomsOwnRollIsUnchangedByPuzzles) {
   }
 }
 
-TEST(Puzzle, ALockWhoseHintCoordinateIsTakenOrTheStartRollsAsAMonster) {
+TEST(Puzzle, ALockWhoseHintPlaceIsTakenOrTheStartTakesItsNextCandidate) {
   const content_tables tables = real_tables();
   std::int32_t x = 0;
   const auto found = first_lock(tables, 5, x);
@@ -107,17 +108,45 @@ TEST(Puzzle, ALockWhoseHintCoordinateIsTakenOrTheStartRollsAsAMonster) {
   });
   ASSERT_TRUE(free.lock.has_value());
   EXPECT_EQ(*free.lock, lock);
+
+  // The candidates: the tape's own place first, every point at the table's distances once, all in range.
+  const auto candidates = hint_candidates(tables.puzzles, t, x, 3);
+  ASSERT_FALSE(candidates.empty());
+  EXPECT_EQ(candidates.front(), std::pair(lock.hint_x, lock.hint_y));
+  std::size_t expected = 0;
+  for (int d = tables.puzzles.hint_min_distance; d <= tables.puzzles.hint_max_distance; ++d) {
+    expected += static_cast<std::size_t>(4 * d);
+  }
+  EXPECT_EQ(candidates.size(), expected);
+  EXPECT_EQ(std::set(candidates.begin(), candidates.end()).size(), expected);
+  for (const auto& [hx, hy] : candidates) {
+    const int dist = std::abs(hx - x) + std::abs(hy - 3);
+    EXPECT_GE(dist, tables.puzzles.hint_min_distance);
+    EXPECT_LE(dist, tables.puzzles.hint_max_distance);
+  }
+  EXPECT_EQ(hint_candidates(tables.puzzles, t, x, 3), candidates);  // the tape decides: the same every time
+
+  // Its own place refused: the next candidate, same runes.
   const puzzle_roll taken = roll_room_with_puzzle(tables, t, 5, x, 3, {}, [&](std::int32_t hx, std::int32_t hy) {
     return hx == lock.hint_x && hy == lock.hint_y;
   });
-  EXPECT_FALSE(taken.lock.has_value());
-  EXPECT_EQ(taken.room.event, room_event::monster);
-  ASSERT_TRUE(taken.room.monsters.has_value());
-  EXPECT_EQ(taken.room, as_monster_room(tables, t, 5));
-  EXPECT_EQ(*taken.room.monsters, make_room_monsters(tables, 5, t.at(2), t.at(3)));
-  EXPECT_FALSE(is_clear_at_start(taken.room));
+  ASSERT_TRUE(taken.lock.has_value());
+  EXPECT_EQ(taken.room.event, room_event::rune_lock);
+  EXPECT_EQ(std::pair(taken.lock->hint_x, taken.lock->hint_y), candidates[1]);
+  EXPECT_EQ(taken.lock->sequence, lock.sequence);
 
-  // The same lock rolled next to the start room, with its hint on (0,0), is a monster as well.
+  // Every place refused: a monster guards the room instead, with the values the room already read.
+  const puzzle_roll nowhere = roll_room_with_puzzle(tables, t, 5, x, 3, {}, [](std::int32_t, std::int32_t) {
+    return true;
+  });
+  EXPECT_FALSE(nowhere.lock.has_value());
+  EXPECT_EQ(nowhere.room.event, room_event::monster);
+  ASSERT_TRUE(nowhere.room.monsters.has_value());
+  EXPECT_EQ(nowhere.room, as_monster_room(tables, t, 5));
+  EXPECT_EQ(*nowhere.room.monsters, make_room_monsters(tables, 5, t.at(2), t.at(3)));
+  EXPECT_FALSE(is_clear_at_start(nowhere.room));
+
+  // The same lock rolled where its tape's place is the start room (0,0) takes its next candidate instead.
   const std::int32_t lx = -(lock.hint_x - x);
   const std::int32_t ly = -(lock.hint_y - 3);
   const auto near_start = roll_rune_lock(tables, t, 5, lx, ly);
@@ -125,8 +154,8 @@ TEST(Puzzle, ALockWhoseHintCoordinateIsTakenOrTheStartRollsAsAMonster) {
   EXPECT_EQ(near_start->hint_x, 0);
   EXPECT_EQ(near_start->hint_y, 0);
   const puzzle_roll at_start = roll_room_with_puzzle(tables, t, 5, lx, ly, {}, nullptr);
-  EXPECT_FALSE(at_start.lock.has_value());
-  EXPECT_EQ(at_start.room.event, room_event::monster);
+  ASSERT_TRUE(at_start.lock.has_value());
+  EXPECT_EQ(std::pair(at_start.lock->hint_x, at_start.lock->hint_y), hint_candidates(tables.puzzles, t, lx, ly)[1]);
 }
 
 TEST(Puzzle, LocksAndHintsSurviveTheirStoredText) {
