@@ -288,6 +288,24 @@ TEST(Metrics, ValidTextWhoseNumbersMoveWhenAPlayerPlays) {
   EXPECT_EQ(read_metrics(server.web_port()).at("deepwell_connections{kind=\"telnet\"}"), 0);
 }
 
+TEST(Metrics, ATlsConnectionCountsAsTlsAndItsBytesBeforeEncryption) {
+  server_process server("[tls]\nenabled = true\nport = 0\n");
+  ASSERT_NE(server.tls_port(), 0);
+  client_options tls;
+  tls.tls = true;
+  telnet_client tess(server.tls_port(), tls);
+  tess.create("Tess", "tesspassword");
+  tess.send_line("look");
+  tess.expect("The Village Square");
+  const scrape s = read_metrics(server.web_port());
+  EXPECT_EQ(s.at("deepwell_connections{kind=\"tls\"}"), 1);
+  EXPECT_EQ(s.at("deepwell_connections{kind=\"telnet\"}"), 0);
+  EXPECT_EQ(s.at("deepwell_connections_opened_total{kind=\"tls\"}"), 1);
+  EXPECT_GT(s.at("deepwell_output_bytes_total{kind=\"tls\"}"), 500);
+  EXPECT_EQ(s.at("deepwell_output_bytes_total{kind=\"telnet\"}"), 0);
+  EXPECT_EQ(s.at("deepwell_players"), 1);
+}
+
 TEST(Metrics, OnlyTheListedAddressesMayReadThemAndNeverThroughAProxy) {
   {
     server_process server;
