@@ -62,8 +62,8 @@ void exposition::family(std::string_view name, std::string_view type, std::strin
   out_ += '\n';
 }
 
-void exposition::begin_sample(std::string_view name, std::span<const metric_label> labels,
-                              std::string_view extra_name, std::string_view extra_value) {
+void exposition::begin_sample(std::string_view name, std::span<const metric_label> labels, std::string_view extra_name,
+                              std::string_view extra_value) {
   out_ += name;
   bool first = true;
   const auto label = [&](std::string_view n, std::string_view v) {

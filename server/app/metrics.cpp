@@ -94,8 +94,9 @@ std::string metrics_text(const metrics_reading& r) {
   out.family("deepwell_mccp2_ratio", "gauge",
              "MCCP2 output bytes per input byte since start-up (1 until something was compressed).");
   out.sample("deepwell_mccp2_ratio", {},
-             r.traffic.mccp2_in == 0 ? 1.0
-                                     : static_cast<double>(r.traffic.mccp2_out) / static_cast<double>(r.traffic.mccp2_in));
+             r.traffic.mccp2_in == 0
+                 ? 1.0
+                 : static_cast<double>(r.traffic.mccp2_out) / static_cast<double>(r.traffic.mccp2_in));
 
   out.family("deepwell_command_duration_seconds", "histogram",
              "Commands of characters in play by family (the command set; unknown: no such command), and how long "

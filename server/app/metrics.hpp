@@ -24,9 +24,9 @@ namespace dw::app {
 
 /// The process as the kernel sees it.
 struct process_reading {
-  double cpu_seconds = 0;        ///< user and system time, every thread
-  std::uint64_t rss_bytes = 0;   ///< resident memory now
-  std::uint64_t open_fds = 0;    ///< open file descriptors (sockets, the database, the log)
+  double cpu_seconds = 0;       ///< user and system time, every thread
+  std::uint64_t rss_bytes = 0;  ///< resident memory now
+  std::uint64_t open_fds = 0;   ///< open file descriptors (sockets, the database, the log)
 };
 /// Reads getrusage() and /proc/self (zeros for what cannot be read).
 process_reading read_process();
@@ -36,7 +36,7 @@ struct metrics_reading {
   std::int64_t started_at = 0;  ///< unix time the server started (kept across hot reboots)
   std::uint64_t players = 0;    ///< characters in play
   std::array<std::uint64_t, net::connection_kinds> connections{};  ///< open sessions by kind
-  net::traffic traffic;                                             ///< opened, output bytes, MCCP2
+  net::traffic traffic;                                            ///< opened, output bytes, MCCP2
   /// Commands by family, and how long they took.
   std::vector<std::pair<std::string, game::latency_histogram>> commands;
   store::writer::stats writer;

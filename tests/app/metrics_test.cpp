@@ -34,10 +34,10 @@ TEST(Exposition, WritesHelpTypeAndEscapedLabels) {
 
 TEST(Exposition, AHistogramsBucketsAreCumulativeInSecondsWithTheirSumAndCount) {
   game::latency_histogram h(bounds_ns);
-  h.record(500us);   // first bucket
-  h.record(1ms);     // first bucket still: a bound is inclusive
-  h.record(50ms);    // third
-  h.record(2s);      // above every bound
+  h.record(500us);  // first bucket
+  h.record(1ms);    // first bucket still: a bound is inclusive
+  h.record(50ms);   // third
+  h.record(2s);     // above every bound
   exposition out;
   out.histogram("deepwell_t_seconds", {"family", "talk"}, h);
   EXPECT_EQ(out.text(),

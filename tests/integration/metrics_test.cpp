@@ -122,7 +122,7 @@ scrape parse(const std::string& text) {
     std::size_t at = name_end;
     std::string le;
     std::string series = name;  // name and labels but le
-    std::string others;  // the labels but le
+    std::string others;         // the labels but le
     if (line[at] == '{') {
       ++at;
       while (line[at] != '}') {
@@ -208,15 +208,30 @@ TEST(Metrics, ValidTextWhoseNumbersMoveWhenAPlayerPlays) {
   server_process server;
   ASSERT_NE(server.web_port(), 0);
   const scrape before = read_metrics(server.web_port());
-  for (const char* family :
-       {"deepwell_players", "deepwell_connections", "deepwell_connections_opened_total", "deepwell_output_bytes_total",
-        "deepwell_mccp2_input_bytes_total", "deepwell_mccp2_output_bytes_total", "deepwell_mccp2_ratio",
-        "deepwell_command_duration_seconds", "deepwell_store_queue_changes", "deepwell_store_batches_total",
-        "deepwell_store_changes_total", "deepwell_store_commit_duration_seconds", "deepwell_storage_failures_total",
-        "deepwell_log_lines_dropped_total", "deepwell_branches", "deepwell_branches_in_memory",
-        "deepwell_rooms_in_memory", "deepwell_room_memory_bytes", "deepwell_password_checks",
-        "deepwell_process_cpu_seconds_total", "deepwell_process_resident_memory_bytes", "deepwell_process_open_fds",
-        "deepwell_build_info", "deepwell_start_time_seconds"}) {
+  for (const char* family : {"deepwell_players",
+                             "deepwell_connections",
+                             "deepwell_connections_opened_total",
+                             "deepwell_output_bytes_total",
+                             "deepwell_mccp2_input_bytes_total",
+                             "deepwell_mccp2_output_bytes_total",
+                             "deepwell_mccp2_ratio",
+                             "deepwell_command_duration_seconds",
+                             "deepwell_store_queue_changes",
+                             "deepwell_store_batches_total",
+                             "deepwell_store_changes_total",
+                             "deepwell_store_commit_duration_seconds",
+                             "deepwell_storage_failures_total",
+                             "deepwell_log_lines_dropped_total",
+                             "deepwell_branches",
+                             "deepwell_branches_in_memory",
+                             "deepwell_rooms_in_memory",
+                             "deepwell_room_memory_bytes",
+                             "deepwell_password_checks",
+                             "deepwell_process_cpu_seconds_total",
+                             "deepwell_process_resident_memory_bytes",
+                             "deepwell_process_open_fds",
+                             "deepwell_build_info",
+                             "deepwell_start_time_seconds"}) {
     EXPECT_TRUE(before.types.contains(family)) << family;
   }
   EXPECT_EQ(before.at("deepwell_players"), 0);
@@ -273,8 +288,7 @@ TEST(Metrics, ValidTextWhoseNumbersMoveWhenAPlayerPlays) {
       [&] {
         after = read_metrics(server.web_port());
         return after.at("deepwell_store_batches_total") > before.at("deepwell_store_batches_total") &&
-               after.at("deepwell_store_commit_duration_seconds_count") ==
-                   after.at("deepwell_store_batches_total") &&
+               after.at("deepwell_store_commit_duration_seconds_count") == after.at("deepwell_store_batches_total") &&
                after.at("deepwell_store_queue_changes") == 0;
       },
       20s));
