@@ -1,4 +1,4 @@
-# Where `cmake --install` puts Deepwell (README.md, "Installing as a service"), from GNUInstallDirs:
+# Where `cmake --install` puts Deepwell (docs/operators.md, "Installing as a service"), from GNUInstallDirs:
 #   ${bindir}/deepwell                       the server
 #   ${sysconfdir}/deepwell/deepwell.toml      config/deepwell.toml, with service paths (below)
 #   ${datadir}/deepwell/content/*.toml        the content tables
@@ -16,6 +16,7 @@ set(DEEPWELL_SYSTEMD_UNIT_DIR "lib/systemd/system" CACHE STRING
 # LogsDirectory=deepwell), so they are fixed rather than derived from the prefix.
 set(DEEPWELL_SERVICE_DB "/var/lib/deepwell/deepwell.db")
 set(DEEPWELL_SERVICE_LOG_DIR "/var/log/deepwell")
+set(DEEPWELL_SERVICE_BACKUP_DIR "/var/lib/deepwell/backups")
 
 # dw_install_dir(<GNUInstallDirs name> <sub folder> <out>): the install destination of <sub folder>,
 # relative to the prefix when GNUInstallDirs keeps it under the prefix, else absolute.
@@ -60,15 +61,16 @@ else()
   set(DEEPWELL_INSTALL_RELOCATABLE ON)
 endif()
 
-# The installed config is config/deepwell.toml with the four paths made fit for an install: the
-# content tables and the web client where they were installed, the database and the log in the service's writable
-# folders. Every other line, comments included, stays as documented.
+# The installed config is config/deepwell.toml with the five paths made fit for an install: the
+# content tables and the web client where they were installed, the database, its backups and the log
+# in the service's writable folders. Every other line, comments included, stays as documented.
 set(dw_config_source "${PROJECT_SOURCE_DIR}/config/deepwell.toml")
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${dw_config_source}")
 file(READ "${dw_config_source}" dw_config_text)
 foreach(pair
     "path = \"../data/deepwell.db\"|path = \"${DEEPWELL_SERVICE_DB}\""
     "dir = \"../data/logs\"|dir = \"${DEEPWELL_SERVICE_LOG_DIR}\""
+    "folder = \"../data/backups\"|folder = \"${DEEPWELL_SERVICE_BACKUP_DIR}\""
     "dir = \"../content\"|dir = \"${DEEPWELL_CONTENT_FROM_CONFIG}\""
     "root = \"../web\"|root = \"${DEEPWELL_WEB_FROM_CONFIG}\"")
   string(REPLACE "|" ";" pair "${pair}")

@@ -6,6 +6,7 @@
 
 #include "content/difficulty.hpp"
 #include "content/interior_loader.hpp"
+#include "content/leaders_loader.hpp"
 #include "content/table_loaders.hpp"
 #include "content/toml_reader.hpp"
 #include "mapgen/script.hpp"
@@ -259,11 +260,12 @@ std::variant<content_tables, content_error> load_tables(const table_source& sour
     std::vector<std::uint32_t> monster_lines;
     {
       const toml::table root = monsters_file.parse();
-      monsters_file.allow_only(root, "", {"monsters", "sizes"});
+      monsters_file.allow_only(root, "", {"monsters", "sizes", "leaders"});
       loaded_monsters loaded = load_monsters(monsters_file, root, tables);
       tables.monsters = std::move(loaded.monsters);
       monster_lines = std::move(loaded.lines);
       tables.sizes = load_sizes(monsters_file, root);
+      tables.leaders = load_leaders(monsters_file, root, tables);
     }
     tables.fights = load_fights(source);
     tables.combat = load_combat(source);

@@ -14,7 +14,23 @@ const Row* find_by_key(const std::vector<Row>& rows, std::string_view key) {
 
 }  // namespace
 
-const monster_def* content_tables::find_monster(std::string_view key) const { return find_by_key(monsters, key); }
+const monster_def* content_tables::find_monster(std::string_view key) const {
+  if (const monster_def* kind = find_by_key(monsters, key)) {
+    return kind;
+  }
+  const leader_def* leader = find_leader(key);
+  return leader != nullptr ? &leader->kind : nullptr;
+}
+
+const leader_def* content_tables::find_leader(std::string_view key) const {
+  auto it = std::find_if(leaders.begin(), leaders.end(), [key](const leader_def& l) { return l.kind.key == key; });
+  return it == leaders.end() ? nullptr : &*it;
+}
+
+const leader_def* content_tables::leader_at(int depth) const {
+  auto it = std::find_if(leaders.begin(), leaders.end(), [depth](const leader_def& l) { return l.met_at(depth); });
+  return it == leaders.end() ? nullptr : &*it;
+}
 
 const item_def* content_tables::find_weapon(std::string_view key) const { return find_by_key(weapons, key); }
 

@@ -10,6 +10,7 @@
 #include "content/help_topics.hpp"
 #include "content/interior_tables.hpp"
 #include "content/item_def.hpp"
+#include "content/leader_def.hpp"
 #include "content/markov_names.hpp"
 #include "content/monster_def.hpp"
 #include "content/progression.hpp"
@@ -27,6 +28,7 @@ namespace dw::content {
 struct content_tables {
   std::vector<monster_def> monsters;  ///< at least one with min_depth 0
   std::vector<size_class> sizes;      ///< at least one
+  std::vector<leader_def> leaders;    ///< monsters.toml [[leaders]], by depth; their reaches never overlap
   scaling_curve scaling;
   std::vector<item_def> weapons;  ///< at least one with min_depth 0
   std::vector<item_def> armour;   ///< at least one with min_depth 0
@@ -44,8 +46,12 @@ struct content_tables {
   bounty_rules bounties;                      ///< bounties.toml
   help_topics help;                           ///< help.toml
 
-  /// The monster with this key, or nullptr.
+  /// The monster with this key (an ordinary kind or a leader's), or nullptr.
   const monster_def* find_monster(std::string_view key) const;
+  /// The leader with this key, or nullptr.
+  const leader_def* find_leader(std::string_view key) const;
+  /// The leader met at `depth`, or nullptr (at most one: reaches never overlap).
+  const leader_def* leader_at(int depth) const;
   /// The weapon with this key, or nullptr.
   const item_def* find_weapon(std::string_view key) const;
   /// The armour with this key, or nullptr.

@@ -23,7 +23,8 @@ struct loot {
 std::uint64_t loot_tape_values(const content_tables& tables);
 
 /// Rolls the rewards of a won fight from the tape. Deeper (a higher reward multiplier) gives more
-/// scrolls and better ones; the monster's drops list says which items can fall.
+/// scrolls and better ones; the monster's drops list says which items can fall. A leader (content_tables::
+/// find_leader) gives at least its `scrolls` and rolls its own drop table with the same drop roll.
 loot roll_loot(const content_tables& tables, tape_reader& reader, int depth, const monster_def* monster);
 
 }  // namespace dw::content

@@ -64,7 +64,34 @@ monster_group make_monster_group(const content_tables& tables, int depth, double
   return scale_monster_group(tables, monster_index, size_index, base_count, depth);
 }
 
+monster_group leader_group(const content_tables& tables, const leader_def& leader, int depth) {
+  const scaling_multipliers m = tables.scaling.at(depth);
+  monster_group group;
+  group.monster_key = leader.kind.key;
+  group.size_key = leader_size_key;
+  group.count = 1;
+  group.hp_each = scaled(leader.kind.hp, m.hp, 1, monster_stat_cap);
+  group.damage_each = scaled(leader.kind.damage, m.damage, 1, monster_stat_cap);
+  group.depth = std::max(depth, 0);
+  return group;
+}
+
+monster_group make_room_monsters(const content_tables& tables, int depth, double which_roll, double size_roll) {
+  depth = std::max(depth, 0);
+  if (const leader_def* leader = tables.leader_at(depth)) {
+    const double ordinary = 1.0 - leader->chance;  // (the loader keeps chance within (0, 0.5])
+    if (which_roll >= ordinary) {
+      return leader_group(tables, *leader, depth);
+    }
+    which_roll /= ordinary;
+  }
+  return make_monster_group(tables, depth, which_roll, size_roll);
+}
+
 std::string describe_monster_group(const content_tables& tables, const monster_group& group) {
+  if (const leader_def* leader = tables.find_leader(group.monster_key)) {
+    return leader->title;
+  }
   const monster_def* monster = tables.find_monster(group.monster_key);
   const size_class* size = nullptr;
   for (const size_class& s : tables.sizes) {

@@ -32,12 +32,21 @@ inline constexpr int monster_stat_cap = 1'000'000;
 /// (ONE die roll: it picks the size class, and where it fell inside that class picks the count).
 monster_group make_monster_group(const content_tables& tables, int depth, double which_roll, double size_roll);
 
+/// A monster room's monsters at `depth`: where a leader is met (content_tables::leader_at), the top `chance`
+/// of the which-monster roll is the leader, alone; the rest of the roll, stretched back to [0,1), picks the
+/// ordinary monsters as make_monster_group does. Elsewhere exactly make_monster_group. (Wanderers use
+/// make_monster_group: leaders stay in their rooms.)
+monster_group make_room_monsters(const content_tables& tables, int depth, double which_roll, double size_roll);
+
+/// A leader's group at `depth`: one, of size leader_size_key, its hp and damage scaled for the depth.
+monster_group leader_group(const content_tables& tables, const leader_def& leader, int depth);
+
 /// The group for a known monster, size class and count before scaling; make_monster_group and
 /// expected_difficulty both go through it so they cannot disagree.
 monster_group scale_monster_group(const content_tables& tables, std::size_t monster_index, std::size_t size_index,
                                   int base_count, int depth);
 
-/// "three large cave rats", "a cave rat".
+/// "three large cave rats", "a cave rat"; a leader by its title ("Old Gnawbone, the rat-king").
 std::string describe_monster_group(const content_tables& tables, const monster_group& group);
 
 }  // namespace dw::content

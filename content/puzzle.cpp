@@ -199,7 +199,7 @@ room_contents as_monster_room(const content_tables& tables, const tape& room_tap
   room_contents room;
   room.depth = depth < 0 ? 0 : depth;
   room.event = room_event::monster;
-  room.monsters = make_monster_group(tables, room.depth, room_tape.at(2), room_tape.at(3));
+  room.monsters = make_room_monsters(tables, room.depth, room_tape.at(2), room_tape.at(3));
   room.tape_position = room_tape_values;
   return room;
 }

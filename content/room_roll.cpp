@@ -30,7 +30,7 @@ room_contents roll_room(const content_tables& tables, const tape& room_tape, int
   room.tape_position = reader.position();
   switch (room.event) {
     case room_event::monster:
-      room.monsters = make_monster_group(tables, room.depth, which_roll, size_roll);
+      room.monsters = make_room_monsters(tables, room.depth, which_roll, size_roll);
       break;
     case room_event::weapon:
       room.find_key = roll_find(tables, item_kind::weapon, room.depth, find_roll).key;

@@ -26,9 +26,9 @@ from mud_text import BACK, HEADER, player_arguments, telnet_text, unexplored_way
 VERDICT = re.compile(r"(You would win easily|You would likely win|It would be an even fight|You would likely fall"
                      r"|You would surely fall)")
 PROMPT_HP = re.compile(r"\[(\d+)/(\d+) hp\] > ")
-WON = re.compile(r"The last of them falls")
+WON = re.compile(r"The last of them falls|\bfalls! The room is clear")  # (a leader falls by its title)
 LOST = re.compile(r"You wake up")
-END = re.compile(r"The last of them falls|You wake up|nothing here to fight|You flee")
+END = re.compile(r"The last of them falls|falls! The room is clear|You wake up|nothing here to fight|You flee")
 AMBUSH = re.compile(r"attacks? you!")
 ORDER = ["You would win easily", "You would likely win", "It would be an even fight", "You would likely fall",
          "You would surely fall"]

@@ -9,6 +9,9 @@ buy the best weapon and armour the merchant will sell, wear them, rest in the sq
 It prints, every five minutes and at the end, what the character has reached: level, experience, deepest
 depth, silver earned (sales, fights, bounties) and spent, bounties completed, fights won and lost, rooms
 walked into, gear; and the lines that were new to it (consider's verdicts against the fights' outcomes).
+It also lists the monster kinds it met (each room's monsters, considered or fought: how often each kind,
+leaders by their titles; names read from content/monsters.toml) and the room themes it walked through
+(content/rooms.toml and themes/), with the deepest room's name and theme.
 
     python3 bench/play/newcomer.py --port 4000 [--minutes 30] [--name Newbie] [--seed 1] [--think 1.5]
         [--transcript newcomer.log]
@@ -29,6 +32,8 @@ import struct
 import sys
 import termios
 import time
+import tomllib
+from pathlib import Path
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT = re.compile(r"\[(\d+)/(\d+) hp[^\]]*\] > ")
@@ -36,8 +41,38 @@ HEADER = re.compile(r"^(.*)  \[(.*?), (-?\d+),(-?\d+), depth (\d+)\]$", re.M)
 EXITS = re.compile(r"^Exits: ([^.]*)\.", re.M | re.S)
 BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
 STEP = {"north": (0, 1), "south": (0, -1), "east": (1, 0), "west": (-1, 0)}
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+WON = re.compile(r"The last of them falls|\bfalls! The room is clear")  # (a leader falls by its title)
+COUNTS = ("a", "an", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 VERDICTS = ["You would win easily", "You would likely win", "It would be an even fight", "You would likely fall",
             "You would surely fall"]
+
+
+def bestiary():
+    """Every name a room's monsters go by -> the kind's name: singular, plural and leaders' titles."""
+    with open(CONTENT / "monsters.toml", "rb") as f:
+        tables = tomllib.load(f)
+    names = {}
+    for m in tables.get("monsters", []):
+        names[m["name"]] = names[m["plural"]] = m["name"]
+    for l in tables.get("leaders", []):
+        names[l["title"]] = l["title"] + " (leader)"
+    adjectives = [s["adjective"] for s in tables.get("sizes", []) if s.get("adjective")]
+    return names, adjectives
+
+
+def themes():
+    """[(min_depth, theme name)] from rooms.toml's bands, shallowest first."""
+    with open(CONTENT / "rooms.toml", "rb") as f:
+        bands = tomllib.load(f)["bands"]
+    out = []
+    for b in bands:
+        name = b.get("name")
+        if "theme" in b:
+            with open(CONTENT / "themes" / (b["theme"] + ".toml"), "rb") as f:
+                name = tomllib.load(f)["name"]
+        out.append((b["min_depth"], name or "?"))
+    return out
 
 
 class telnet_client:
@@ -112,6 +147,11 @@ class newcomer:
         self.draughts = 0  # healing draughts carried
         self.start = time.time()
         self.next_report = self.start + 300
+        self.names, self.adjectives = bestiary()
+        self.themes = themes()
+        self.met = {}  # kind -> [rooms met, of them considered, of them fought]
+        self.themes_seen = {}  # theme name -> deepest depth seen in it
+        self.deepest_room = ("?", "?")  # (room name, theme) at the deepest depth
 
     # --- talking to the server -------------------------------------------------------------------
     def command(self, line, timeout=60):
@@ -154,6 +194,10 @@ class newcomer:
         at, fixed = max(places)
         if last is not None and last.start() > at:
             self.depth = int(last.group(5))
+            theme = self.theme_at(self.depth)
+            self.themes_seen[theme] = max(self.themes_seen.get(theme, 0), self.depth)
+            if self.depth > self.deepest or self.deepest_room[0] == "?":
+                self.deepest_room = (last.group(1).strip(), theme)
             self.deepest = max(self.deepest, self.depth)
             self.branch = last.group(2)
             self.where = (last.group(2), int(last.group(3)), int(last.group(4)))
@@ -182,10 +226,10 @@ class newcomer:
             fresh = self.c.drain(2.0)
             out += fresh
             self.notice(fresh)
-            if self.draughts > 0 and 0 < self.hp <= self.max_hp // 3 and "The last of them falls" not in out:
+            if self.draughts > 0 and 0 < self.hp <= self.max_hp // 3 and not WON.search(out):
                 self.c.type("quaff draught")  # (answered between rounds; read with the fight's text)
                 self.draughts -= 1
-            if "The last of them falls" in out:
+            if WON.search(out):
                 self.stats["won"] += 1
                 return "won", out
             if "You wake up in the village square" in out:
@@ -196,6 +240,30 @@ class newcomer:
                 self.command("look")
                 return "fled", out
         return "stuck", out
+
+    # --- what it met -----------------------------------------------------------------------------
+    def theme_at(self, depth):
+        return [name for start, name in self.themes if start <= depth][-1]
+
+    def kind_in(self, text):
+        """The monster kind a room's text (or consider's) names first: "Two small cave rats block the way"."""
+        flat = " ".join(text.split())
+        best = None
+        for said, kind in self.names.items():
+            for m in re.finditer(re.escape(said) + r"\b", flat, re.I):
+                # (the longest name at the earliest place: "rat" never hides "cave rat")
+                if best is None or m.start() < best[0] or (m.start() == best[0] and len(said) > best[1]):
+                    best = (m.start(), len(said), kind)
+                break
+        return best[2] if best else None
+
+    def meet(self, text, considered, fought):
+        kind = self.kind_in(text)
+        if kind is not None:
+            tally = self.met.setdefault(kind, [0, 0, 0])
+            tally[0] += 1
+            tally[1] += 1 if considered else 0
+            tally[2] += 1 if fought else 0
 
     # --- a newcomer's choices --------------------------------------------------------------------
     def route(self, goal):
@@ -322,6 +390,13 @@ class newcomer:
                   s["earned_sales"] + s["earned_fights"] + s["earned_bounties"], s["earned_sales"],
                   s["earned_fights"], s["earned_bounties"], s["spent"], s["bounties"], s["won"], s["lost"],
                   s["fled"], s["avoided"], s["rooms"], s["doors"], s["levels"], s["verdicts"]), flush=True)
+        met = sorted(self.met.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        print("  monster kinds met %d (kind: rooms met/considered/fought): %s" % (
+            len(met), ", ".join("%s %d/%d/%d" % (k, *v) for k, v in met) or "none"), flush=True)
+        seen = sorted(self.themes_seen.items(), key=lambda kv: kv[1])
+        print("  themes walked through %d (theme: deepest depth): %s; deepest room: %s (%s, depth %d)" % (
+            len(seen), ", ".join("%s %d" % kv for kv in seen) or "none", self.deepest_room[0], self.deepest_room[1],
+            self.deepest), flush=True)
         if final:
             print(score.strip())
 
@@ -340,10 +415,15 @@ class newcomer:
             if "Type 'fight' to attack" in room or "attacks you" in room or "attack you" in room:
                 if "attacks you" in room or "attack you" in room:
                     result = "ambushed"
+                    self.meet(room[room.rfind("\n", 0, max(room.find("attack you"), room.find("attacks you"))) + 1:],
+                              False, True)
                 else:
                     judged = self.command("consider")
                     verdict = next((v for v in VERDICTS if v in judged), "?")
-                    if VERDICTS.index(verdict) >= 3 if verdict in VERDICTS else False:
+                    too_strong = VERDICTS.index(verdict) >= 3 if verdict in VERDICTS else False
+                    self.meet(judged[judged.find("You size up"):] if "You size up" in judged else room, True,
+                              not too_strong)
+                    if too_strong:
                         if self.hp < self.max_hp:
                             self.home()
                             return

@@ -8,7 +8,7 @@
 namespace dw::app {
 
 /// The exit code when a listener cannot be bound (a port in use, an address this machine does not have,
-/// a port below 1024 without the right): README.md's list of exit codes.
+/// a port below 1024 without the right): the list of exit codes in docs/operators.md, "Configuration".
 inline constexpr int exit_port_unavailable = 5;
 
 /// What set each listener's address and port, as the messages name it: the key, or the command-line

@@ -15,7 +15,7 @@
 
 // The metrics at /metrics on the web port: what the server reads from its parts when asked (nothing is
 // gathered in between but the parts' own counters), the Prometheus text made from it, and who may read it.
-// README.md, "Metrics", documents each metric.
+// docs/operators.md, "Metrics", documents each metric.
 namespace dw::game {
 class world;
 }

@@ -63,7 +63,8 @@ class server {
                     asio::post(io_, [this] { take_reports(); });
                   }
                 }),
-        services_(io_, workers_, readers_, writer_, commits_),
+        backups_(settings.storage.path, settings.backup.folder),
+        services_(io_, workers_, readers_, writer_, commits_, backups_),
         startup_(read_startup(settings.storage.path)),
         world_(with_stored_settings(settings, startup_), services_, game::world_parts{std::move(content), startup_}) {
     spdlog::info("dungeon restored: {} branches (their rooms are read when someone enters)", startup_.branches.size());
@@ -507,6 +508,7 @@ class server {
   net::commit_tracker commits_;
   report_inbox reports_;
   store::writer writer_;
+  backup_runner backups_;  ///< the backup thread (a copy still running at shutdown is abandoned)
   server_services services_;
   /// What storage held at start-up, read once here; the world thread never reads afterwards.
   game::storage::world_snapshot startup_;

@@ -108,4 +108,30 @@ void server_services::reboot(std::uint64_t requested_by) {
   asio::post(io_, [this, requested_by] { on_reboot(requested_by); });
 }
 
+void server_services::take_backup(std::int64_t keep, std::function<void(const game::backup_report&)> done) {
+  // No work guard: a shutdown does not wait for a backup (the runner abandons it between steps), and a
+  // completion posted after the io_context has stopped is simply never run.
+  backups_.backup(now(), static_cast<std::size_t>(keep), [this, done = std::move(done)](store::backup_outcome o) {
+    game::backup_report r;
+    r.ok = o.ok;
+    r.file = std::move(o.path);
+    r.bytes = o.bytes;
+    r.took_ms = o.took.count();
+    r.error = std::move(o.error);
+    r.removed = std::move(o.removed);
+    asio::post(io_, [done, r = std::move(r)] { done(r); });
+  });
+}
+
+void server_services::list_backups(
+    std::function<void(const std::vector<game::backup_entry>&, const std::string&)> done) {
+  backups_.list([this, done = std::move(done)](std::vector<store::backup_file> files, std::string error) {
+    std::vector<game::backup_entry> entries;
+    for (store::backup_file& f : files) {
+      entries.push_back({std::move(f.path), f.bytes, f.taken_at});
+    }
+    asio::post(io_, [done, entries = std::move(entries), error = std::move(error)] { done(entries, error); });
+  });
+}
+
 }  // namespace dw::app

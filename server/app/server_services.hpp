@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "server/app/backup_runner.hpp"
 #include "server/app/delayed_calls.hpp"
 #include "server/app/reader_pool.hpp"
 #include "server/game/services.hpp"
@@ -27,8 +28,14 @@ namespace dw::app {
 class server_services final : public game::services {
  public:
   server_services(boost::asio::io_context& io, boost::asio::thread_pool& workers, reader_pool& readers,
-                  store::writer& writer, net::commit_tracker& commits)
-      : io_(io), workers_(workers), readers_(readers), writer_(writer), commits_(commits), delayed_(io) {}
+                  store::writer& writer, net::commit_tracker& commits, backup_runner& backups)
+      : io_(io),
+        workers_(workers),
+        readers_(readers),
+        writer_(writer),
+        commits_(commits),
+        backups_(backups),
+        delayed_(io) {}
 
   void run_blocking(std::function<void(game::storage::loader&)> work,
                     std::function<void(const game::read_result&)> done) override;
@@ -38,6 +45,8 @@ class server_services final : public game::services {
   std::int64_t now() override;
   void stop_server() override;
   void reboot(std::uint64_t requested_by) override;
+  void take_backup(std::int64_t keep, std::function<void(const game::backup_report&)> done) override;
+  void list_backups(std::function<void(const std::vector<game::backup_entry>&, const std::string&)> done) override;
 
   /// The writer resolved every batch up to `last`; those in `failed` (ticket order) were rolled back.
   /// Tells each batch's event how it ended.
@@ -62,6 +71,7 @@ class server_services final : public game::services {
   reader_pool& readers_;
   store::writer& writer_;
   net::commit_tracker& commits_;
+  backup_runner& backups_;
   std::deque<pending> waiting_;  ///< batches handed to the writer, in ticket order
   /// Held while `waiting_` is not empty: the writer's report is still to come back to the io_context.
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> writer_busy_;

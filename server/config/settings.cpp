@@ -201,6 +201,12 @@ std::vector<setting_def> make_defs() {
   d.push_back(integer("storage", "lock_wait_ms", &S::storage, &S::storage_section::lock_wait_ms, 0, 60000, false,
                       "How long a write waits for a lock held by another process before it fails (the player is "
                       "told it was not saved). The game itself never waits on a lock."));
+  d.push_back(path("backup", "folder", &S::backup, &S::backup_section::folder,
+                   "Folder of the online backups (created if missing)."));
+  d.push_back(integer("backup", "interval_seconds", &S::backup, &S::backup_section::interval_seconds, 0, 365 * day,
+                      true, "Seconds between scheduled backups, counted from start-up and from the last one (0: none)."));
+  d.push_back(integer("backup", "keep", &S::backup, &S::backup_section::keep, 1, 100000, true,
+                      "How many backups to keep: after each one the oldest beyond this many are deleted."));
   d.push_back(text("log", "level", &S::log, &S::log_section::level, true,
                    "trace, debug, info, warn, error, critical or off.", log_level));
   d.push_back(path("log", "dir", &S::log, &S::log_section::dir, "Folder of the rotating log file deepwell.log."));

@@ -47,6 +47,12 @@ struct settings {
     std::string path = "data/deepwell.db";
     std::int64_t lock_wait_ms = 2000;
   } storage;
+  /// Online backups of the database (server/store/backup.hpp), taken while the game runs.
+  struct backup_section {
+    std::string folder = "data/backups";
+    std::int64_t interval_seconds = 21600;  ///< 0: no scheduled backups (@backup still takes one)
+    std::int64_t keep = 8;                  ///< the newest this many of the server's own backups are kept
+  } backup;
   struct log_section {
     std::string level = "info";
     std::string dir = "data/logs";

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "server/game/storage/changes.hpp"
 #include "server/game/storage/reads.hpp"
@@ -24,6 +25,23 @@ struct read_result {
   bool ok = true;
   int code = 0;         ///< the SQLite result code when the store failed (0: something else threw)
   std::string message;  ///< what failed, for the log
+};
+
+/// How a backup of the database ended (server/store/backup.hpp).
+struct backup_report {
+  bool ok = false;
+  std::string file;  ///< the finished file
+  std::int64_t bytes = 0;
+  std::int64_t took_ms = 0;
+  std::string error;                 ///< why it failed
+  std::vector<std::string> removed;  ///< older backups deleted to keep backup.keep
+};
+
+/// One backup file in the backup folder.
+struct backup_entry {
+  std::string file;
+  std::int64_t bytes = 0;
+  std::int64_t taken_at = 0;  ///< unix seconds
 };
 
 /// What the game needs from the process around it. The server implements it with a worker pool,
@@ -56,6 +74,18 @@ class services {
   /// Hot reboot: saves, hands every connection to a fresh image of the binary (exec in place). Runs
   /// after the current event; on failure the server keeps running and world::reboot_failed is called.
   virtual void reboot(std::uint64_t requested_by) = 0;
+  /// Copies the database into the backup folder on a thread of its own (play never waits for it), then
+  /// deletes the oldest backups beyond `keep`; `done` runs on the world thread. One at a time: the
+  /// caller waits for `done` before asking again. Without a backup thread it fails at once.
+  virtual void take_backup(std::int64_t keep, std::function<void(const backup_report&)> done) {
+    static_cast<void>(keep);
+    done(backup_report{false, {}, 0, 0, "backups are not available here", {}});
+  }
+  /// The backups in the backup folder, oldest first (or why they cannot be listed); `done` runs on the
+  /// world thread.
+  virtual void list_backups(std::function<void(const std::vector<backup_entry>&, const std::string& error)> done) {
+    done({}, "backups are not available here");
+  }
 };
 
 }  // namespace dw::game

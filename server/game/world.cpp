@@ -46,6 +46,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
       encounters_(std::make_unique<encounters>(settings_, content_, *people_, *out_, *events_, *events_, svc,
                                                *places_, parts.startup)),
       admin_(std::make_unique<administration>(svc, *events_, *out_, parts.startup)),
+      backups_(std::make_unique<backups>(svc, *out_, *events_, settings_, svc.now())),
       login_(std::make_unique<login>(settings_, *people_, *out_, *events_, *events_, svc, *admin_, *places_,
                                      *encounters_, parts.password_workers)),
       commands_(std::make_unique<dispatcher>(*people_, *out_, *admin_)) {
@@ -105,6 +106,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   r.begin_family("moderation");
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
   r.begin_family("admin");
+  register_backup_commands(r, {*backups_, svc, *events_, *out_, settings_});
   register_world_admin_commands(
       r, {*people_, *out_, *places_, *encounters_, *events_, *events_, svc, settings_, content_});
 }
@@ -196,6 +198,7 @@ void world::tick() {
   events_->run_event(0, [this] { places_->collapse_idle(); });
   events_->run_event(0, [this] { encounters_->recovery.tick(); });
   events_->run_event(0, [this] { admin_->tick(); });
+  backups_->tick(services_.now());  // (only asks the backup thread: nothing to save, no output)
 }
 
 void world::save_all() {

@@ -16,6 +16,7 @@
 namespace dw::game {
 
 class administration;
+class backups;
 class bounties;
 class dispatcher;
 class encounters;
@@ -94,6 +95,7 @@ class world {
   std::unique_ptr<groups> groups_;  ///< who follows whom, and who travels together; hears every step
   std::unique_ptr<encounters> encounters_;
   std::unique_ptr<administration> admin_;
+  std::unique_ptr<backups> backups_;  ///< the backup schedule and @backup's news
   std::unique_ptr<login> login_;
   std::unique_ptr<dispatcher> commands_;
   /// %d and %x from places, %l and %e from progression.

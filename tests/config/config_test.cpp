@@ -94,6 +94,39 @@ TEST(Config, ColourThemeKeysAreHexColoursNamedWhenBad) {
   EXPECT_NE(error_of("[colours]\nitem = 7\n").find("colours.item"), std::string::npos);
 }
 
+TEST(ConfigBackup, DefaultsAreEverySixHoursKeepingEightInDataBackups) {
+  const settings s = load_config_text("", "c.toml");
+  EXPECT_EQ(s.backup.folder, "data/backups");
+  EXPECT_EQ(s.backup.interval_seconds, 21600);
+  EXPECT_EQ(s.backup.keep, 8);
+  const settings off = load_config_text("[backup]\ninterval_seconds = 0\nkeep = 1\nfolder = \"/srv/b\"\n", "c.toml");
+  EXPECT_EQ(off.backup.interval_seconds, 0);
+  EXPECT_EQ(off.backup.keep, 1);
+  EXPECT_EQ(off.backup.folder, "/srv/b");
+  ASSERT_NE(find_setting("backup.interval_seconds"), nullptr);
+  EXPECT_TRUE(find_setting("backup.interval_seconds")->live);
+  EXPECT_TRUE(find_setting("backup.keep")->live);
+  EXPECT_FALSE(find_setting("backup.folder")->live);
+}
+
+TEST(ConfigBackup, BadValuesNameTheKey) {
+  EXPECT_NE(error_of("[backup]\ninterval_seconds = -1\n").find("backup.interval_seconds: must be between 0 and"),
+            std::string::npos);
+  EXPECT_NE(error_of("[backup]\ninterval_seconds = 31536001\n").find("backup.interval_seconds"), std::string::npos);
+  EXPECT_NE(error_of("[backup]\ninterval_seconds = \"6h\"\n").find("backup.interval_seconds: must be an integer"),
+            std::string::npos);
+  EXPECT_NE(error_of("[backup]\nkeep = 0\n").find("backup.keep: must be between 1 and"), std::string::npos);
+  EXPECT_NE(error_of("[backup]\nfolder = \"\"\n").find("backup.folder: must not be empty"), std::string::npos);
+  EXPECT_NE(error_of("[backup]\nfolder = 3\n").find("backup.folder: must be a string"), std::string::npos);
+  EXPECT_NE(error_of("[backup]\nevery = 3\n").find("backup.every: unknown key"), std::string::npos);
+}
+
+TEST(ConfigBackup, TheFolderResolvesAgainstTheConfigFilesFolderAsTheDatabaseDoes) {
+  const settings s = load_config_file(DW_SOURCE_DIR "/config/deepwell.toml");
+  const std::filesystem::path root = std::filesystem::path(DW_SOURCE_DIR).lexically_normal();
+  EXPECT_EQ(s.backup.folder, (root / "data" / "backups").string());
+}
+
 TEST(Config, ShippedFileIsValidAndDocumentsEveryKey) {
   const settings s = load_config_file(DW_SOURCE_DIR "/config/deepwell.toml");
   EXPECT_EQ(s.server.port, 4000);
@@ -154,7 +187,7 @@ TEST(ConfigPaths, ExactlyTheFileAndFolderSettingsArePaths) {
       paths.push_back(d.full_name());
     }
   }
-  EXPECT_EQ(paths, (std::vector<std::string>{"storage.path", "log.dir", "content.dir", "tls.certificate",
+  EXPECT_EQ(paths, (std::vector<std::string>{"storage.path", "backup.folder", "log.dir", "content.dir", "tls.certificate",
                                              "tls.private_key", "web.root"}));
 }
 

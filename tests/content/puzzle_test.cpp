@@ -114,7 +114,7 @@ TEST(Puzzle, ALockWhoseHintCoordinateIsTakenOrTheStartRollsAsAMonster) {
   EXPECT_EQ(taken.room.event, room_event::monster);
   ASSERT_TRUE(taken.room.monsters.has_value());
   EXPECT_EQ(taken.room, as_monster_room(tables, t, 5));
-  EXPECT_EQ(*taken.room.monsters, make_monster_group(tables, 5, t.at(2), t.at(3)));
+  EXPECT_EQ(*taken.room.monsters, make_room_monsters(tables, 5, t.at(2), t.at(3)));
   EXPECT_FALSE(is_clear_at_start(taken.room));
 
   // The same lock rolled next to the start room, with its hint on (0,0), is a monster as well.

@@ -118,7 +118,7 @@ TEST(RollRoom, TheFindIsReadFromTheSecondTapeValue) {
       EXPECT_EQ(*room.find_key, roll_find(tables, item_kind::weapon, 40, t.at(1)).key);
     }
     if (room.event == room_event::monster) {
-      EXPECT_EQ(*room.monsters, make_monster_group(tables, 40, t.at(2), t.at(3)));
+      EXPECT_EQ(*room.monsters, make_room_monsters(tables, 40, t.at(2), t.at(3)));
     }
   }
 }

@@ -212,7 +212,7 @@ TEST(ConfigPaths, BusyPortStopsStartUpNamingTheListenerAndLeavesNoFileBehind) {
     std::vector<std::string> args{"--config", t.config().string()};
     args.insert(args.end(), c.args.begin(), c.args.end());
     const auto r = run_deepwell(args, std::chrono::seconds(60), t.cwd());
-    EXPECT_EQ(r.status, 5) << c.what << ":\n" << r.output;  // README.md's exit codes
+    EXPECT_EQ(r.status, 5) << c.what << ":\n" << r.output;  // docs/operators.md's exit codes
     EXPECT_NE(r.output.find("cannot listen for " + c.listener + " on " + where), std::string::npos)
         << c.what << ":\n" << r.output;
     EXPECT_NE(r.output.find("the port by " + c.origin), std::string::npos) << c.what << ":\n" << r.output;

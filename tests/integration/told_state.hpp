@@ -186,7 +186,7 @@ struct told_trade {
     found_silver,   ///< You find <amount> silver. | You find N silver between you; your share is <amount>.
     conjured,       ///< You conjure <item> (seed N).
     fight_joined,   ///< You attack ...! | ... attack(s) you! | You are already (still) fighting ...
-    fight_won,      ///< The last of them falls.
+    fight_won,      ///< The last of them falls. (or a leader: <title> falls! The room is clear...)
   };
   kind what = kind::silver_is;
   std::string item;
@@ -339,7 +339,8 @@ inline std::optional<told_trade> parse_trade(std::string_view line) {
              line.ends_with(" attacks you!") || line.starts_with("You are already fighting") ||
              line.starts_with("You are still fighting")) {
     t.what = k::fight_joined;
-  } else if (line.starts_with("The last of them falls.")) {
+  } else if (line.starts_with("The last of them falls.") || line.find(" falls! The room is clear") != std::string::npos) {
+    // (a leader falls by its title: "Old Gnawbone, the rat-king falls! The room is clear...")
     t.what = k::fight_won;
   } else {
     return std::nullopt;
@@ -445,7 +446,7 @@ class told_state {
       } else if (carried.worn == removed) {
         carried.worn.reset();
       }
-    } else if (line.find("On the ground: ") != std::string::npos || line.find("They leave behind:") == 0 ||
+    } else if (line.find("On the ground: ") != std::string::npos || line.find("They leave behind:") == 0 || line.find("It leaves behind:") == 0 ||
                line.find("You conjure ") != std::string::npos) {
       floor_has_items = true;
     } else if (line.find("There is nothing here to pick up.") != std::string::npos) {

@@ -2,6 +2,7 @@
 
 // The command sets, by topic. Each is registered with only the parts its commands use.
 #include "server/game/administration/administration.hpp"
+#include "server/game/administration/backups.hpp"
 #include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/command_registry.hpp"
 #include "server/game/content_source.hpp"
@@ -118,6 +119,16 @@ struct moderation_parts {
   services& svc;
 };
 void register_moderation_commands(command_registry& r, moderation_parts parts);
+
+/// @backup (backup.cpp): an online backup now, or the list of those kept.
+struct backup_parts {
+  backups& schedule;
+  services& svc;
+  event_runner& events;
+  output& out;
+  const live_settings& settings;
+};
+void register_backup_commands(command_registry& r, backup_parts parts);
 
 /// goto, summon, tel, stat, promote, demote, unlock, config, branch, collapse, clear, spawn, reload.
 struct world_admin_parts {

@@ -27,7 +27,7 @@ void register_fight_commands(command_registry& r, fight_parts p) {
                      "after it. The monsters stay. See also 'wimpy', which flees for you.",
                      arguments::raw, [p](command_context& ctx) { p.combat.flee(ctx.actor, ctx.conn); }));
   r.add(make_command("consider", {"con"}, P, "Weigh up the monsters here: would you win?",
-                     "consider [monster]\nWeighs the monsters here against you alone, as you both stand now: "
+                     "consider [monster]\nSays what the monsters here are, and weighs them against you alone, as you both stand now: "
                      "their hit points and blows against your hit points, ward, weapon, armour and level. It "
                      "fights the fight many times in its head by the real rules and says how it would likely "
                      "go (win easily, likely win, an even fight, likely fall, surely fall), then about how many "

@@ -320,7 +320,13 @@ void examine(const item_parts& p, command_context& ctx) {
   const std::string_view words = ctx.args.object ? ctx.args.object->words : ctx.args.raw;
   if (const room_contents::room_state* state = p.contents.state_of(ctx.actor);
       state != nullptr && state->fight && !state->fight->won()) {
-    if (const content::monster_def* m = p.contents.tables().find_monster(state->fight->monster_key);
+    const content::content_tables& tables = p.contents.tables();
+    if (const content::leader_def* leader = tables.find_leader(state->fight->monster_key);
+        leader != nullptr && (name_matches(leader->title, words) || name_matches(leader->kind.name, words))) {
+      ctx.reply(leader->title + ". " + leader->kind.description + "\nIt leads here, alone.\n");
+      return;
+    }
+    if (const content::monster_def* m = tables.find_monster(state->fight->monster_key);
         m != nullptr && (name_matches(m->name, words) || name_matches(m->plural, words))) {
       ctx.reply(m->description + "\n" + std::to_string(state->fight->alive()) + " of them, " +
                 state->fight->size_key + ".\n");

@@ -204,8 +204,10 @@ void fights::tell_round(std::int64_t room_id, const round_story& story) {
 }
 
 void fights::pay_silver(const content::fight_state& fight, const std::vector<character*>& sharing) {
-  const std::int64_t total =
-      content::silver_for(content_.get(), fight.depth, static_cast<int>(fight.monster_hp.size()));
+  std::int64_t total = content::silver_for(content_.get(), fight.depth, static_cast<int>(fight.monster_hp.size()));
+  if (const content::leader_def* leader = content_.get().find_leader(fight.monster_key)) {
+    total += leader->silver;  // a leader's hoard, always
+  }
   if (sharing.empty() || total <= 0) {
     return;
   }
@@ -234,6 +236,9 @@ void fights::win(std::int64_t room_id, room_contents::room_state& state, const s
                  const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key) {
   // A wanderer's fight is not the room's challenge: the room stays as clear (or not) as it was.
   const bool roamer = state.wanderer.has_value();
+  const content::leader_def* leader =
+      state.fight ? content_.get().find_leader(state.fight->monster_key) : nullptr;
+  const std::string fallen = leader != nullptr ? leader->title : std::string();
   for (std::int64_t account : state.fighters) {
     warned_.erase(account);
   }
@@ -260,10 +265,10 @@ void fights::win(std::int64_t room_id, room_contents::room_state& state, const s
     }
   }
   const room_contents::dropped_loot dropped = contents_.drop_loot(std::move(loot), room_id);
-  std::string text = roamer ? std::string("The last of them falls.\n")
-                            : std::string("The last of them falls. The room is clear, and the way on is open!\n");
+  const std::string falls = leader != nullptr ? styled(style::monster, fallen) + " falls!" : "The last of them falls.";
+  std::string text = roamer ? falls + "\n" : falls + " The room is clear, and the way on is open!\n";
   if (!dropped.text.empty()) {
-    text += "They leave behind:\n" + dropped.text;
+    text += (leader != nullptr ? "It leaves behind:\n" : "They leave behind:\n") + dropped.text;
   }
   out_.send_room(room_id, text);
   for (const item& it : dropped.items) {  // announced as GMCP after the text

@@ -2,6 +2,7 @@
 #include "server/game/encounters/fights.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "content/fight_judgement.hpp"
 #include "content/fight_odds.hpp"
@@ -117,13 +118,25 @@ void fights::consider(const character& ch, connection& conn, std::string_view wh
     return;
   }
   const auto [one, many] = monster_names(*state->fight);
-  if (!what.empty() && what != "monster" && what != "monsters" && what != "them" &&
-      one.find(what) == std::string::npos && many.find(what) == std::string::npos) {
+  const content::leader_def* leader = content_.get().find_leader(state->fight->monster_key);
+  // (by any word of its names, in any case: "consider gnawbone" finds "Old Gnawbone, the rat-king")
+  const auto names = [&](std::string_view name) {
+    std::string lower(name);
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::string wanted(what);
+    std::transform(wanted.begin(), wanted.end(), wanted.begin(), [](unsigned char c) { return std::tolower(c); });
+    return lower.find(wanted) != std::string::npos;
+  };
+  if (!what.empty() && what != "monster" && what != "monsters" && what != "them" && !names(one) && !names(many) &&
+      (leader == nullptr || !names(leader->title))) {
     out_.send(conn, "You see no " + std::string(what) + " here.\n");
     return;
   }
   const content::fight_odds odds = content::weigh_fight(content_.get(), *state->fight, fighter_of(ch));
   std::string text = "You size up " + styled(style::monster, contents_.monsters_text(*state)) + ". ";
+  if (const content::monster_def* kind = content_.get().find_monster(state->fight->monster_key)) {
+    text += kind->description + " ";  // (what look shows too: consider is a look with the odds)
+  }
   text += health_sentence(content_.get(), *state->fight, one, many) + " " +
           content::consider_words(content_.get(), odds) + "\n";
   out_.send(conn, text);

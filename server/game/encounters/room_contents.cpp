@@ -257,7 +257,14 @@ std::string room_contents::room_extras(std::int64_t room_id, const character& vi
     if (room_state* state = state_of(viewer); state != nullptr && state->fight && !state->fight->won()) {
       const std::string who = content::capitalise(monsters_text(*state));
       const bool one = state->fight->alive() == 1;
+      const content::leader_def* leader = content_.get().find_leader(state->fight->monster_key);
+      if (leader != nullptr) {
+        out += leader->arrival + "\n";  // a leader is announced whenever the room shows it
+      }
       append_styled(out, style::monster, who);
+      if (leader != nullptr && who.find(',') != std::string::npos) {
+        out += ',';  // "Old Gnawbone, the rat-king, blocks the way."
+      }
       if (state->active) {
         out += one ? " is fighting here!\n" : " are fighting here!\n";
       } else if (has_way_on(places_, viewer)) {
