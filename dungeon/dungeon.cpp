@@ -373,6 +373,14 @@ std::size_t dungeon::resident_rooms() const noexcept {
   return n;
 }
 
+std::size_t dungeon::resident_branches() const noexcept {
+  std::size_t n = 0;
+  for (const auto& [id, g] : branches_) {
+    n += g.resident_rooms() > 0 ? 1 : 0;
+  }
+  return n;
+}
+
 std::size_t dungeon::resident_bytes() const noexcept {
   std::size_t n = 0;
   for (const auto& [id, g] : branches_) {

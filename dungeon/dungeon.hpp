@@ -124,6 +124,10 @@ class dungeon {
 
   /// Resident rooms over all branches.
   std::size_t resident_rooms() const noexcept;
+  /// Branches alive (their info is always in memory; their rooms may not be).
+  std::size_t branch_count() const noexcept { return branches_.size(); }
+  /// Branches with at least one room in memory.
+  std::size_t resident_branches() const noexcept;
   /// Heap bytes held by resident rooms (the room tables, not counting the branch map).
   std::size_t resident_bytes() const noexcept;
 

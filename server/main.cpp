@@ -10,6 +10,7 @@
 #include "server/app/bind_listeners.hpp"
 #include "server/app/logging.hpp"
 #include "server/app/maintenance.hpp"
+#include "server/app/metrics.hpp"
 #include "server/app/server.hpp"
 #include "server/app/startup.hpp"
 #include "server/config/config_loader.hpp"
@@ -116,6 +117,8 @@ int main(int argc, char** argv) {
     if (!log_level.empty()) {
       apply("log.level", log_level);
     }
+    // Read with the game's address patterns (as @ban's), which the config module cannot include.
+    static_cast<void>(dw::app::metrics_access(settings.metrics.allowed_addresses));
   } catch (const dw::config::config_error& e) {
     spdlog::critical("configuration error: {}", e.what());
     return 2;

@@ -16,6 +16,7 @@
 #include "content/content_tables.hpp"
 #include "server/app/listing.hpp"
 #include "server/app/logging.hpp"
+#include "server/app/metrics.hpp"
 #include "server/app/reader_pool.hpp"
 #include "server/app/reboot.hpp"
 #include "server/app/report_inbox.hpp"
@@ -181,7 +182,7 @@ class server {
     }
     web_ = std::make_unique<web_port>(
         io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_, tls_ ? &tls_->server() : nullptr,
-        [this] { return status_json(world_.listing(), services_.now()); },
+        [this] { return status_json(world_.listing(), services_.now()); }, metrics_source(),
         [this](const std::string& address) { return world_.logins().at_login_screen(address); },
         [this](std::shared_ptr<net::stream> stream, const std::string& address) {
           if (stopping_ || rebooting_) {
@@ -199,6 +200,33 @@ class server {
     }
   }
 
+  // ---- metrics: GET /metrics on the web port (metrics.hpp), read from the parts at each request
+
+  /// What answers /metrics: nothing when metrics.enabled is false (the web port then says 404).
+  net::web_listener::metrics_source metrics_source() {
+    if (!settings_.metrics.enabled) {
+      return {};
+    }
+    metrics_access_.emplace(settings_.metrics.allowed_addresses);  // (main checked it: it does not throw here)
+    return [this](const std::string& address, bool through_proxy) -> net::web_listener::metrics_reply {
+      if (!metrics_access_->allows(address, through_proxy)) {
+        spdlog::info("web: /metrics refused to {}{} (metrics.allowed_addresses)", address,
+                     through_proxy ? ", through a proxy" : "");
+        return {403, "The metrics are for the operator: this address may not read them (metrics.allowed_addresses).\n"};
+      }
+      return {200, metrics_text(read_metrics())};
+    };
+  }
+
+  /// Everything /metrics reports, as it is now. World thread.
+  metrics_reading read_metrics() {
+    std::array<std::uint64_t, net::connection_kinds> open{};
+    for (const auto& [raw, session] : sessions_) {
+      open[static_cast<std::size_t>(session->traffic_kind())] += 1;
+    }
+    return app::read_metrics({world_, writer_, services_.failed_reads(), traffic_, open, started_at_});
+  }
+
   /// Creates a session for a connection the listener counts, and does the bookkeeping (the closed callback).
   std::shared_ptr<net::session> make_session(std::shared_ptr<net::stream> stream, const std::string& address) {
     net::session_limits limits;
@@ -208,6 +236,8 @@ class server {
     limits.codec.mccp2 = settings_.server.mccp2_level > 0 && stream->takes_mccp2();
     limits.mccp2_level = static_cast<int>(settings_.server.mccp2_level);
     auto session = std::make_shared<net::session>(std::move(stream), world_, commits_, limits, nullptr);
+    session->count_traffic(&traffic_);
+    traffic_.opened[static_cast<std::size_t>(session->traffic_kind())] += 1;
     net::session* raw = session.get();
     session->set_on_closed([this, raw, address] {
       sessions_.erase(raw);
@@ -483,7 +513,9 @@ class server {
   /// What storage held at start-up, read once here; the world thread never reads afterwards.
   game::storage::world_snapshot startup_;
   game::world world_;
+  net::traffic traffic_;  ///< what every session wrote, by kind (the sessions add to it; the metrics read it)
   std::unordered_map<net::session*, std::shared_ptr<net::session>> sessions_;
+  std::optional<metrics_access> metrics_access_;  ///< who may read /metrics, when metrics.enabled
   std::unique_ptr<tls_port> tls_;  ///< the TLS port, when tls.enabled
   std::unique_ptr<web_port> web_;  ///< the web port, when web.enabled (after tls_: it uses its context)
   bool stopping_ = false;

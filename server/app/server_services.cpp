@@ -47,7 +47,10 @@ void server_services::run_blocking(std::function<void(game::storage::loader&)> w
     if (!result.ok) {
       spdlog::error("a read on a worker failed: {}", log_safe(result.message));
     }
-    asio::post(io_, [done = std::move(done), result = std::move(result)] { done(result); });
+    asio::post(io_, [this, done = std::move(done), result = std::move(result)] {
+      failed_reads_ += result.ok ? 0 : 1;
+      done(result);
+    });
   });
 }
 

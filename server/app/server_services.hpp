@@ -52,6 +52,9 @@ class server_services final : public game::services {
   /// Tells each batch's event how it ended.
   void resolved(std::uint64_t last, const std::vector<store::write_failure>& failed);
 
+  /// Reads on a worker that failed so far (the metrics; world thread).
+  std::uint64_t failed_reads() const { return failed_reads_; }
+
   /// The server is stopping: pending delayed calls are cancelled, and later ones are not made.
   void cancel_delayed_calls() { delayed_.cancel_all(); }
 
@@ -73,6 +76,7 @@ class server_services final : public game::services {
   /// Held while `waiting_` is not empty: the writer's report is still to come back to the io_context.
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> writer_busy_;
   delayed_calls delayed_;
+  std::uint64_t failed_reads_ = 0;  ///< counted on the world thread, as each failed read's completion runs
 };
 
 }  // namespace dw::app

@@ -77,7 +77,7 @@ std::string status_json(const std::vector<game::listing_entry>& mssp, std::int64
 web_port::web_port(boost::asio::io_context& io, const config::settings& s, const boost::asio::ip::address& host,
                    int handed_fd, std::function<net::admission_limits()> limits, net::connection_counts* counts,
                    net::tls_server* tls, net::web_listener::status_source status,
-                   net::web_listener::login_screen_count at_login_screen,
+                   net::web_listener::metrics_source metrics, net::web_listener::login_screen_count at_login_screen,
                    net::web_listener::websocket_handler on_websocket) {
   try {
     site_ = net::static_site::load(s.web.root);
@@ -85,7 +85,7 @@ web_port::web_port(boost::asio::io_context& io, const config::settings& s, const
     throw std::runtime_error(std::string("web.root: ") + e.what());
   }
   listener_ = std::make_unique<net::web_listener>(io, std::move(limits), counts, site_, web_options_from(s), tls,
-                                                  std::move(status), std::move(at_login_screen),
+                                                  std::move(status), std::move(metrics), std::move(at_login_screen),
                                                   std::move(on_websocket));
   const boost::asio::ip::tcp::endpoint endpoint(host, static_cast<unsigned short>(s.web.port));
   if (handed_fd >= 0) {

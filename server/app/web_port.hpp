@@ -14,7 +14,7 @@
 #include "server/game/login/listing.hpp"
 
 // The web port as the server runs it: the settings read into the listener's options, the web client's
-// files read once, and /status.json made from the MSSP values.
+// files read once, /status.json made from the MSSP values, and /metrics (metrics.hpp) when metrics.enabled.
 namespace dw::app {
 
 /// web.* as the web listener takes them.
@@ -31,8 +31,8 @@ class web_port {
   /// when the port cannot be opened.
   web_port(boost::asio::io_context& io, const config::settings& s, const boost::asio::ip::address& host, int handed_fd,
            std::function<net::admission_limits()> limits, net::connection_counts* counts, net::tls_server* tls,
-           net::web_listener::status_source status, net::web_listener::login_screen_count at_login_screen,
-           net::web_listener::websocket_handler on_websocket);
+           net::web_listener::status_source status, net::web_listener::metrics_source metrics,
+           net::web_listener::login_screen_count at_login_screen, net::web_listener::websocket_handler on_websocket);
 
   void start() { listener_->start(); }
   void close() { listener_->close(); }

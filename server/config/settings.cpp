@@ -288,6 +288,12 @@ std::vector<setting_def> make_defs() {
                       "server.max_connections too)."));
   d.push_back(boolean("web", "permessage_deflate", &S::web, &S::web_section::permessage_deflate, false,
                       "Compress WebSocket messages (permessage-deflate) when the browser offers it."));
+  d.push_back(boolean("metrics", "enabled", &S::metrics, &S::metrics_section::enabled, false,
+                      "Serve Prometheus metrics at /metrics on the web port (to metrics.allowed_addresses)."));
+  d.push_back(text("metrics", "allowed_addresses", &S::metrics, &S::metrics_section::allowed_addresses, false,
+                   "Comma-separated addresses that may read /metrics: an address, a CIDR block (\"10.0.0.0/8\") or "
+                   "the start of addresses (\"10.1.*\"), as @ban takes them; \"\" for nobody.",
+                   nullptr));
   d.push_back(integer("dungeon", "world_seed", &S::dungeon, &S::dungeon_section::world_seed, 0,
                       std::numeric_limits<std::int64_t>::max(), false, "Seed of every random choice in the dungeon."));
   d.push_back(integer("dungeon", "max_unexplored_exits", &S::dungeon, &S::dungeon_section::max_unexplored_exits, 1, 64,

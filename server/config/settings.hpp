@@ -101,6 +101,11 @@ struct settings {
     std::int64_t max_http_connections = 64;   ///< web connections not yet upgraded, over all addresses
     bool permessage_deflate = true;
   } web;
+  /// Prometheus metrics at /metrics on the web port, for the addresses listed (loopback by default).
+  struct metrics_section {
+    bool enabled = true;
+    std::string allowed_addresses = "127.0.0.0/8, ::1";  ///< comma-separated, as @ban writes them
+  } metrics;
   struct dungeon_section {
     std::int64_t world_seed = 20261122;
     std::int64_t max_unexplored_exits = 4;

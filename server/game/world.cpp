@@ -77,21 +77,35 @@ world::world(config::settings settings, services& svc, world_parts parts)
     spdlog::set_level(spdlog::level::from_str(changed.log.level));
     return std::nullopt;
   });
+  // Each set is a family of its own in the metrics (commands by family: a short fixed list of names).
   command_registry& r = commands_->commands();
+  r.begin_family("basic");
   register_basic_commands(r, {*people_, encounters_->combat, &encounters_->riddles, progression_.get()});
+  r.begin_family("help");
   register_help_command(r, {r, content_});
+  r.begin_family("movement");
   register_movement_commands(r, {*places_, svc});
+  r.begin_family("items");
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                              encounters_->news, &encounters_->riddles});
+  r.begin_family("economy");
   register_economy_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
                                 encounters_->news, deeds_, *progression_, bounties_.get()});
+  r.begin_family("bounties");
   register_bounty_commands(r, {*bounties_, *places_});
+  r.begin_family("fights");
   register_fight_commands(r, {encounters_->combat});
+  r.begin_family("puzzles");
   register_puzzle_commands(r, {encounters_->riddles});
+  r.begin_family("talk");
   register_talk_commands(r, {*people_, *events_, svc});
+  r.begin_family("groups");
   register_group_commands(r, {*people_, *groups_});
+  r.begin_family("settings");
   register_settings_commands(r, {*people_, *events_, *places_});
+  r.begin_family("moderation");
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
+  r.begin_family("admin");
   register_backup_commands(r, {*backups_, svc, *events_, *out_, settings_});
   register_world_admin_commands(
       r, {*people_, *out_, *places_, *encounters_, *events_, *events_, svc, settings_, content_});
@@ -237,6 +251,8 @@ std::uint64_t world::on_restore(session_port& port, const saved_connection& save
 }
 
 void world::flush_output() { events_->flush(); }
+
+const dispatcher& world::commands() const { return *commands_; }
 
 void world::set_listing(std::shared_ptr<const listing_source> listing) { login_->set_listing(std::move(listing)); }
 

@@ -78,6 +78,8 @@ class world {
   progression& progress() { return *progression_; }
   bounties& board() { return *bounties_; }
   groups& company() { return *groups_; }
+  /// The command tables and how long their commands took (the metrics).
+  const dispatcher& commands() const;
 
  private:
   live_settings settings_;

@@ -38,6 +38,9 @@ session::session(std::shared_ptr<stream> stream, game::world& world, commit_trac
   // Small replies must not wait for Nagle's algorithm (it costs ~40 ms per command).
   stream_->socket().set_option(asio::ip::tcp::no_delay(true), ec);
   abilities_.tls = stream_->is_tls();
+  traffic_kind_ = stream_->is_websocket() ? connection_kind::web
+                  : stream_->is_tls()     ? connection_kind::tls
+                                          : connection_kind::telnet;
   if (const auto wire = stream_->message_subprotocol()) {
     message_.emplace(*wire, limits.codec);
     abilities_.web_page = true;

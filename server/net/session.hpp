@@ -12,6 +12,7 @@
 #include "server/net/commit_tracker.hpp"
 #include "server/net/output_batch.hpp"
 #include "server/net/stream.hpp"
+#include "server/net/traffic.hpp"
 #include "server/net/write_queue.hpp"
 #include "server/telnet/codec.hpp"
 #include "server/telnet/deflate_stream.hpp"
@@ -73,6 +74,10 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   /// Bytes given to MCCP2 compression and bytes it produced on this connection (0 and 0 if never on).
   std::size_t compressed_in() const { return deflate_.bytes_in(); }
   std::size_t compressed_out() const { return deflate_.bytes_out(); }
+  /// The metrics' kind of this connection: telnet, TLS or web (a WebSocket, over TLS or not).
+  connection_kind traffic_kind() const { return traffic_kind_; }
+  /// Where this session counts what it writes (and compresses); null: nowhere. `counts` must outlive it.
+  void count_traffic(traffic* counts) { traffic_ = counts; }
   /// Called once when the connection has ended (the world has been told).
   void set_on_closed(std::function<void()> fn) { on_closed_ = std::move(fn); }
 
@@ -116,6 +121,8 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   bool gather_plain(std::size_t ready, std::vector<boost::asio::const_buffer>& buffers) const;
   /// Builds what leaves for the first `ready` queued chunks into wire_ (compressing as MCCP2 requires).
   void build_wire(std::size_t ready);
+  /// Adds `bytes` written, and what MCCP2 compressed since the last call, to the traffic counts.
+  void count_written(std::size_t bytes);
 
   std::shared_ptr<stream> stream_;  ///< shared: a TLS goodbye may outlive the session
   boost::asio::steady_timer wake_;            ///< wakes the writer: more output, or more commits
@@ -148,6 +155,10 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   std::string wire_;                ///< compressed output being written, reused
   bool compression_queued_ = false;  ///< a start of compression is queued and its end is not
   bool handing_over_ = false;        ///< a hot reboot is coming: compression is not started again
+  connection_kind traffic_kind_ = connection_kind::telnet;
+  traffic* traffic_ = nullptr;
+  std::size_t counted_compressed_in_ = 0;   ///< deflate_.bytes_in() when last counted
+  std::size_t counted_compressed_out_ = 0;  ///< deflate_.bytes_out() when last counted
 };
 
 }  // namespace dw::net

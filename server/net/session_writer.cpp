@@ -33,12 +33,14 @@ asio::awaitable<void> session::write_loop() {
       if (gather_plain(ready, buffers)) {
         // One gathered write for everything that is ready: a command's output and its prompt together.
         co_await stream_->write(buffers);
+        count_written(asio::buffer_size(buffers));
       } else {
         // MCCP2: compressed here, at write time, so only what really leaves goes into the stream (a chunk
         // of a failed batch was emptied before it got here), and flushed once per write.
         build_wire(ready);
         const asio::const_buffer wire = asio::buffer(wire_);
         co_await stream_->write(std::span(&wire, 1));
+        count_written(wire_.size());
       }
       queue_.pop(ready);
     }
@@ -48,6 +50,7 @@ asio::awaitable<void> session::write_loop() {
       deflate_.finish(wire_);
       const asio::const_buffer wire = asio::buffer(wire_);
       co_await stream_->write(std::span(&wire, 1));
+      count_written(wire_.size());
     }
   } catch (const boost::system::system_error& e) {
     if (e.code() != asio::error::operation_aborted && e.code() != asio::error::broken_pipe &&
@@ -98,6 +101,17 @@ void session::build_wire(std::size_t ready) {
   }
 }
 
+void session::count_written(std::size_t bytes) {
+  if (traffic_ == nullptr) {
+    return;
+  }
+  traffic_->output_bytes[static_cast<std::size_t>(traffic_kind_)] += bytes;
+  traffic_->mccp2_in += deflate_.bytes_in() - counted_compressed_in_;
+  traffic_->mccp2_out += deflate_.bytes_out() - counted_compressed_out_;
+  counted_compressed_in_ = deflate_.bytes_in();
+  counted_compressed_out_ = deflate_.bytes_out();
+}
+
 void session::commits_advanced() {
   if (!queue_.empty()) {
     write_soon();
@@ -139,6 +153,7 @@ void session::write_now() {
     wake_.cancel();  // would_block: the writer waits until the socket takes more; otherwise it meets the error
     return;
   }
+  count_written(written);
   if (written == total) {
     queue_.pop(ready);
   } else {

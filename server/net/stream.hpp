@@ -44,6 +44,8 @@ class stream {
   /// waking a coroutine when the kernel takes everything at once. Null for TLS and WebSocket, which have
   /// their own layers between.
   virtual boost::asio::ip::tcp::socket* plain_socket() { return nullptr; }
+  /// True for a WebSocket (the web port), whatever it speaks and whether over TLS or not.
+  virtual bool is_websocket() const { return false; }
   /// "telnet", "TLS", "WebSocket (gmcp.mudstandards.org)": for the log.
   virtual std::string kind() const { return is_tls() ? "TLS" : "telnet"; }
 

@@ -1,5 +1,5 @@
 // The web port: the only translation unit that includes Boost.Beast (it is slow to compile; nothing
-// else should pay for it). HTTP/1.1 for the web client's files and /status.json, WebSocket upgrades on
+// else should pay for it). HTTP/1.1 for the web client's files, /status.json and /metrics, WebSocket upgrades on
 // /ws, and TLS on the same port when the server has a context (the first bytes tell a TLS ClientHello
 // from plain HTTP).
 #include "server/net/web_listener.hpp"
@@ -93,12 +93,13 @@ struct web_listener::connection : std::enable_shared_from_this<web_listener::con
 
 web_listener::web_listener(asio::io_context& io, std::function<admission_limits()> limits, connection_counts* counts,
                            const static_site& site, web_options options, tls_server* tls, status_source status,
-                           login_screen_count at_login_screen, websocket_handler on_websocket)
+                           metrics_source metrics, login_screen_count at_login_screen, websocket_handler on_websocket)
     : io_(io),
       site_(site),
       options_(std::move(options)),
       tls_(tls),
       status_(std::move(status)),
+      metrics_(std::move(metrics)),
       at_login_screen_(std::move(at_login_screen)),
       on_websocket_(std::move(on_websocket)),
       limits_(std::move(limits)),
@@ -122,9 +123,11 @@ void web_listener::close() {
 
 namespace {
 
-/// Answers one request that is not an upgrade: a file of the site, /status.json, or an error.
-http::response<http::string_body> answer(const request& req, const static_site& site,
-                                         const web_listener::status_source& status) {
+/// Answers one request that is not an upgrade: a file of the site, /status.json, /metrics (to whom the
+/// server lets read it), or an error. `address`: the asker's.
+http::response<http::string_body> answer(const request& req, const std::string& address, const static_site& site,
+                                         const web_listener::status_source& status,
+                                         const web_listener::metrics_source& metrics) {
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     auto res = plain_response(req, http::status::method_not_allowed, "Only GET and HEAD are served here.\n");
     res.set(http::field::allow, "GET, HEAD");
@@ -136,6 +139,20 @@ http::response<http::string_body> answer(const request& req, const static_site& 
     res.set(http::field::content_type, "application/json");
     res.set(http::field::access_control_allow_origin, "*");  // for listing sites and monitors
     res.prepare_payload();
+    return res;
+  }
+  if (target.substr(0, target.find('?')) == "/metrics" && metrics) {
+    const bool through_proxy = req.find(http::field::forwarded) != req.end() ||
+                               req.find("X-Forwarded-For") != req.end() || req.find("X-Real-IP") != req.end();
+    web_listener::metrics_reply reply = metrics(address, through_proxy);
+    auto res = plain_response(req, static_cast<http::status>(reply.status), std::move(reply.body));
+    if (reply.status == 200) {
+      res.set(http::field::content_type, "text/plain; version=0.0.4; charset=utf-8");  // Prometheus text format
+    }
+    if (req.method() == http::verb::head) {
+      res.prepare_payload();
+      res.body().clear();
+    }
     return res;
   }
   const site_file* file = site.find(target);
@@ -209,6 +226,7 @@ template <class Next>
 asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_listener::connection& c,
                                      const static_site& site, const web_options& options, bool tls,
                                      const web_listener::status_source& status,
+                                     const web_listener::metrics_source& metrics,
                                      const web_listener::websocket_handler& on_websocket,
                                      const std::function<void()>& begin_wait) {
   for (int served = 0; served < options.max_requests_per_connection; ++served) {
@@ -310,7 +328,7 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
       on_websocket(std::move(stream), c.address);
       co_return true;
     }
-    auto res = answer(req, site, status);
+    auto res = answer(req, c.address, site, status, metrics);
     if (c.on_probation) {
       res.keep_alive(false);  // one request: its address already has as many as it may keep waiting
     }
@@ -393,10 +411,10 @@ void web_listener::serve(tcp::socket socket, const std::string& address) {
             const std::size_t used = co_await c->tls->async_handshake(asio::ssl::stream_base::server, buffer.data(),
                                                                       asio::use_awaitable);
             buffer.consume(used);
-            upgraded = co_await serve_requests(*c->tls, buffer, *c, site_, options_, true, status_, on_websocket_,
+            upgraded = co_await serve_requests(*c->tls, buffer, *c, site_, options_, true, status_, metrics_, on_websocket_,
                                                begin_wait);
           } else {
-            upgraded = co_await serve_requests(c->socket, buffer, *c, site_, options_, false, status_, on_websocket_,
+            upgraded = co_await serve_requests(c->socket, buffer, *c, site_, options_, false, status_, metrics_, on_websocket_,
                                                begin_wait);
           }
         } catch (const boost::system::system_error& e) {

@@ -16,8 +16,8 @@
 #include "server/net/static_site.hpp"
 #include "server/net/stream.hpp"
 
-// The web port (Boost.Beast, in web_listener.cpp alone): HTTP for the web client's files and
-// /status.json, and WebSocket upgrades on /ws speaking the mudstandards.org subprotocols; TLS too (https
+// The web port (Boost.Beast, in web_listener.cpp alone): HTTP for the web client's files,
+// /status.json and /metrics (for the operator), and WebSocket upgrades on /ws speaking the mudstandards.org subprotocols; TLS too (https
 // and wss on the same port) when the server has a TLS context. A WebSocket that is accepted becomes a
 // stream, and a session like any other (session.hpp).
 namespace dw::net {
@@ -48,6 +48,15 @@ class web_listener {
   using websocket_handler = std::function<void(std::shared_ptr<stream> ws, const std::string& address)>;
   /// The body of GET /status.json (JSON), asked at each request.
   using status_source = std::function<std::string()>;
+  /// The answer to GET /metrics: 200 and the Prometheus text, or a refusal and why.
+  struct metrics_reply {
+    int status = 200;
+    std::string body;
+  };
+  /// Asked at each GET /metrics with the asker's address and whether the request came through a proxy (it
+  /// carries Forwarded, X-Forwarded-For or X-Real-IP): whoever serves it decides who may read it. Empty:
+  /// there is no /metrics (404).
+  using metrics_source = std::function<metrics_reply(const std::string& address, bool through_proxy)>;
   /// How many of the game's connections from an address are at the login screen (asked at each accept).
   using login_screen_count = std::function<std::int64_t(const std::string& address)>;
 
@@ -58,7 +67,7 @@ class web_listener {
   /// requests still loads the page; connections that only wait do not stay).
   web_listener(boost::asio::io_context& io, std::function<admission_limits()> limits, connection_counts* counts,
                const static_site& site, web_options options, tls_server* tls, status_source status,
-               login_screen_count at_login_screen, websocket_handler on_websocket);
+               metrics_source metrics, login_screen_count at_login_screen, websocket_handler on_websocket);
   ~web_listener();
 
   void listen(const boost::asio::ip::tcp::endpoint& endpoint) { listener_.listen(endpoint); }
@@ -89,6 +98,7 @@ class web_listener {
   web_options options_;
   tls_server* tls_;
   status_source status_;
+  metrics_source metrics_;
   login_screen_count at_login_screen_;
   websocket_handler on_websocket_;
   std::function<admission_limits()> limits_;

@@ -45,6 +45,7 @@ class ws_stream final : public stream, public std::enable_shared_from_this<ws_st
   bool is_tls() const override { return tls_; }
   bool can_hand_over() const override { return false; }
   bool takes_mccp2() const override { return false; }
+  bool is_websocket() const override { return true; }
   std::optional<telnet::subprotocol> message_subprotocol() const override {
     return wire_ == telnet::subprotocol::telnet ? std::nullopt : std::optional(wire_);
   }

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/game/latency_histogram.hpp"
 #include "server/store/database.hpp"
 
 namespace dw::store {
@@ -59,6 +60,20 @@ class writer {
   /// The last ticket handed out. Thread-safe.
   std::uint64_t submitted() const;
 
+  /// What the writer has done so far, for the metrics. Thread-safe (taken under the writer's lock, which
+  /// it holds anyway once per batch: counting adds no lock to the way of a change).
+  struct stats {
+    std::uint64_t queued = 0;   ///< changes submitted and not yet resolved (waiting, or in the batch running)
+    std::uint64_t batches = 0;  ///< transactions committed or rolled back (a batch re-run one by one counts once)
+    std::uint64_t changes = 0;  ///< changes resolved
+    std::uint64_t failed = 0;   ///< changes rolled back
+    /// How long each batch took on the writer thread: its transaction(s) through the commit.
+    game::latency_histogram commit_time{commit_bounds()};
+  };
+  stats read_stats() const;
+  /// The commit time buckets' upper bounds, in nanoseconds: 100 microseconds to 5 seconds.
+  static std::span<const std::int64_t> commit_bounds();
+
  private:
   struct entry {
     std::uint64_t ticket;
@@ -81,6 +96,7 @@ class writer {
   std::uint64_t done_ = 0;              // guarded by mutex_: last ticket whose batch has been reported
   bool stopping_ = false;               // guarded by mutex_
   std::atomic<std::uint64_t> committed_{0};
+  stats stats_;  // guarded by mutex_ (queued is worked out when read)
 
   std::thread thread_;  // last: starts after every other member is ready
 };

@@ -107,9 +107,13 @@ TEST(Residency, EvictedRoomsComeBackThroughTheLoader) {
   dungeon d({3, 4, 300, 3600}, &store);
   const enter_result e = d.enter_from_start(direction::south, 0, always_clear);
   store.apply(e.changes);
+  EXPECT_EQ(d.branch_count(), 1U);
+  EXPECT_EQ(d.resident_branches(), 1U);
   ASSERT_TRUE(d.evict(e.branch));
   EXPECT_FALSE(d.evict(12345));
   EXPECT_EQ(d.resident_rooms(), 0U);
+  EXPECT_EQ(d.branch_count(), 1U) << "an evicted branch is still alive";
+  EXPECT_EQ(d.resident_branches(), 0U);
   EXPECT_FALSE(d.resident_room_at(e.branch, e.first_room.pos).has_value());
   EXPECT_EQ(d.room_at(e.branch, e.first_room.pos), e.first_room);
   EXPECT_EQ(store.loads(), 1U);

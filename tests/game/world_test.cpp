@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "server/game/commands/dispatcher.hpp"
+
 #include "server/store/accounts.hpp"
 #include "server/store/audit.hpp"
 #include "server/store/settings.hpp"
@@ -175,6 +177,39 @@ TEST(Dispatcher, AVerbRememberedForAnAdministratorIsStillUnknownToAPlayer) {
   EXPECT_NE(bob.port->take().find("Unknown command '@wall'. Type 'help'."), std::string::npos);
   h.line(ann, "@wall again");  // and for Ann it still is what it was
   EXPECT_NE(bob.port->take().find("[Announcement from Ann] again"), std::string::npos);
+}
+
+TEST(Dispatcher, TimesEachCommandInTheFamilyOfItsSetAndUnknownVerbsApart) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  const auto count_of = [&h](std::string_view family) -> std::uint64_t {
+    for (const auto& t : h.world.commands().timings()) {
+      if (t.family == family) {
+        return t.took.count();
+      }
+    }
+    ADD_FAILURE() << "no family " << family;
+    return 0;
+  };
+  const std::uint64_t looks = count_of("items");
+  h.line(ann, "look");
+  h.line(ann, "l");
+  h.line(ann, "say hello");
+  h.line(ann, "down");
+  h.line(ann, "xyzzy");
+  h.line(ann, "");  // an empty line is no command
+  EXPECT_EQ(count_of("items"), looks + 2);
+  EXPECT_EQ(count_of("basic"), 1u);
+  EXPECT_EQ(count_of("movement"), 1u);
+  EXPECT_EQ(count_of("unknown"), 1u);
+  EXPECT_EQ(count_of("admin"), 0u);
+  std::vector<std::string> names;
+  for (const auto& t : h.world.commands().timings()) {
+    names.emplace_back(t.family);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"other", "basic", "help", "movement", "items", "economy", "bounties",
+                                             "fights", "puzzles", "talk", "groups", "settings", "moderation", "admin",
+                                             "unknown"}));
 }
 
 TEST(Administration, AdminCommandsAreAuditedAndUnknownToPlayers) {

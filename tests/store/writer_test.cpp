@@ -158,6 +158,35 @@ TEST(Writer, QueuedChangesCommitTogetherInOneBatch) {
   EXPECT_EQ(rec.committed, (std::vector<std::uint64_t>{first, last}));
 }
 
+TEST(Writer, CountsWhatWaitsBatchesChangesFailuresAndCommitTimes) {
+  temp_dir dir;
+  writer w(dir.file("deepwell.db"), {});
+  EXPECT_EQ(w.read_stats().batches, 0u);
+  EXPECT_EQ(w.read_stats().commit_time.count(), 0u);
+  gate g;
+  w.submit(g.blocker());
+  g.wait_until_blocked();
+  for (int i = 0; i < 5; ++i) {
+    w.submit(set_setting('k' + std::to_string(i), "v"));
+  }
+  w.submit([](database&) { throw std::runtime_error("no"); });
+  EXPECT_EQ(w.read_stats().queued, 7u) << "the blocked batch and the six behind it";
+  g.release();
+  w.flush();
+  const writer::stats s = w.read_stats();
+  EXPECT_EQ(s.queued, 0u);
+  EXPECT_EQ(s.batches, 2u) << "the blocker alone, then the six together (re-run one by one, counted once)";
+  EXPECT_EQ(s.changes, 7u);
+  EXPECT_EQ(s.failed, 1u);
+  EXPECT_EQ(s.commit_time.count(), 2u);
+  EXPECT_GT(s.commit_time.sum_ns(), 0u);
+  std::uint64_t in_buckets = 0;
+  for (const std::uint64_t n : s.commit_time.counts()) {
+    in_buckets += n;
+  }
+  EXPECT_EQ(in_buckets, 2u);
+}
+
 TEST(Writer, OneFailingChangeDoesNotLoseTheOthers) {
   temp_dir dir;
   const std::string path = dir.file("deepwell.db");

@@ -25,6 +25,10 @@ struct command_entry {
   std::string help;     ///< full text, shown by `help <command>`
   arguments::parser parse = arguments::raw;
   std::function<void(Context&)> func;
+  /// Which family it was registered in (command_table::begin_family): an index into the table's
+  /// families(), set by add(). The metrics count commands by family, a short fixed list of names, never by
+  /// what was typed.
+  std::size_t family = 0;
 };
 
 /// Result of looking a word up: found, ambiguous between several, or unknown.
@@ -40,8 +44,23 @@ class command_table {
  public:
   using entry = command_entry<Context>;
 
+  /// Commands added from now on belong to `family` ("movement", "talk", ...: the set they are registered
+  /// with). A name given before is its family again. Until the first call they belong to "other".
+  void begin_family(std::string_view family) {
+    const auto it = std::find(families_.begin(), families_.end(), family);
+    current_family_ = static_cast<std::size_t>(it - families_.begin());
+    if (it == families_.end()) {
+      families_.emplace_back(family);
+    }
+  }
+  /// The families' names, by index (command_entry::family); the first is "other".
+  const std::vector<std::string>& families() const { return families_; }
+
   /// Adds a command; names and aliases are lower case.
-  void add(entry e) { entries_.push_back(std::move(e)); }
+  void add(entry e) {
+    e.family = current_family_;
+    entries_.push_back(std::move(e));
+  }
 
   /// Finds a command visible to `who`: exact name or alias first, then a unique prefix of a name.
   /// An `@` prefix is ignored, so `@who` and `who` both work. Commands above `who`'s role are invisible,
@@ -99,6 +118,8 @@ class command_table {
 
  private:
   std::vector<entry> entries_;
+  std::vector<std::string> families_{"other"};
+  std::size_t current_family_ = 0;
 };
 
 struct command_context;

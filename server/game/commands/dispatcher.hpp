@@ -8,6 +8,7 @@
 
 #include "server/game/administration/administration.hpp"
 #include "server/game/commands/command_registry.hpp"
+#include "server/game/latency_histogram.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/roster/roster.hpp"
 
@@ -30,6 +31,17 @@ class dispatcher {
   const command_registry& commands() const { return commands_; }
   void run(connection& conn, std::string_view line);
 
+  /// How long commands took, by family (the table's families(), then "unknown" for a verb that found no
+  /// command): from finding the command to its handler's return, on the world thread. Not the wait for
+  /// its save to commit, nor the write to the socket.
+  struct family_timing {
+    std::string_view family;
+    const latency_histogram& took;
+  };
+  std::vector<family_timing> timings() const;
+  /// The buckets' upper bounds, in nanoseconds: 25 microseconds to 1 second.
+  static std::span<const std::int64_t> timing_bounds();
+
  private:
   roster& people_;
   output& out_;
@@ -48,6 +60,11 @@ class dispatcher {
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   std::unordered_map<std::string, remembered, verb_hash, std::equal_to<>> found_;
+  /// By family index; one more than the table's families (the last: unknown verbs). Grown when the table
+  /// has more families than it had (it is filled once, at start-up).
+  std::vector<latency_histogram> timings_;
+  latency_histogram& timing_of(std::size_t family);
+  latency_histogram unknown_timing_{timing_bounds()};
 };
 
 }  // namespace dw::game

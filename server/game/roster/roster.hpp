@@ -32,6 +32,8 @@ class roster {
   character* find_character_by_name(std::string_view name);
   /// Every character in play, sorted by name.
   std::vector<const character*> online() const;
+  /// How many characters are in play.
+  std::size_t playing() const { return characters_.size(); }
   /// Calls fn(character&) for each character in play, in no particular order.
   template <typename F>
   void for_each_character(F&& fn) {

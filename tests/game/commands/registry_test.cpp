@@ -155,3 +155,24 @@ TEST(CreationLimit, CountsPerAddressOverTheLastHour) {
   EXPECT_FALSE(c.allowed("1.2.3.4", 3599, 2));
   EXPECT_TRUE(c.allowed("1.2.3.4", 3600, 2)) << "an hour later the first one no longer counts";
 }
+
+TEST(CommandRegistry, EachCommandBelongsToTheFamilyItWasRegisteredIn) {
+  command_registry r;
+  const auto add = [&r](const char* name) {
+    command_def c;
+    c.name = name;
+    r.add(std::move(c));
+  };
+  add("before");
+  r.begin_family("movement");
+  add("north");
+  r.begin_family("talk");
+  add("say");
+  r.begin_family("movement");  // a family named again is the same one
+  add("south");
+  EXPECT_EQ(r.families(), (std::vector<std::string>{"other", "movement", "talk"}));
+  EXPECT_EQ(r.find("before", role::player).found->family, 0u);
+  EXPECT_EQ(r.find("north", role::player).found->family, 1u);
+  EXPECT_EQ(r.find("say", role::player).found->family, 2u);
+  EXPECT_EQ(r.find("south", role::player).found->family, 1u);
+}
