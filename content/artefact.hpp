@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,8 +61,15 @@ struct artefact {
   std::string effect_name;         ///< "a scroll of warding"
   double effect_multiplier = 1.0;  ///< of the price, besides the attributes'
   std::int64_t price = 0;  ///< round(base_price × every attribute's multiplier × effect_multiplier), at least 1
+  double pounds = 0.0;     ///< what it weighs: the sum of its parts' pounds
 
   bool operator==(const artefact&) const = default;
 };
+
+/// The artefact as text, to store with an item so that it keeps the words and price it was made
+/// with whatever the tables become ("field<TAB>value" lines; tabs, newlines and backslashes escaped).
+std::string encode_artefact(const artefact& a);
+/// The artefact encode_artefact wrote; nullopt for text that is not one (no type, name or price).
+std::optional<artefact> decode_artefact(std::string_view text);
 
 }  // namespace dw::content

@@ -158,7 +158,7 @@ std::vector<item_def> load_items(const table_source& source, item_kind kind, con
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const toml::table& t = toml_reader::row(rows, i);
     const std::string path = toml_reader::row_path(table_key, i);
-    reader.allow_only(t, path, {"key", "name", "description", power_key, "price", "min_depth", "weight"});
+    reader.allow_only(t, path, {"key", "name", "description", power_key, "price", "min_depth", "weight", "pounds"});
     item_def item;
     item.kind = kind;
     item.key = reader.identifier(t, path, "key");
@@ -169,6 +169,7 @@ std::vector<item_def> load_items(const table_source& source, item_kind kind, con
     item.price = static_cast<int>(reader.integer(t, path, "price", 1, max_stat));
     item.min_depth = static_cast<int>(reader.integer(t, path, "min_depth", 0, max_depth_value));
     item.weight = static_cast<int>(reader.integer(t, path, "weight", 1, max_stat));
+    item.pounds = t.contains("pounds") ? reader.number(t, path, "pounds", 0.0, true, 1000.0) : 0.0;
     if (!keys.insert(item.key).second) {
       reader.fail(path + ".key", "\"" + item.key + "\" appears twice", t.get("key"));
     }

@@ -141,7 +141,7 @@ merchant_rules load_merchant(const table_source& source, const content_tables& l
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const toml::table& t = toml_reader::row(rows, i);
     const std::string path = toml_reader::row_path("supplies", i);
-    reader.allow_only(t, path, {"key", "name", "description", "use", "heal", "price"});
+    reader.allow_only(t, path, {"key", "name", "description", "use", "heal", "price", "pounds"});
     supply_def s;
     s.key = reader.identifier(t, path, "key");
     s.name = reader.text(t, path, "name");
@@ -149,6 +149,7 @@ merchant_rules load_merchant(const table_source& source, const content_tables& l
     s.use = parse_use(reader, t, path);
     s.heal = static_cast<int>(reader.integer(t, path, "heal", 0, max_stat));
     s.price = static_cast<int>(reader.integer(t, path, "price", 1, max_stat));
+    s.pounds = t.contains("pounds") ? reader.number(t, path, "pounds", 0.0, true, 1000.0) : 0.0;
     if (s.use != supply_use::carry && s.heal == 0) {
       reader.fail(path + ".heal", "a supply that is used up must heal (> 0)", t.get("heal"));
     }

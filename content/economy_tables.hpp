@@ -19,6 +19,7 @@ struct supply_def {
   supply_use use = supply_use::carry;
   int heal = 0;   ///< hit points restored on use
   int price = 1;  ///< what she asks
+  double pounds = 0;  ///< what it weighs (optional "pounds"; 0 when not given)
 
   bool operator==(const supply_def&) const = default;
 };

@@ -19,6 +19,7 @@ struct item_def {
   int min_depth = 0;  ///< not found above this depth
   int weight = 1;     ///< relative chance among the items found at a depth
   int price = 1;      ///< what the merchant asks for it
+  double pounds = 0;  ///< what it weighs (optional "pounds"; 0 when not given)
 
   bool operator==(const item_def&) const = default;
 };

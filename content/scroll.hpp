@@ -59,7 +59,12 @@ const scroll_effect* scroll_effect_of(const content_tables& tables, std::uint64_
 /// multiplier). So deeper scrolls are better, yet a scroll is still identified by its seed alone.
 std::uint64_t scroll_seed_for_depth(const content_tables& tables, std::uint64_t base_seed, int depth);
 
-/// Registers the "scroll" type with the registry.
+/// Registers the "scroll" type with the registry as an assembled type: its parts "name", "tube", "paper",
+/// "writing", "effect" (each with how it is made and how it reads its tables) and the rule on ("paper",
+/// "writing"). A new part is one more registry.register_part call after this one.
 void register_scroll(artefact_registry& registry);
+
+/// A registry holding scrolls alone (what make_scroll_blueprint and instantiate_scroll use).
+const artefact_registry& scroll_registry();
 
 }  // namespace dw::content

@@ -3,6 +3,7 @@
 #include <span>
 
 #include "content/scroll.hpp"
+#include "content/scroll_parts.hpp"
 #include "content/tape.hpp"
 #include "content/weighted_pick.hpp"
 
@@ -64,10 +65,6 @@ blueprint make_scroll_blueprint_from_part_seeds(const content_tables& tables, st
   return print;
 }
 
-blueprint make_scroll_blueprint(const content_tables& tables, std::uint64_t seed) {
-  return make_scroll_blueprint_from_part_seeds(tables, seed, scroll_part_seeds_for(seed));
-}
-
 double scroll_price_factor(const content_tables& tables, std::uint64_t seed) {
   const scroll_part_seeds seeds = scroll_part_seeds_for(seed);
   const scroll_tables& s = tables.scrolls;
@@ -107,7 +104,36 @@ std::uint64_t scroll_seed_for_depth(const content_tables& tables, std::uint64_t 
 }
 
 void register_scroll(artefact_registry& registry) {
-  registry.register_type(std::string(scroll_type), make_scroll_blueprint, instantiate_scroll);
+  // The parts in the order their seeds are drawn: a part added later goes last, so no scroll already made
+  // changes its name, tube, paper, writing or effect.
+  const std::string type(scroll_type);
+  registry.register_assembled_type(type, finish_scroll);
+  registry.register_part(type, "name", make_name_part, read_scroll_name);
+  registry.register_part(type, "tube", make_tube_part, read_scroll_tube);
+  registry.register_part(type, "paper", make_paper_part, read_scroll_paper);
+  registry.register_part(type, "writing", make_writing_part, read_scroll_writing);
+  registry.register_part(type, "effect", make_effect_part, read_scroll_effect);
+  registry.register_rule(type, {"paper", "writing"}, read_paper_with_writing);
+}
+
+const artefact_registry& scroll_registry() {
+  static const artefact_registry registry = [] {
+    artefact_registry r;
+    register_scroll(r);
+    return r;
+  }();
+  return registry;
+}
+
+blueprint make_scroll_blueprint(const content_tables& tables, std::uint64_t seed) {
+  return *scroll_registry().make_blueprint(tables, scroll_type, seed);
+}
+
+std::optional<artefact> instantiate_scroll(const content_tables& tables, const blueprint& print) {
+  if (print.type != scroll_type) {
+    return std::nullopt;
+  }
+  return scroll_registry().instantiate(tables, print);
 }
 
 }  // namespace dw::content

@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "content/scroll.hpp"
+#include "content/scroll_parts.hpp"
 #include "content/text_helpers.hpp"
 
 namespace dw::content {
@@ -60,54 +61,96 @@ std::string describe_paper_and_writing(const word_row& paper, const word_row& co
   return out;
 }
 
-std::optional<artefact> instantiate_scroll(const content_tables& tables, const blueprint& print) {
-  const scroll_tables& s = tables.scrolls;
-  const blueprint_part* name_part = print.part("name");
-  const blueprint_part* tube = print.part("tube");
-  const blueprint_part* paper = print.part("paper");
-  const blueprint_part* writing = print.part("writing");
-  const blueprint_part* effect = print.part("effect");
-  if (!fits(effect, {tables.scroll_effects.size()}) || print.type != scroll_type || name_part == nullptr || name_part->words.size() < 2 ||
-      !fits(tube, {s.tube_qualities.size(), s.tube_materials.size()}) ||
-      !fits(paper, {s.paper_materials.size(), s.paper_conditions.size()}) ||
-      !fits(writing, {s.writing_qualities.size(), s.writing_details.size(), s.texts.size()})) {
-    return std::nullopt;
-  }
-  const word_row& tube_quality = s.tube_qualities[tube->picks[0]];
-  const word_row& tube_material = s.tube_materials[tube->picks[1]];
-  const word_row& paper_material = s.paper_materials[paper->picks[0]];
-  const word_row& paper_condition = s.paper_conditions[paper->picks[1]];
-  const word_row& writing_quality = s.writing_qualities[writing->picks[0]];
-  const word_row& writing_detail = s.writing_details[writing->picks[1]];
-  const std::string& subject = name_part->words[0];
-  const std::string& place = name_part->words[1];
+namespace {
 
-  artefact a;
-  a.type = print.type;
-  a.seed = print.seed;
-  a.name = "the Scroll of " + subject;
-  a.short_description = with_article(tube_quality.word + " " + tube_material.word + " scroll tube");
-  a.appearance = capitalise(a.short_description) + ". Rolled up inside it is " + a.name + ". " +
-                 describe_paper_and_writing(paper_material, paper_condition, writing_quality, writing_detail) + ".";
-  a.text = fill_text(s.texts[writing->picks[2]], subject, place);
-  a.attributes = {{"tube quality", tube_quality.word, tube_quality.multiplier},
-                  {"tube material", tube_material.word, tube_material.multiplier},
-                  {"paper", paper_material.word, paper_material.multiplier},
-                  {"paper condition", paper_condition.word, paper_condition.multiplier},
-                  {"writing quality", writing_quality.word, writing_quality.multiplier},
-                  {"writing detail", writing_detail.word, writing_detail.multiplier}};
-  a.base_price = tables.fights.scroll_base_price;
-  double factor = 1.0;
-  for (const artefact_attribute& attribute : a.attributes) {
-    factor *= attribute.multiplier;
+bool fits_part(const blueprint_part& part, std::initializer_list<std::size_t> table_sizes) {
+  return fits(&part, table_sizes);
+}
+
+}  // namespace
+
+bool read_scroll_name(const content_tables&, const blueprint_part& part, artefact_draft& draft) {
+  if (part.words.size() < 2) {
+    return false;
   }
-  // The effect's multiplier comes last, so the craft's product is what it was before effects.
-  const scroll_effect& what = tables.scroll_effects[effect->picks[0]];
-  a.effect = what.key;
-  a.effect_name = what.name;
-  a.effect_multiplier = what.multiplier;
-  a.price = std::max<std::int64_t>(1, std::llround(a.base_price * factor * what.multiplier));
-  return a;
+  draft.words["subject"] = part.words[0];
+  draft.words["place"] = part.words[1];
+  return true;
+}
+
+bool read_scroll_tube(const content_tables& tables, const blueprint_part& part, artefact_draft& draft) {
+  const scroll_tables& s = tables.scrolls;
+  if (!fits_part(part, {s.tube_qualities.size(), s.tube_materials.size()})) {
+    return false;
+  }
+  const word_row& quality = s.tube_qualities[part.picks[0]];
+  const word_row& material = s.tube_materials[part.picks[1]];
+  draft.words["tube"] = quality.word + " " + material.word;
+  draft.made.attributes.push_back({"tube quality", quality.word, quality.multiplier});
+  draft.made.attributes.push_back({"tube material", material.word, material.multiplier});
+  draft.made.pounds += quality.pounds + material.pounds;
+  return true;
+}
+
+bool read_scroll_paper(const content_tables& tables, const blueprint_part& part, artefact_draft& draft) {
+  const scroll_tables& s = tables.scrolls;
+  if (!fits_part(part, {s.paper_materials.size(), s.paper_conditions.size()})) {
+    return false;
+  }
+  const word_row& material = s.paper_materials[part.picks[0]];
+  const word_row& condition = s.paper_conditions[part.picks[1]];
+  draft.made.attributes.push_back({"paper", material.word, material.multiplier});
+  draft.made.attributes.push_back({"paper condition", condition.word, condition.multiplier});
+  draft.made.pounds += material.pounds + condition.pounds;
+  return true;
+}
+
+bool read_scroll_writing(const content_tables& tables, const blueprint_part& part, artefact_draft& draft) {
+  const scroll_tables& s = tables.scrolls;
+  if (!fits_part(part, {s.writing_qualities.size(), s.writing_details.size(), s.texts.size()})) {
+    return false;
+  }
+  const word_row& quality = s.writing_qualities[part.picks[0]];
+  const word_row& detail = s.writing_details[part.picks[1]];
+  draft.made.attributes.push_back({"writing quality", quality.word, quality.multiplier});
+  draft.made.attributes.push_back({"writing detail", detail.word, detail.multiplier});
+  draft.words["text"] = s.texts[part.picks[2]];
+  return true;
+}
+
+bool read_scroll_effect(const content_tables& tables, const blueprint_part& part, artefact_draft& draft) {
+  if (!fits_part(part, {tables.scroll_effects.size()})) {
+    return false;
+  }
+  const scroll_effect& what = tables.scroll_effects[part.picks[0]];
+  draft.made.effect = what.key;
+  draft.made.effect_name = what.name;
+  draft.made.effect_multiplier = what.multiplier;
+  return true;
+}
+
+bool read_paper_with_writing(const content_tables& tables, std::span<const blueprint_part* const> parts,
+                             artefact_draft& draft) {
+  // (both parts were read on their own first, so their picks fit the tables)
+  const scroll_tables& s = tables.scrolls;
+  const blueprint_part& paper = *parts[0];
+  const blueprint_part& writing = *parts[1];
+  draft.words["paper and writing"] =
+      describe_paper_and_writing(s.paper_materials[paper.picks[0]], s.paper_conditions[paper.picks[1]],
+                                 s.writing_qualities[writing.picks[0]], s.writing_details[writing.picks[1]]);
+  return true;
+}
+
+bool finish_scroll(const content_tables& tables, artefact_draft& draft) {
+  artefact& a = draft.made;
+  const std::string& subject = draft.word("subject");
+  a.name = "the Scroll of " + subject;
+  a.short_description = with_article(draft.word("tube") + " scroll tube");
+  a.appearance = capitalise(a.short_description) + ". Rolled up inside it is " + a.name + ". " +
+                 draft.word("paper and writing") + ".";
+  a.text = fill_text(draft.word("text"), subject, draft.word("place"));
+  a.base_price = tables.fights.scroll_base_price;
+  return true;
 }
 
 }  // namespace dw::content

@@ -6,12 +6,14 @@
 namespace dw::content {
 
 /// One row of a scroll attribute table: the word as it reads in a description, its price multiplier,
-/// its relative chance, and (where the table needs it) whether it reads as good or poor.
+/// its relative chance, (where the table needs it) whether it reads as good or poor, and what it adds to
+/// the artefact's weight.
 struct word_row {
   std::string word;
   double multiplier = 1.0;
   int weight = 1;
   bool good = true;
+  double pounds = 0.0;  ///< what the part weighs (optional "pounds"; 0 when not given)
 
   bool operator==(const word_row&) const = default;
 };

@@ -20,15 +20,16 @@ std::vector<word_row> load_words(const toml_reader& reader, const toml::table& r
     const toml::table& t = toml_reader::row(rows, i);
     const std::string path = toml_reader::row_path(key, i);
     if (flagged) {
-      reader.allow_only(t, path, {"word", "multiplier", "weight", "good"});
+      reader.allow_only(t, path, {"word", "multiplier", "weight", "good", "pounds"});
     } else {
-      reader.allow_only(t, path, {"word", "multiplier", "weight"});
+      reader.allow_only(t, path, {"word", "multiplier", "weight", "pounds"});
     }
     word_row row;
     row.word = reader.text(t, path, "word");
     row.multiplier = reader.number(t, path, "multiplier", 0.0, false, 100.0);
     row.weight = static_cast<int>(reader.integer(t, path, "weight", 1, 1'000'000));
     row.good = flagged ? reader.flag(t, path, "good") : true;
+    row.pounds = t.contains("pounds") ? reader.number(t, path, "pounds", 0.0, true, 1000.0) : 0.0;
     if (!seen.insert(row.word).second) {
       reader.fail(path + ".word", "\"" + row.word + "\" appears twice", t.get("word"));
     }

@@ -17,6 +17,7 @@ item_record read(const statement& st) {
   i.equipped = st.column_bool(6);
   i.container_id = st.column_int64(7);  // NULL reads as 0
   i.amount = st.column_int64(8);
+  i.made = st.column_text(9);
   return i;
 }
 
@@ -34,25 +35,25 @@ std::vector<item_record> list_where(database& db, std::string_view sql, std::int
 
 std::int64_t create(database& db, const item_record& item) {
   auto st = db.prepare(
-      "INSERT INTO items (kind, key, seed, owner_account, room_id, equipped, container_id, amount) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+      "INSERT INTO items (kind, key, seed, owner_account, room_id, equipped, container_id, amount, made) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
   st->bind(1, item.kind).bind(2, item.key).bind(3, item.seed);
   st->bind_id_or_null(4, item.owner_account).bind_id_or_null(5, item.room_id).bind(6, item.equipped);
-  st->bind_id_or_null(7, item.container_id).bind(8, item.amount);
+  st->bind_id_or_null(7, item.container_id).bind(8, item.amount).bind(9, item.made);
   st->step();
   return st->column_int64(0);
 }
 
 void upsert(database& db, const item_record& item) {
   auto st = db.prepare(
-      "INSERT INTO items (id, kind, key, seed, owner_account, room_id, equipped, container_id, amount) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+      "INSERT INTO items (id, kind, key, seed, owner_account, room_id, equipped, container_id, amount, made) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
       "ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, key = excluded.key, seed = excluded.seed, "
       "owner_account = excluded.owner_account, room_id = excluded.room_id, equipped = excluded.equipped, "
-      "container_id = excluded.container_id, amount = excluded.amount");
+      "container_id = excluded.container_id, amount = excluded.amount, made = excluded.made");
   st->bind(1, item.id).bind(2, item.kind).bind(3, item.key).bind(4, item.seed);
   st->bind_id_or_null(5, item.owner_account).bind_id_or_null(6, item.room_id).bind(7, item.equipped);
-  st->bind_id_or_null(8, item.container_id).bind(9, item.amount);
+  st->bind_id_or_null(8, item.container_id).bind(9, item.amount).bind(10, item.made);
   st->run();
 }
 
@@ -63,7 +64,7 @@ bool remove(database& db, std::int64_t id) {
 }
 
 std::optional<item_record> find(database& db, std::int64_t id) {
-  auto st = db.prepare("SELECT id, kind, key, seed, owner_account, room_id, equipped, container_id, amount FROM items WHERE id = ?");
+  auto st = db.prepare("SELECT id, kind, key, seed, owner_account, room_id, equipped, container_id, amount, made FROM items WHERE id = ?");
   st->bind_all(id);
   if (!st->step()) {
     return std::nullopt;
@@ -73,21 +74,21 @@ std::optional<item_record> find(database& db, std::int64_t id) {
 
 std::vector<item_record> list_in_room(database& db, std::int64_t room_id) {
   return list_where(db,
-                    "SELECT id, kind, key, seed, owner_account, room_id, equipped, container_id, amount FROM items WHERE room_id = ? "
+                    "SELECT id, kind, key, seed, owner_account, room_id, equipped, container_id, amount, made FROM items WHERE room_id = ? "
                     "ORDER BY id",
                     room_id);
 }
 
 std::vector<item_record> list_in_branch(database& db, std::int64_t branch_id) {
   return list_where(db,
-                    "SELECT i.id, i.kind, i.key, i.seed, i.owner_account, i.room_id, i.equipped, i.container_id, i.amount FROM items i "
+                    "SELECT i.id, i.kind, i.key, i.seed, i.owner_account, i.room_id, i.equipped, i.container_id, i.amount, i.made FROM items i "
                     "JOIN rooms r ON r.id = i.room_id WHERE r.branch_id = ? ORDER BY i.id",
                     branch_id);
 }
 
 std::vector<item_record> list_carried(database& db, std::int64_t owner_account) {
   return list_where(db,
-                    "SELECT id, kind, key, seed, owner_account, room_id, equipped, container_id, amount FROM items WHERE owner_account = ? "
+                    "SELECT id, kind, key, seed, owner_account, room_id, equipped, container_id, amount, made FROM items WHERE owner_account = ? "
                     "ORDER BY id",
                     owner_account);
 }

@@ -192,7 +192,14 @@ CREATE TABLE world (
 );
 )sql";
 
-constexpr std::array<migration, 9> history{{
+// Version 10: what a generated artefact was made as (its words and price, content::encode_artefact), so that
+// a scroll in a player's hands stays what it was when the tables change. Empty for gear and supplies, and for
+// artefacts stored before: the game fills those once from the tables in force and then keeps them.
+constexpr std::string_view schema_v10 = R"sql(
+ALTER TABLE items ADD COLUMN made TEXT NOT NULL DEFAULT '';
+)sql";
+
+constexpr std::array<migration, 10> history{{
     {1, schema_v1},
     {2, schema_v2},
     {3, schema_v3},
@@ -202,6 +209,7 @@ constexpr std::array<migration, 9> history{{
     {7, schema_v7},
     {8, schema_v8},
     {9, schema_v9},
+    {10, schema_v10},
 }};
 
 }  // namespace

@@ -94,6 +94,7 @@ struct item_record {
   bool equipped = false;
   std::int64_t container_id = 0;   ///< inside this item (it lies in the container's room), or 0
   std::int64_t amount = 0;         ///< silver it holds (a fallen pack), or 0
+  std::string made;                ///< a generated artefact as it was made (content::encode_artefact), or ""
 };
 
 struct ban_record {

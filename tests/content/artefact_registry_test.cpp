@@ -98,5 +98,89 @@ TEST(ArtefactRegistry, RefusesDuplicateNamesAndEmptyParts) {
   EXPECT_EQ(registry.types(), (std::vector<std::string>{"scroll"}));
 }
 
+TEST(ArtefactRegistry, ScrollsAreAssembledFromRegisteredPartsAndARuleOnPaperWithWriting) {
+  artefact_registry registry;
+  register_scroll(registry);
+  EXPECT_EQ(registry.parts_of("scroll"), (std::vector<std::string>{"name", "tube", "paper", "writing", "effect"}));
+  EXPECT_TRUE(registry.parts_of("lantern").empty());
+  // A rule needs parts the type has; parts need an assembled type.
+  EXPECT_FALSE(registry.register_rule("scroll", {"paper", "quill"}, [](auto&&...) { return true; }));
+  EXPECT_FALSE(registry.register_part("lantern", "wick", [](auto&&...) { return blueprint_part{}; },
+                                      [](auto&&...) { return true; }));
+  EXPECT_FALSE(registry.register_part("scroll", "tube", [](auto&&...) { return blueprint_part{}; },
+                                      [](auto&&...) { return true; }));
+}
+
+// A wax seal: a part kind defined only here, added to scrolls by one registration call.
+TEST(ArtefactRegistry, ANewPartIsOneRegistrationAndLeavesTheOtherPartsAsTheyWere) {
+  const content_tables tables = real_tables();
+  artefact_registry registry;
+  register_scroll(registry);
+  const artefact plain = *registry.generate(tables, "scroll", 4242);
+  const blueprint plain_print = *registry.make_blueprint(tables, "scroll", 4242);
+
+  static constexpr const char* waxes[] = {"red", "black", "green"};
+  ASSERT_TRUE(registry.register_part(
+      "scroll", "seal",
+      [](const content_tables&, std::uint64_t seed) {
+        return blueprint_part{"seal", seed, {static_cast<std::uint32_t>(tape(seed).at(0) * 3)}, {}};
+      },
+      [](const content_tables&, const blueprint_part& part, artefact_draft& draft) {
+        if (part.picks.empty() || part.picks[0] >= 3) {
+          return false;
+        }
+        const std::string wax = waxes[part.picks[0]];
+        draft.made.attributes.push_back({"seal", wax + " wax", 1.5});
+        draft.made.pounds += 0.25;
+        draft.details.push_back("It is sealed with " + wax + " wax.");
+        return true;
+      }));
+  const blueprint print = *registry.make_blueprint(tables, "scroll", 4242);
+  ASSERT_EQ(print.parts.size(), 6U);
+  EXPECT_EQ(std::vector<blueprint_part>(print.parts.begin(), print.parts.begin() + 5), plain_print.parts);
+  EXPECT_EQ(print.parts[5].seed, tape(4242).bits(5));  // the sixth seed of the chain
+
+  const artefact sealed = *registry.generate(tables, "scroll", 4242);
+  EXPECT_EQ(sealed.name, plain.name);
+  EXPECT_EQ(sealed.text, plain.text);
+  EXPECT_EQ(sealed.appearance.substr(0, plain.appearance.size()), plain.appearance);
+  EXPECT_NE(sealed.appearance.find(" wax."), std::string::npos) << sealed.appearance;
+  ASSERT_EQ(sealed.attributes.size(), plain.attributes.size() + 1);
+  EXPECT_EQ(sealed.attributes.back().role, "seal");
+  EXPECT_DOUBLE_EQ(sealed.pounds, plain.pounds + 0.25);
+  EXPECT_NEAR(static_cast<double>(sealed.price), static_cast<double>(plain.price) * 1.5, 1.0);
+}
+
+TEST(ArtefactRegistry, AScrollWeighsItsTubeAndItsPaper) {
+  const content_tables tables = real_tables();
+  for (std::uint64_t seed = 1; seed < 200; ++seed) {
+    const blueprint print = make_scroll_blueprint(tables, seed);
+    const artefact a = *instantiate_scroll(tables, print);
+    const double tube = tables.scrolls.tube_materials[print.part("tube")->picks[1]].pounds;
+    const double paper = tables.scrolls.paper_materials[print.part("paper")->picks[0]].pounds;
+    EXPECT_GT(tube, 0.0);
+    EXPECT_GT(paper, 0.0);
+    EXPECT_DOUBLE_EQ(a.pounds, tube + paper);
+  }
+}
+
+TEST(ArtefactRegistry, AnArtefactKeptAsTextReadsBackTheSame) {
+  const content_tables tables = real_tables();
+  for (std::uint64_t seed = 1; seed < 300; ++seed) {
+    artefact a = *instantiate_scroll(tables, make_scroll_blueprint(tables, seed * 7919));
+    EXPECT_EQ(decode_artefact(encode_artefact(a)), a);
+  }
+  artefact odd;
+  odd.type = "scroll";
+  odd.name = "tab\there\\nand\nnewline\\";
+  odd.text = "\\t";
+  odd.price = 3;
+  odd.attributes = {{"a\tb", "c\nd", 0.1 + 0.2}};
+  EXPECT_EQ(decode_artefact(encode_artefact(odd)), odd);
+  EXPECT_FALSE(decode_artefact(""));
+  EXPECT_FALSE(decode_artefact("type\tscroll\nname\tx\n"));  // no price
+  EXPECT_FALSE(decode_artefact("type\tscroll\nname\tx\nprice\tlots\n"));
+}
+
 }  // namespace
 }  // namespace dw::content

@@ -258,9 +258,6 @@ TEST(Leaders, TheLoaderRefusesChancesOverOneOverlapsAndTakenKeys) {
   }
 }
 
-}  // namespace
-}  // namespace dw::content
-
 TEST(Leaders, CarryTheirBehavioursIntoTheirFightAndAnUnknownOneIsRefused) {
   const content_tables tables = real_tables();
   for (const leader_def& l : tables.leaders) {
@@ -279,3 +276,6 @@ TEST(Leaders, CarryTheirBehavioursIntoTheirFightAndAnUnknownOneIsRefused) {
   EXPECT_EQ(e.key, "leaders[0].behaviours[0]");
   EXPECT_EQ(e.reason, "unknown behaviour \"sulking\"");
 }
+
+}  // namespace
+}  // namespace dw::content

@@ -30,7 +30,7 @@ TEST(ContentLoader, LoadsTheRealTables) {
   EXPECT_EQ(t.scaling.bands.size(), 11U);
   EXPECT_FALSE(t.weapons.empty());
   EXPECT_FALSE(t.armour.empty());
-  EXPECT_EQ(t.scrolls.tube_materials.front(), (word_row{"wooden", 0.8, 30, true}));
+  EXPECT_EQ(t.scrolls.tube_materials.front(), (word_row{"wooden", 0.8, 30, true, 0.5}));
   EXPECT_EQ(t.scrolls.tube_materials.back().word, "golden");
   EXPECT_EQ(t.scrolls.tube_materials.back().multiplier, 1.4);
   EXPECT_EQ(t.scrolls.tube_qualities.back().word, "mastercrafted");

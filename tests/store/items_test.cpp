@@ -57,6 +57,21 @@ TEST(Items, UpsertKeepsTheGivenIdAndUpdates) {
   EXPECT_EQ(items::max_id(w.db), 5000);
 }
 
+TEST(Items, WhatAnArtefactWasMadeAsIsKeptWithIt) {
+  world w;
+  auto item = make_item(w.owner, 0);
+  item.kind = "scroll";
+  item.made = "type\tscroll\nname\tthe Scroll of Pello\nprice\t46\n";
+  const auto id = items::create(w.db, item);
+  EXPECT_EQ(items::find(w.db, id)->made, item.made);
+  EXPECT_EQ(items::list_carried(w.db, w.owner).at(0).made, item.made);
+  item.id = id;
+  item.made = "type\tscroll\nname\tthe Scroll of Taldaren\nprice\t12\n";
+  items::upsert(w.db, item);
+  EXPECT_EQ(items::find(w.db, id)->made, item.made);
+  EXPECT_EQ(items::find(w.db, items::create(w.db, make_item(0, 10)))->made, "");  // gear: nothing kept
+}
+
 TEST(Items, ListInRoomAndCarried) {
   world w;
   const auto a = items::create(w.db, make_item(0, 10));

@@ -44,7 +44,7 @@ std::optional<std::int64_t> sale_value(const room_contents& c, const item& it) {
     return std::max<std::int64_t>(1, std::llround(def->price * t.merchant.gear_factor));
   }
   if (it.kind == content::scroll_type) {
-    const auto a = c.artefacts().generate(t, it.kind, it.seed);
+    const auto a = c.artefact_of(it);  // the price it was made with, as examine tells it
     if (!a) {
       return std::nullopt;
     }
@@ -249,11 +249,10 @@ void sell(const economy_parts& p, command_context& ctx) {
       continue;
     }
     const bool scroll = found->kind == content::scroll_type;
-    const content::scroll_effect* effect =
-        scroll ? content::scroll_effect_of(p.contents.tables(), found->seed) : nullptr;
+    const auto made = scroll ? p.contents.artefact_of(*found) : nullptr;
     use_up(p, ctx.actor, id);
     if (scroll) {
-      p.told.sold_scroll(ctx.actor, effect != nullptr ? std::string_view(effect->key) : std::string_view());
+      p.told.sold_scroll(ctx.actor, made != nullptr ? std::string_view(made->effect) : std::string_view());
     }
     ctx.actor.silver += *value;
     earned += *value;
@@ -346,7 +345,7 @@ void identify(const economy_parts& p, command_context& ctx) {
   if (it == nullptr) {
     return;
   }
-  const auto a = p.contents.artefacts().generate(p.contents.tables(), it->kind, it->seed);
+  const auto a = p.contents.artefact_of(*it);
   if (!a || a->effect.empty()) {
     ctx.reply("The merchant shrugs: there is nothing to tell about " + p.contents.item_name(*it) + ".\n");
     return;
@@ -496,12 +495,19 @@ void read(const economy_parts& p, command_context& ctx) {
     }
     return;
   }
-  const auto a = p.contents.artefacts().generate(p.contents.tables(), it->kind, it->seed);
+  const auto a = p.contents.artefact_of(*it);
   if (!a || a->text.empty()) {
     ctx.reply("There is nothing written on " + p.contents.item_name(*it) + ".\n");
     return;
   }
-  const content::scroll_effect* effect = content::scroll_effect_of(p.contents.tables(), it->seed);
+  // What it does is the effect it was made with (by key), as today's tables say that effect works.
+  const auto& effects = p.contents.tables().scroll_effects;
+  const auto known = std::find_if(effects.begin(), effects.end(),
+                                  [&a](const content::scroll_effect& e) { return e.key == a->effect; });
+  const content::scroll_effect* effect = known == effects.end() ? nullptr : &*known;
+  if (effect == nullptr && !a->effect.empty()) {
+    spdlog::warn("scroll {}: its effect '{}' is no longer in scroll_effects.toml; it does nothing", it->id, a->effect);
+  }
   ctx.reply("You unroll " + a->name + " and read:\n" + a->text + "\n");
   undo_progress(p, ctx.actor);
   use_up(p, ctx.actor, it->id);

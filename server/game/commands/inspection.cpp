@@ -96,6 +96,11 @@ std::optional<std::string> stat_item(const world_admin_parts& p, const character
   std::string out = "Item " + std::to_string(found->id) + ": " + c.item_name(*found) + "\n  kind " + found->kind +
                     (found->key.empty() ? "" : ", key " + found->key) + ", seed " + std::to_string(found->seed) +
                     (found->equipped ? ", equipped" : "") + "\n";
+  if (const auto kept = c.artefact_of(*found)) {
+    // (what the player is shown; the blueprint below is what today's tables would make of the seed)
+    out += "  as made: " + kept->short_description + ", price " + std::to_string(kept->price) + ", " +
+           number_text(kept->pounds) + " pounds\n";
+  }
   if (auto print = c.artefacts().make_blueprint(c.tables(), found->kind, found->seed)) {
     out += "  blueprint (" + print->type + "):\n";
     for (const content::blueprint_part& part : print->parts) {

@@ -3,6 +3,7 @@
 
 #include "content/plural.hpp"
 #include "content/text_helpers.hpp"
+#include "server/game/commands/admin_support.hpp"
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/commands/command_sets.hpp"
@@ -206,6 +207,15 @@ void remove(const item_parts& p, command_context& ctx) {
   ctx.reply("You stop using " + p.contents.item_name(*it) + ".\n");
 }
 
+/// "1 pound", "2.5 pounds".
+std::string pounds_text(double pounds) {
+  const std::string number = admin_support::number_text(pounds);
+  return number + (number == "1" ? " pound" : " pounds");
+}
+
+/// "It weighs 2.5 pounds.\n", or "" for a thing whose table gives it no weight.
+std::string weighs_text(double pounds) { return pounds > 0.0 ? "It weighs " + pounds_text(pounds) + ".\n" : ""; }
+
 void inventory(const item_parts& p, command_context& ctx) {
   // Things alike (the same name, not in use) are one line: "2 healing draughts", in the order first carried.
   struct line {
@@ -236,6 +246,12 @@ void inventory(const item_parts& p, command_context& ctx) {
   }
   if (ctx.actor.inventory.empty()) {
     out = "You carry nothing.\n";
+  } else {
+    double pounds = 0.0;
+    for (const item& it : ctx.actor.inventory) {
+      pounds += p.contents.pounds_of(it);
+    }
+    out += "Weight: " + pounds_text(pounds) + " in all.\n";
   }
   out += "Hit points: " + std::to_string(ctx.actor.hp) + "/" + std::to_string(ctx.actor.max_hp) + ".\n";
   ctx.reply(out);
@@ -255,7 +271,7 @@ std::string describe_item(const room_contents& c, const character& viewer, const
   if (it.kind == supply_kind) {
     const content::supply_def* def = c.tables().merchant.find_supply(it.key);
     return def == nullptr ? "It has gone off; you cannot tell what it was.\n"
-                          : content::capitalise(def->name) + ": " + def->description + "\n";
+                          : content::capitalise(def->name) + ": " + def->description + "\n" + weighs_text(def->pounds);
   }
   if (const auto kind = gear_kind(it)) {
     const content::item_def* def = c.tables().find_item(it.key);
@@ -266,13 +282,14 @@ std::string describe_item(const room_contents& c, const character& viewer, const
     out += *kind == content::item_kind::weapon
                ? "It deals up to " + std::to_string(def->damage) + " damage a blow.\n"
                : "It takes " + std::to_string(def->reduction) + " off every blow you take.\n";
-    return out;
+    return out + weighs_text(def->pounds);
   }
-  const auto a = c.artefacts().generate(c.tables(), it.kind, it.seed);
+  const auto a = c.artefact_of(it);
   if (!a) {
     return "You cannot make sense of it.\n";
   }
   std::string out = a->name + ", " + a->short_description + ".\n" + a->appearance + "\n";
+  out += weighs_text(a->pounds);
   if (!a->effect.empty()) {
     out += viewer.identified.contains(a->effect) ? "It is " + a->effect_name + ".\n"
                                                  : "You do not know what this scroll does.\n";

@@ -443,7 +443,23 @@ item room_contents::from_record(const store::item_record& rec) {
   it.equipped = rec.equipped;
   it.container_id = rec.container_id;
   it.amount = rec.amount;
+  if (!rec.made.empty()) {
+    if (auto made = content::decode_artefact(rec.made)) {
+      it.made = std::make_shared<const content::artefact>(std::move(*made));
+    } else {
+      spdlog::error("item {}: unreadable stored artefact ignored; it is made again from the tables", rec.id);
+    }
+  }
   return it;
+}
+
+std::shared_ptr<const content::artefact> room_contents::artefact_of(const item& it) const {
+  if (!it.made && artefacts_.has_type(it.kind)) {
+    if (auto a = artefacts_.generate(content_.get(), it.kind, it.seed)) {
+      it.made = std::make_shared<const content::artefact>(std::move(*a));
+    }
+  }
+  return it.made;
 }
 
 std::string room_contents::item_name(const item& it) const {
@@ -458,10 +474,23 @@ std::string room_contents::item_name(const item& it) const {
     const content::item_def* def = content_.get().find_item(it.key);
     return def != nullptr ? def->name : "a battered " + it.kind;
   }
-  if (auto a = artefacts_.generate(content_.get(), it.kind, it.seed)) {
+  if (const auto a = artefact_of(it)) {
     return a->short_description;
   }
   return "something strange";
+}
+
+double room_contents::pounds_of(const item& it) const {
+  if (it.kind == supply_kind) {
+    const content::supply_def* def = content_.get().merchant.find_supply(it.key);
+    return def != nullptr ? def->pounds : 0.0;
+  }
+  if (gear_kind(it)) {
+    const content::item_def* def = content_.get().find_item(it.key);
+    return def != nullptr ? def->pounds : 0.0;
+  }
+  const auto a = artefact_of(it);
+  return a != nullptr ? a->pounds : 0.0;
 }
 
 void room_contents::persist_item(const item& it, std::int64_t owner, std::int64_t room) {
@@ -475,6 +504,9 @@ void room_contents::persist_item(const item& it, std::int64_t owner, std::int64_
   rec.equipped = it.equipped;
   rec.container_id = it.container_id;
   rec.amount = it.amount;
+  if (const auto a = artefact_of(it)) {
+    rec.made = content::encode_artefact(*a);
+  }
   changes_.persist(storage::save_item{rec});
 }
 
@@ -511,6 +543,7 @@ item room_contents::make_scroll(std::optional<std::uint64_t> seed) {
   // Without a seed, one is derived from the world seed and the new item's id: still reproducible.
   scroll.seed = seed.value_or(content::tape_seed(static_cast<std::uint64_t>(settings_.get().dungeon.world_seed),
                                                  0xA27EFAC7, scroll.id, 0));
+  artefact_of(scroll);  // made now, from the tables in force, and kept
   return scroll;
 }
 

@@ -85,6 +85,13 @@ class room_contents {
   static item from_record(const store::item_record& rec);
   /// "a short sword", "a very ornate golden scroll tube".
   std::string item_name(const item& it) const;
+  /// What a generated artefact is: the one it was made as, or (for one not made yet: stored before
+  /// artefacts were kept) made now from today's tables and kept in the item. nullptr for gear, supplies and
+  /// packs, and for an unknown artefact type.
+  std::shared_ptr<const content::artefact> artefact_of(const item& it) const;
+  /// What an item weighs: gear and supplies from their tables, an artefact as it was made (its parts'
+  /// pounds), a fallen pack nothing of its own.
+  double pounds_of(const item& it) const;
   std::int64_t new_item_id() { return next_item_id_++; }
   /// Saves where an item is: carried by `owner` (an account id) or lying in `room` (the other is 0).
   void persist_item(const item& it, std::int64_t owner, std::int64_t room);

@@ -1,16 +1,20 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "content/artefact.hpp"
 #include "content/item_def.hpp"
 
 namespace dw::game {
 
 /// An item in play: a weapon or armour from the tables (by key) or a generated artefact (by seed).
-/// Everything a player sees of it is derived from these fields and the content tables.
+/// What a player sees of gear comes from the tables; a generated artefact is made once (when it is created,
+/// or first shown if it was stored before artefacts were kept) and then kept in `made`, saved with the item,
+/// so that reloaded tables change only artefacts made afterwards.
 struct item {
   std::int64_t id = 0;
   std::string kind;        ///< as stored: kind_name() of a weapon or armour, or an artefact type such as "scroll"
@@ -19,6 +23,9 @@ struct item {
   bool equipped = false;   ///< wielded or worn
   std::int64_t container_id = 0;  ///< inside this item (a fallen pack), or 0
   std::int64_t amount = 0;        ///< silver it holds (a fallen pack), or 0
+  /// A generated artefact as it was made (shared by copies of the item); empty until made. Filled by
+  /// room_contents::artefact_of, hence mutable: making it once is not a change of the item.
+  mutable std::shared_ptr<const content::artefact> made;
 };
 
 /// How a supply from merchant.toml (a draught, a bandage, a lantern) is stored; its key names the row.
