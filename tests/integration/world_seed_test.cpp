@@ -90,7 +90,7 @@ TEST(WorldSeed, ADatabaseMadeBeforeSeedsWereRecordedGetsTheConfiguredOneAtItsFir
     const dw::testing::sqlite_handle db(raw);
     char* error = nullptr;
     const int rc = sqlite3_exec(raw,
-                                "ALTER TABLE branches DROP COLUMN tape_key; DROP TABLE world;"
+                                "ALTER TABLE branches DROP COLUMN tape_key; DROP TABLE world; ALTER TABLE items DROP COLUMN made;"
                                 "UPDATE schema_version SET version = 8;"
                                 "INSERT INTO branches (id, direction, number, sequence, seed, created_at, window_end,"
                                 " last_occupied, unexplored, room_count) VALUES (3, 1, 1, 3, 99, 0, 0, 0, 1, 0);",
@@ -111,7 +111,7 @@ TEST(WorldSeed, ADatabaseMadeBeforeSeedsWereRecordedGetsTheConfiguredOneAtItsFir
       << server.file_log_text();
   EXPECT_EQ(server.stop(), 0);
   EXPECT_EQ(query_int(server.db_path(), "SELECT seed FROM world WHERE id = 1"), 4242);
-  EXPECT_EQ(query_int(server.db_path(), "SELECT version FROM schema_version"), 9);
+  EXPECT_EQ(query_int(server.db_path(), "SELECT version FROM schema_version"), 10) << "migrated to the latest schema";
   EXPECT_EQ(query_int(server.db_path(), "SELECT tape_key FROM branches WHERE id = 3"), 3)
       << "a branch stored before keeps its id as its tape key";
 }

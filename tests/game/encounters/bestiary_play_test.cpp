@@ -34,7 +34,7 @@ dw::config::settings with_seed(std::int64_t seed, std::int64_t hp) {
 
 /// The monster kind in the first room of the first east branch for world `seed` (depth 1).
 const dw::content::monster_def& first_monster(const dw::content::content_tables& tables, std::int64_t seed) {
-  const dw::content::tape tape(dw::content::tape_seed(static_cast<std::uint64_t>(seed), 1, 1, 0));
+  const dw::content::tape tape = dw::testing::first_room_east_tape(seed);
   return *tables.find_monster(dw::content::roll_room(tables, tape, 1, {}).monsters->monster_key);
 }
 

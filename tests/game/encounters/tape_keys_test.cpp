@@ -79,7 +79,9 @@ TEST(TapeKeys, ABranchStoredBeforeKeepsTheTapesItsRoomsWereDrawnFrom) {
   game_harness h(s, [&](dw::store::database& db) {
     // The database as schema version 8 left it (no tape key, no recorded world seed), holding East branch 1
     // stored then under id 5 with the sequence-based seed of the time; then migrated as on start-up.
-    db.exec("ALTER TABLE branches DROP COLUMN tape_key; DROP TABLE world; UPDATE schema_version SET version = 8;");
+    db.exec(
+        "ALTER TABLE branches DROP COLUMN tape_key; DROP TABLE world; ALTER TABLE items DROP COLUMN made; "
+        "UPDATE schema_version SET version = 8;");
     db.exec(
         "INSERT INTO branches (id, direction, number, sequence, seed, created_at, window_end, last_occupied, "
         "unexplored, room_count) VALUES (5, 1, 1, 5, " +
