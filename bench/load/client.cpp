@@ -24,12 +24,34 @@ std::string verb_of(const std::string& line) {
 
 }  // namespace
 
-client::client(asio::io_context& io, const options& o, const script& s, totals& t, scenario sc, int n)
+namespace {
+
+/// The seed of client `n`'s `session`-th login (the first is the seed it has always had).
+std::uint64_t seed_of(const options& o, int n, int session) {
+  return o.seed * 1000003 + static_cast<std::uint64_t>(n) + static_cast<std::uint64_t>(session) * 0x9E3779B97F4A7C15ull;
+}
+
+/// How many commands the session plays before it quits: between half and one and a half times
+/// --session-commands, so that a thousand clients do not all quit in the same second.
+std::uint64_t session_limit(const options& o, scenario role, int n, int session) {
+  if (o.session_commands <= 0 || role == scenario::idle) {
+    return 0;
+  }
+  std::mt19937_64 rng(seed_of(o, n, session) ^ 0x5E55107ull);
+  const auto half = static_cast<std::uint64_t>(o.session_commands) / 2;
+  return std::uniform_int_distribution<std::uint64_t>(half + 1,
+                                                      half + static_cast<std::uint64_t>(o.session_commands))(rng);
+}
+
+}  // namespace
+
+client::client(asio::io_context& io, const options& o, const script& s, totals& t, scenario sc, int n, int session)
     : o_(o),
       script_(s),
       t_(t),
-      scenario_(sc),
+      scenario_(role_of(sc, n)),
       n_(n),
+      session_(session),
       name_(client_name(o.name_prefix, n, o.clients)),
       socket_(io),
       timer_(io),
@@ -38,8 +60,9 @@ client::client(asio::io_context& io, const options& o, const script& s, totals& 
           [this](std::uint8_t verb, std::uint8_t option) { write_raw(answers_.negotiate(verb, option)); },
           [this](std::uint8_t option, std::string_view data) { write_raw(answers_.subnegotiation(option, data)); }}),
       answers_(o.gmcp, o.mccp),
-      player_(sc, name_, o.seed * 1000003 + static_cast<std::uint64_t>(n)),
-      fired_(s.rules.size(), false) {}
+      player_(scenario_, name_, seed_of(o, n, session)),
+      fired_(s.rules.size(), false),
+      session_limit_(session_limit(o, scenario_, n, session)) {}
 
 void client::start(const tcp::endpoint& server, std::optional<asio::ip::address_v4> source) {
   started_ = clock_type::now();
@@ -108,6 +131,11 @@ void client::read() {
                             }
                             if (err) {
                               // The server closed or reset the connection (or refused it at the login screen).
+                              if (self->quitting_) {
+                                ++self->t_.quits;  // (as it was asked to)
+                                self->close();
+                                return;
+                              }
                               if (self->stage_ == stage::login) {
                                 ++self->t_.login_errors;
                               }
@@ -254,6 +282,8 @@ void client::on_prompt() {
   if (t_.measuring && front.start >= t_.window_start && now <= t_.window_end) {
     ++t_.commands_window;
     t_.window.record(ns);
+    ++t_.commands_interval;
+    t_.interval.record(ns);
   }
   pending_.pop_front();
   if (n_ == o_.trace) {
@@ -262,8 +292,8 @@ void client::on_prompt() {
   player_.observe(reply_);
   reply_.clear();
   if (o_.rate <= 0) {
-    if (o_.think_ms > 0) {
-      timer_.expires_after(std::chrono::microseconds(static_cast<long long>(o_.think_ms * 1000)));
+    if (think_ms() > 0) {
+      timer_.expires_after(std::chrono::microseconds(static_cast<long long>(think_ms() * 1000)));
       timer_.async_wait([self = shared_from_this()](const boost::system::error_code& err) {
         if (!err && !self->closed_) {
           self->send_command(clock_type::now());
@@ -346,20 +376,34 @@ void client::begin_playing() {
   }
 }
 
+double client::think_ms() const {
+  return scenario_ == scenario::chat && o_.chat_think_ms >= 0 ? o_.chat_think_ms : o_.think_ms;
+}
+
 void client::schedule() {
   timer_.expires_at(next_send_);
   timer_.async_wait([self = shared_from_this()](const boost::system::error_code& err) {
-    if (err || self->closed_) {
+    if (err || self->closed_ || self->quitting_) {
       return;
     }
     self->drop_overdue(clock_type::now());
     self->send_command(self->next_send_);
+    if (self->quitting_) {
+      return;  // (quit() has set the timer to wait for the close)
+    }
     self->next_send_ += self->period_;
     self->schedule();
   });
 }
 
 void client::send_command(clock_type::time_point start) {
+  if (session_limit_ > 0 && ++sent_ > session_limit_) {
+    // An explorer walks back to the well first (player::go_home), everyone else quits where they are.
+    if (scenario_ != scenario::explore || (player_.go_home(), player_.home())) {
+      quit();
+      return;
+    }
+  }
   command c = player_.next();
   if (!o_.match_replies) {
     c.ack.clear();
@@ -383,6 +427,27 @@ void client::send_command(clock_type::time_point start) {
       }
     });
   }
+}
+
+/// The session has played its commands: `quit`, forget what is unanswered (the driver logs in again
+/// once the server has closed); a server that does not close within --login-timeout is an error.
+void client::quit() {
+  quitting_ = true;
+  pending_.clear();
+  reply_.clear();
+  ++t_.sent["quit"];
+  if (n_ == o_.trace) {
+    std::fprintf(stderr, ">>> quit\n");
+  }
+  write_raw(line_bytes("quit"));
+  timer_.expires_after(std::chrono::milliseconds(static_cast<long long>(o_.login_timeout * 1000)));
+  timer_.async_wait([self = shared_from_this()](const boost::system::error_code& err) {
+    if (!err && !self->closed_) {
+      ++self->t_.other_errors;  // quit, and the server did not close
+      self->quitting_ = false;
+      self->close();
+    }
+  });
 }
 
 std::chrono::nanoseconds client::reply_timeout() const {

@@ -28,8 +28,11 @@ namespace dw::load {
 
 class client : public std::enable_shared_from_this<client> {
  public:
-  /// Client number `n` (its name, its seed); `o`, `s` and `t` must outlive it.
-  client(boost::asio::io_context& io, const options& o, const script& s, totals& t, scenario sc, int n);
+  /// Client number `n` (its name, its seed) playing its role_of(sc, n); `o`, `s` and `t` must outlive
+  /// it. `session` counts the client's logins as the same character (0 first), so that each session
+  /// walks and quits by its own seeded choices.
+  client(boost::asio::io_context& io, const options& o, const script& s, totals& t, scenario sc, int n,
+         int session = 0);
 
   /// Connects to `server`; counts a connect error and closes if that fails.
   void start(const boost::asio::ip::tcp::endpoint& server, std::optional<boost::asio::ip::address_v4> source);
@@ -37,6 +40,10 @@ class client : public std::enable_shared_from_this<client> {
 
   /// Commands sent whose reply has not come.
   std::size_t unfinished() const { return pending_.size(); }
+  /// It quit (--session-commands) and the server has closed: log in again with a new client.
+  bool wants_again() const { return quitting_ && closed_; }
+  int number() const { return n_; }
+  int session() const { return session_; }
 
  private:
   enum class stage : std::uint8_t { login, settling, playing };
@@ -63,6 +70,8 @@ class client : public std::enable_shared_from_this<client> {
 
   void schedule();
   void send_command(clock_type::time_point start);
+  void quit();
+  double think_ms() const;
   std::chrono::nanoseconds reply_timeout() const;
   void drop_overdue(clock_type::time_point now);
 
@@ -71,6 +80,7 @@ class client : public std::enable_shared_from_this<client> {
   totals& t_;
   scenario scenario_;
   int n_;
+  int session_;
   std::string name_;
   boost::asio::ip::tcp::socket socket_;
   boost::asio::steady_timer timer_;
@@ -96,6 +106,9 @@ class client : public std::enable_shared_from_this<client> {
   clock_type::time_point started_;
   clock_type::time_point next_send_;
   std::chrono::nanoseconds period_{};
+  std::uint64_t sent_ = 0;
+  std::uint64_t session_limit_ = 0;  ///< quit after this many commands (0: never)
+  bool quitting_ = false;
 };
 
 }  // namespace dw::load

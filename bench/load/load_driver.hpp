@@ -2,7 +2,9 @@
 
 // The run: opens the connections at --ramp per second (each bound to the next of the loopback source
 // addresses), prints the progress line each second, opens the measured window after --warmup and
-// samples the server at both of its ends, and stops when it closes. One io_context on one thread
+// samples the server at both of its ends, and stops when it closes. With --interval it also keeps a
+// row for each interval of the window (its round trips, the server's memory, descriptors and CPU), and
+// with --session-commands it logs clients in again once they have quit. One io_context on one thread
 // runs the clients and the timers, so nothing here is locked. The clients are kept, not destroyed,
 // until the process ends: the report reads what they left unanswered.
 #include <boost/asio.hpp>
@@ -35,6 +37,9 @@ class load_driver {
   void open_next();
   void wait_tick();
   void on_tick();
+  void log_in_again();
+  void wait_interval();
+  void on_interval();
 
   const options& o_;
   const script& script_;
@@ -49,6 +54,8 @@ class load_driver {
   boost::asio::steady_timer ramp_{io_};
   boost::asio::steady_timer tick_{io_};
   boost::asio::steady_timer window_{io_};
+  boost::asio::steady_timer interval_{io_};
+  double interval_cpu_ = -1;  ///< the server's CPU seconds when the current --interval began
   std::vector<std::shared_ptr<client>> clients_;
   clock_type::time_point begin_;
   std::uint64_t last_commands_ = 0;

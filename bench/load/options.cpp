@@ -23,7 +23,7 @@ parsed_options parse_options(int argc, char** argv) {
   app.add_option("--ramp", o.ramp, "new connections per second")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("-d,--duration", o.duration, "seconds measured, after the warm-up")->capture_default_str();
   app.add_option("--warmup", o.warmup, "seconds from the start left out of the figures")->capture_default_str();
-  app.add_option("-s,--scenario", o.scenario_name, "idle, rtt, chat, explore or mixed")->capture_default_str();
+  app.add_option("-s,--scenario", o.scenario_name, "idle, rtt, chat, explore, mixed or soak")->capture_default_str();
   app.add_option("--script", o.script_file, "login script")->capture_default_str();
   app.add_option("--name-prefix", o.name_prefix, "names are this and the client's number in letters")
       ->capture_default_str();
@@ -32,6 +32,21 @@ parsed_options parse_options(int argc, char** argv) {
   app.add_option("--prompt-text", o.prompt_text, "text that ends a reply, for servers that send no EOR/GA");
   app.add_option("--think", o.think_ms, "closed loop: milliseconds between a prompt and the next command")
       ->capture_default_str();
+  app.add_option("--chat-think", o.chat_think_ms,
+                 "closed loop: the think of clients that chat (chat, and the soak's chatters); default --think")
+      ->capture_default_str();
+  app.add_option("--session-commands", o.session_commands,
+                 "a playing client quits after about this many commands (its own seeded number between half "
+                 "and one and a half times it) and logs in again as the same character; 0: never")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--interval", o.interval,
+                 "report the round trips of each this many seconds of the window as a row (0: no rows)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--edge", o.edge, "with --interval: the seconds at each end of the window compared")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   app.add_option("--rate", o.rate, "open loop: commands per second per client (0: closed loop)")->capture_default_str();
   app.add_flag("--gmcp", o.gmcp, "accept GMCP and send Core.Hello");
   app.add_flag("--mccp", o.mccp, "accept MCCP2 compression");

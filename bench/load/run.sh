@@ -5,7 +5,7 @@
 #
 #   bench/load/run.sh [options] SCENARIO CLIENTS DURATION [RATE|closed] [-- more mudload options]
 #
-#   SCENARIO  idle, rtt, chat, explore or mixed     CLIENTS   connections
+#   SCENARIO  idle, rtt, chat, explore, mixed or soak    CLIENTS   connections
 #   DURATION  seconds measured                      RATE      commands/s per client (open loop), or closed
 # Options:
 #   --deepwell PATH     default build/server/deepwell

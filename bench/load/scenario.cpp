@@ -1,6 +1,10 @@
 #include "bench/load/scenario.hpp"
 
+#include <array>
+#include <charconv>
+#include <optional>
 #include <stdexcept>
+#include <utility>
 
 namespace dw::load {
 
@@ -20,7 +24,24 @@ scenario parse_scenario(std::string_view name) {
   if (name == "mixed") {
     return scenario::mixed;
   }
+  if (name == "soak") {
+    return scenario::soak;
+  }
   throw std::invalid_argument("unknown scenario: " + std::string(name));
+}
+
+scenario role_of(scenario s, int n) {
+  if (s != scenario::soak) {
+    return s;
+  }
+  switch (n % 7) {
+    case 5:
+      return scenario::chat;
+    case 6:
+      return scenario::idle;
+    default:
+      return scenario::explore;
+  }
 }
 
 std::vector<room_exit> parse_exits(std::string_view text, bool& found) {
@@ -39,7 +60,18 @@ std::vector<room_exit> parse_exits(std::string_view text, bool& found) {
     return exits;
   }
   while (!rest.empty()) {
-    const std::size_t comma = rest.find(", ");
+    // (items are split at ", " outside parentheses: "up (to the well, one-way)" is one exit)
+    std::size_t comma = std::string_view::npos;
+    for (std::size_t i = 0, depth = 0; i + 1 < rest.size(); ++i) {
+      if (rest[i] == '(') {
+        ++depth;
+      } else if (rest[i] == ')' && depth > 0) {
+        --depth;
+      } else if (depth == 0 && rest[i] == ',' && rest[i + 1] == ' ') {
+        comma = i;
+        break;
+      }
+    }
     const std::string_view item = rest.substr(0, comma);
     room_exit e;
     e.dir = std::string(item.substr(0, item.find(' ')));
@@ -57,13 +89,54 @@ std::vector<room_exit> parse_exits(std::string_view text, bool& found) {
 }
 
 namespace {
+std::string opposite(const std::string& dir) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> pairs{
+      {{"north", "south"}, {"south", "north"}, {"east", "west"}, {"west", "east"}, {"up", "down"}, {"down", "up"}}};
+  for (const auto& [a, b] : pairs) {
+    if (dir == a) {
+      return std::string(b);
+    }
+  }
+  return dir;
+}
+
+/// The place in the last room title line of `text` ("Low muddy drain  [East branch 2, 1,0, depth 1]").
+std::optional<std::pair<std::string, std::pair<int, int>>> place_in(std::string_view text) {
+  const std::size_t depth = text.rfind(", depth ");
+  if (depth == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const std::size_t open = text.rfind('[', depth);
+  if (open == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const std::string_view inside = text.substr(open + 1, depth - open - 1);  // "East branch 2, 1,0"
+  const std::size_t comma = inside.find(", ");
+  if (comma == std::string_view::npos) {
+    return std::nullopt;
+  }
+  const std::string_view xy = inside.substr(comma + 2);
+  const std::size_t mid = xy.find(',');
+  if (mid == std::string_view::npos) {
+    return std::nullopt;
+  }
+  int x = 0;
+  int y = 0;
+  if (std::from_chars(xy.data(), xy.data() + mid, x).ec != std::errc{} ||
+      std::from_chars(xy.data() + mid + 1, xy.data() + xy.size(), y).ec != std::errc{}) {
+    return std::nullopt;
+  }
+  return std::pair{std::string(inside.substr(0, comma)), std::pair{x, y}};
+}
+
 // What Deepwell answers, one way or another, to a step and to fight or attack.
 std::vector<std::string> walk_replies() {
-  return {"Exits:", "blocked until", "You cannot", "You are fighting", "You are not", "Everything goes dark"};
+  return {"Exits:",      "blocked until",        "You cannot",     "You are fighting",
+          "You are not", "Everything goes dark", "There is no way"};
 }
 std::vector<std::string> fight_replies() {
-  return {"You attack", "You will attack", "nothing here to fight", "already fighting", "not fighting",
-          "You cannot", "Everything goes dark"};
+  return {"You attack",   "You will attack", "nothing here to fight", "already fighting",
+          "not fighting", "You cannot",      "Everything goes dark"};
 }
 }  // namespace
 
@@ -75,6 +148,7 @@ command player::next() {
     case scenario::chat:
       return say();
     case scenario::explore:
+    case scenario::soak:  // (a soak client plays its role_of, never soak itself)
       return walk();
     case scenario::mixed: {
       const auto roll = rng_() % 100;
@@ -120,6 +194,17 @@ command player::walk() {
     exits_.clear();
     return {"down", walk_replies()};
   }
+  if (homeward_) {
+    ++home_steps_;
+    for (const room_exit& e : exits_) {
+      if (e.to_well) {
+        return step(e.dir);
+      }
+    }
+    if (!steps_.empty()) {
+      return step(opposite(steps_.back()));
+    }
+  }
   std::vector<const room_exit*> unexplored;
   std::vector<const room_exit*> inside;
   for (const room_exit& e : exits_) {
@@ -129,14 +214,46 @@ command player::walk() {
       inside.push_back(&e);
     }
   }
+  if (avoid_unexplored_ > 0) {
+    --avoid_unexplored_;
+    if (!inside.empty()) {
+      unexplored.clear();
+    }
+  }
   const std::vector<const room_exit*>& pick = !unexplored.empty() ? unexplored : inside;
   if (!pick.empty()) {
-    return {pick[rng_() % pick.size()]->dir, walk_replies()};
+    return step(pick[rng_() % pick.size()]->dir);
   }
   if (!exits_.empty()) {
-    return {exits_[rng_() % exits_.size()].dir, walk_replies()};
+    return step(exits_[rng_() % exits_.size()].dir);
   }
   return look();
+}
+
+command player::step(const std::string& dir) {
+  last_step_ = dir;
+  return {dir, walk_replies()};
+}
+
+/// Keeps the way in: a room already on it cuts the loop since (the way back is the shortest known).
+void player::arrived(const place& p) {
+  if (!trail_.empty() && trail_.back() == p) {
+    return;
+  }
+  if (trail_.empty() || trail_.front().branch != p.branch) {
+    trail_.assign(1, p);
+    steps_.clear();
+    return;
+  }
+  for (std::size_t i = 0; i < trail_.size(); ++i) {
+    if (trail_[i] == p) {
+      trail_.resize(i + 1);
+      steps_.resize(i);
+      return;
+    }
+  }
+  trail_.push_back(p);
+  steps_.push_back(last_step_);
 }
 
 void player::observe(std::string_view text) {
@@ -152,13 +269,34 @@ void player::observe(std::string_view text) {
     fight_ = fight::attacking;
     fight_since_ = std::chrono::steady_clock::now();
   }
+  if (text.find("There is nothing here to fight") != std::string_view::npos) {
+    // (blocked with nothing to fight: a sealed rune door; try other ways for a while)
+    avoid_unexplored_ = 6;
+  }
   if (text.find("You are not fighting anything") != std::string_view::npos ||
       text.find("There is nothing here to fight") != std::string_view::npos) {
     fight_ = fight::none;
   }
+  if (found) {
+    // (the last room shown is the well if its title comes after the last branch room's)
+    const std::size_t well = text.rfind("The Bottom of the Well");
+    const std::size_t room = text.rfind(", depth ");
+    at_well_ = well != std::string_view::npos && (room == std::string_view::npos || well > room);
+    if (const auto p = place_in(text); p && !at_well_) {
+      arrived(place{p->first, p->second.first, p->second.second});
+    } else if (at_well_) {
+      trail_.clear();
+      steps_.clear();
+    }
+  }
+  if (text.find("There is no way down here") != std::string_view::npos) {
+    in_village_ = false;  // (logged in again where it left off, in the dungeon)
+  }
   if (text.find("You wake up in the village square") != std::string_view::npos) {
     fight_ = fight::none;
     in_village_ = true;
+    trail_.clear();
+    steps_.clear();
   }
 }
 

@@ -11,10 +11,14 @@
 
 namespace dw::load {
 
-enum class scenario { idle, rtt, chat, explore, mixed };
+enum class scenario { idle, rtt, chat, explore, mixed, soak };
 
 /// Parses a --scenario value; throws std::invalid_argument.
 scenario parse_scenario(std::string_view name);
+
+/// What client `n` plays: the scenario itself, except in `soak`, a mix by client number: of every
+/// seven, five explore, one chats and one idles (1,400 clients: 1,000 explorers, 200 each of the rest).
+scenario role_of(scenario s, int n);
 
 struct room_exit {
   std::string dir;
@@ -44,8 +48,24 @@ class player {
   /// Learns from the text that came with a reply (or with anything the server sent unasked).
   void observe(std::string_view text);
 
+  /// The session is over: an explorer walks back to the bottom of the well the way it came (the
+  /// rooms of its way in, loops cut out), as a player leaving the dungeon does, so that the branch it
+  /// leaves can empty and collapse.
+  void go_home() { homeward_ = true; }
+  /// Back at the bottom of the well (or in the village), or too long on the way: time to quit.
+  bool home() const { return homeward_ && (at_well_ || in_village_ || home_steps_ > 400); }
+
  private:
+  /// A room's place: its branch's name and its coordinates, from the title line's "[East branch 2, 1,0, depth 1]".
+  struct place {
+    std::string branch;
+    int x = 0;
+    int y = 0;
+    bool operator==(const place&) const = default;
+  };
+  void arrived(const place& p);
   command walk();
+  command step(const std::string& dir);
   command say();
   static command look();
 
@@ -57,6 +77,13 @@ class player {
   enum class fight : std::uint8_t { none, start, attacking } fight_ = fight::none;
   std::chrono::steady_clock::time_point fight_since_;
   std::vector<room_exit> exits_;
+  int avoid_unexplored_ = 0;        ///< steps to take through known rooms (after a sealed door)
+  std::string last_step_;           ///< the direction last walked
+  std::vector<place> trail_;        ///< the rooms from the way in to here, loops cut out
+  std::vector<std::string> steps_;  ///< steps_[i] walked from trail_[i] to trail_[i + 1]
+  bool homeward_ = false;
+  bool at_well_ = false;
+  int home_steps_ = 0;
 };
 
 }  // namespace dw::load

@@ -1,8 +1,10 @@
 #include "bench/load/server_probe.hpp"
 
+#include <dirent.h>
 #include <sys/resource.h>
 
 #include <fstream>
+#include <string>
 
 #include "bench/support/report.hpp"
 
@@ -23,7 +25,31 @@ double server_cpu(pid_t pid) {
   return exact >= 0 ? exact : bench::process_cpu_seconds(pid);
 }
 
+/// The entries of /proc/<pid>/fd, -1 if it cannot be read.
+int open_fds(pid_t pid) {
+  const std::string path = "/proc/" + std::to_string(pid) + "/fd";
+  DIR* dir = ::opendir(path.c_str());
+  if (dir == nullptr) {
+    return -1;
+  }
+  int n = 0;
+  while (const dirent* e = ::readdir(dir)) {
+    if (e->d_name[0] != '.') {
+      ++n;
+    }
+  }
+  ::closedir(dir);
+  return n;
+}
+
 }  // namespace
+
+server_sample server_probe::sample() const {
+  if (pid <= 0) {
+    return {};
+  }
+  return {server_cpu(pid), bench::process_rss_kib(pid), open_fds(pid)};
+}
 
 void server_probe::window_opens() {
   cpu_start = server_cpu(pid);

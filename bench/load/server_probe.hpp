@@ -9,6 +9,13 @@
 
 namespace dw::load {
 
+/// The server as it stands: -1 where it cannot be read (no pid, or not this machine's process).
+struct server_sample {
+  double cpu_s = -1;
+  long rss_kib = -1;
+  int fds = -1;
+};
+
 /// The server's CPU seconds and memory, if it was named.
 struct server_probe {
   pid_t pid = 0;
@@ -22,6 +29,8 @@ struct server_probe {
   void window_opens();
   /// The measured window closes: CPU times and the server's RSS (VmRSS) read.
   void window_closes();
+  /// Its CPU seconds, memory and open file descriptors now (for --interval's rows).
+  server_sample sample() const;
   /// The server's CPU seconds over the window; -1 if either end could not be read.
   double cpu() const { return cpu_start >= 0 && cpu_end >= 0 ? cpu_end - cpu_start : -1; }
   /// mudload's own CPU seconds over the window.
