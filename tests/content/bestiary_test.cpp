@@ -17,8 +17,9 @@
 namespace dw::content {
 namespace {
 
-using testing::content_copy;
 using testing::real_tables;
+using testing::refusal;
+using testing::refused;
 
 TEST(Bestiary, HasTwentyFourKindsTenOfThemInTheFirstHourEachDescribed) {
   const content_tables tables = real_tables();
@@ -166,6 +167,15 @@ TEST(Leaders, HoldTheirShareOfMonsterRoomsAndAreStrongerThanAnyOrdinaryMonsterTh
   }
 }
 
+/// The fight in a room of `l`'s milestone depth that holds `l`.
+std::optional<fight_state> leader_fight(const content_tables& tables, const leader_def& l) {
+  room_contents room;
+  room.event = room_event::monster;
+  room.depth = l.depth;
+  room.monsters = leader_group(tables, l, l.depth);
+  return start_fight(room);
+}
+
 TEST(Leaders, AreNamedDescribedAndTheirFightsSaveAndResume) {
   const content_tables tables = real_tables();
   const leader_def* gnawbone = tables.find_leader("gnawbone");
@@ -176,11 +186,7 @@ TEST(Leaders, AreNamedDescribedAndTheirFightsSaveAndResume) {
     EXPECT_FALSE(l.kind.description.empty());
     EXPECT_FALSE(l.arrival.empty());
     EXPECT_EQ(describe_monster_group(tables, leader_group(tables, l, l.depth)), l.title);
-    room_contents room;
-    room.event = room_event::monster;
-    room.depth = l.depth;
-    room.monsters = leader_group(tables, l, l.depth);
-    const std::optional<fight_state> fight = start_fight(room);
+    const std::optional<fight_state> fight = leader_fight(tables, l);
     ASSERT_TRUE(fight.has_value());
     EXPECT_EQ(fight_state::decode(fight->encode()), fight) << l.kind.key << ": its key and size travel in the save";
   }
@@ -220,61 +226,37 @@ TEST(Leaders, TheirDropTableIsRolledFromTheTape) {
 }
 
 TEST(Leaders, TheLoaderRefusesAnUnknownDropNamingFileAndKey) {
-  content_copy copy("leader_unknown_drop");
-  copy.replace("monsters.toml", "{ item = \"short_sword\", chance = 0.25 }", "{ item = \"moon_sword\", chance = 0.25 }");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.file, (copy.dir() / "monsters.toml").generic_string());
-  EXPECT_EQ(e.key, "leaders[0].drops[0].item");
-  EXPECT_EQ(e.reason, "unknown weapon or armour \"moon_sword\"");
-  EXPECT_GT(e.line, 0U);
+  const refusal r = refused("leader_unknown_drop", "monsters.toml", "{ item = \"short_sword\", chance = 0.25 }",
+                            "{ item = \"moon_sword\", chance = 0.25 }", "leaders[0].drops[0].item",
+                            "unknown weapon or armour \"moon_sword\"");
+  EXPECT_GT(r.error.line, 0U);
 }
 
 TEST(Leaders, TheLoaderRefusesChancesOverOneOverlapsAndTakenKeys) {
-  {
-    content_copy copy("leader_chances");
-    copy.replace("monsters.toml", "{ item = \"leather_coat\", chance = 0.35 }", "{ item = \"leather_coat\", chance = 0.8 }");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "leaders[0].drops[1].chance");
-    EXPECT_EQ(e.reason, "the drop table's chances add up to more than 1");
-  }
-  {
-    content_copy copy("leader_overlap");
-    copy.replace("monsters.toml", "depth = 10\nreach = 1", "depth = 7\nreach = 1");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "leaders[1].depth");
-    EXPECT_NE(e.reason.find("overlaps"), std::string::npos) << e.reason;
-  }
-  {
-    content_copy copy("leader_key");
-    copy.replace("monsters.toml", "key = \"gnawbone\"", "key = \"cave_rat\"");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "leaders[0].key");
-  }
-  {
-    content_copy copy("leader_long_key");
-    copy.replace("monsters.toml", "key = \"gnawbone\"", "key = \"old_gnawbone_the_rat_king_of_cellars\"");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "leaders[0].key") << "longer than a saved fight's key may be";
-  }
+  refused("leader_chances", "monsters.toml", "{ item = \"leather_coat\", chance = 0.35 }",
+          "{ item = \"leather_coat\", chance = 0.8 }", "leaders[0].drops[1].chance",
+          "the drop table's chances add up to more than 1");
+  const std::string overlap =
+      refused("leader_overlap", "monsters.toml", "depth = 10\nreach = 1", "depth = 7\nreach = 1", "leaders[1].depth")
+          .error.reason;
+  EXPECT_NE(overlap.find("overlaps"), std::string::npos) << overlap;
+  refused("leader_key", "monsters.toml", "key = \"gnawbone\"", "key = \"cave_rat\"", "leaders[0].key");
+  // (longer than a saved fight's key may be)
+  refused("leader_long_key", "monsters.toml", "key = \"gnawbone\"", "key = \"old_gnawbone_the_rat_king_of_cellars\"",
+          "leaders[0].key");
 }
 
 TEST(Leaders, CarryTheirBehavioursIntoTheirFightAndAnUnknownOneIsRefused) {
   const content_tables tables = real_tables();
   for (const leader_def& l : tables.leaders) {
     EXPECT_FALSE(l.kind.behaviours.empty()) << l.kind.key << ": a leader fights in its own way";
-    room_contents room;
-    room.event = room_event::monster;
-    room.depth = l.depth;
-    room.monsters = leader_group(tables, l, l.depth);
-    const std::optional<fight_state> fight = start_fight(room);
+    const std::optional<fight_state> fight = leader_fight(tables, l);
     ASSERT_TRUE(fight.has_value());
     EXPECT_EQ(fight->behaviours, l.kind.behaviours) << l.kind.key;
   }
-  content_copy copy("leader_unknown_behaviour");
-  copy.replace("monsters.toml", "silver = 20\nscrolls = 1\nbehaviours = [\"frenzied\"]", "silver = 20\nscrolls = 1\nbehaviours = [\"sulking\"]");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.key, "leaders[0].behaviours[0]");
-  EXPECT_EQ(e.reason, "unknown behaviour \"sulking\"");
+  refused("leader_unknown_behaviour", "monsters.toml", "silver = 20\nscrolls = 1\nbehaviours = [\"frenzied\"]",
+          "silver = 20\nscrolls = 1\nbehaviours = [\"sulking\"]", "leaders[0].behaviours[0]",
+          "unknown behaviour \"sulking\"");
 }
 
 }  // namespace

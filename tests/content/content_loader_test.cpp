@@ -9,18 +9,10 @@ namespace dw::content {
 namespace {
 
 using testing::content_copy;
+using testing::line_of;
 using testing::real_tables;
-
-/// 1-based line of the first occurrence of `needle` in `text`.
-std::uint32_t line_of(const std::string& text, std::string_view needle) {
-  const auto at = text.find(needle);
-  EXPECT_NE(at, std::string::npos) << needle;
-  return 1 + static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-}
-
-std::string file_label(const content_copy& copy, std::string_view name) {
-  return (copy.dir() / name).generic_string();
-}
+using testing::refusal;
+using testing::refused;
 
 TEST(ContentLoader, LoadsTheRealTables) {
   const content_tables t = real_tables();
@@ -60,7 +52,8 @@ TEST(ContentLoader, AnInteriorScriptsIgnoredParameterLoadsWithAWarning) {
   ASSERT_TRUE(std::holds_alternative<content_tables>(loaded)) << std::get<content_error>(loaded).to_string();
   const std::vector<std::string> warnings = load_warnings(std::get<content_tables>(loaded));
   ASSERT_EQ(warnings.size(), 1U);
-  EXPECT_EQ(warnings[0].rfind(file_label(copy, "interiors/stone_passages.json") + ": explorers[1].parameters.heading: ", 0), 0U)
+  EXPECT_EQ(warnings[0].rfind(copy.label("interiors/stone_passages.json") + ": explorers[1].parameters.heading: ", 0),
+            0U)
       << warnings[0];
 }
 
@@ -74,70 +67,42 @@ TEST(ContentError, ReadsFileLineKeyAndReason) {
 }
 
 TEST(ContentLoader, AZeroDamageIsReportedWithFileLineAndKey) {
-  content_copy copy("zero_damage");
-  copy.replace("monsters.toml", "damage = 3\nmin_depth = 3", "damage = 0\nmin_depth = 3");
-  const std::uint32_t line = line_of(copy.read("monsters.toml"), "damage = 0");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.to_string(),
-            file_label(copy, "monsters.toml") + ":" + std::to_string(line) + ": monsters[3].damage: must be > 0");
+  const refusal r = refused("zero_damage", "monsters.toml", "damage = 3\nmin_depth = 3", "damage = 0\nmin_depth = 3",
+                            "monsters[3].damage");
+  EXPECT_EQ(r.error.to_string(),
+            r.file + ":" + std::to_string(line_of(r.text, "damage = 0")) + ": monsters[3].damage: must be > 0");
 }
 
 TEST(ContentLoader, ABadFightChoiceNumberIsReportedWithFileLineAndKey) {
-  content_copy copy("bad_defend");
-  copy.replace("fights.toml", "taken = 0.5", "taken = 2.5");
-  const std::uint32_t line = line_of(copy.read("fights.toml"), "taken = 2.5");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.file, file_label(copy, "fights.toml"));
-  EXPECT_EQ(e.key, "defend.taken");
-  EXPECT_EQ(e.line, line);
+  const refusal r = refused("bad_defend", "fights.toml", "taken = 0.5", "taken = 2.5", "defend.taken");
+  EXPECT_EQ(r.error.line, line_of(r.text, "taken = 2.5"));
 }
 
 TEST(ContentLoader, HealthBandsMustDescend) {
-  content_copy copy("bad_health");
-  copy.replace("fights.toml", "wounded = 0.4", "wounded = 0.9");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.key, "health.wounded");
+  refused("bad_health", "fights.toml", "wounded = 0.4", "wounded = 0.9", "health.wounded");
 }
 
 TEST(ContentLoader, ConsidersVerdictsMustDescendWithTheirLine) {
-  content_copy copy("bad_consider_order");
-  copy.replace("fights.toml", "at_least = 0.4", "at_least = 0.7");
-  const std::uint32_t line = line_of(copy.read("fights.toml"), "at_least = 0.7");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.file, file_label(copy, "fights.toml"));
-  EXPECT_EQ(e.key, "consider.even.at_least");
-  EXPECT_EQ(e.line, line);
+  const refusal r =
+      refused("bad_consider_order", "fights.toml", "at_least = 0.4", "at_least = 0.7", "consider.even.at_least");
+  EXPECT_EQ(r.error.line, line_of(r.text, "at_least = 0.7"));
 }
 
 TEST(ContentLoader, ConsidersSentencesMustSayTheirRoundsAndNothingElse) {
-  {
-    content_copy copy("consider_missing_win");
-    copy.replace("fights.toml", "both = \"You would need about {win}", "both = \"You would need about many");
-    const std::uint32_t line = line_of(copy.read("fights.toml"), "both = ");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "consider.rounds.both");
-    EXPECT_EQ(e.reason, "must say {win}");
-    EXPECT_EQ(e.line, line);
-  }
-  {
-    content_copy copy("consider_unknown_placeholder");
-    copy.replace("fights.toml", "they would not fell you.", "they would not fell you in {lose}.");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "consider.rounds.safe");
-    EXPECT_EQ(e.reason, "has {lose}, which this sentence cannot fill");
-  }
-  {
-    content_copy copy("consider_typo");
-    copy.replace("fights.toml", "[consider.hopeless]\nwords", "[consider.hopeless]\nat_least = 0.05\nwords");
-    EXPECT_EQ(copy.load_error().key, "consider.hopeless.at_least");
-  }
+  const refusal win = refused("consider_missing_win", "fights.toml", "both = \"You would need about {win}",
+                              "both = \"You would need about many", "consider.rounds.both", "must say {win}");
+  EXPECT_EQ(win.error.line, line_of(win.text, "both = "));
+  refused("consider_unknown_placeholder", "fights.toml", "they would not fell you.",
+          "they would not fell you in {lose}.", "consider.rounds.safe", "has {lose}, which this sentence cannot fill");
+  refused("consider_typo", "fights.toml", "[consider.hopeless]\nwords", "[consider.hopeless]\nat_least = 0.05\nwords",
+          "consider.hopeless.at_least");
 }
 
 TEST(ContentLoader, AMissingFileIsNamed) {
   content_copy copy("missing_file");
   std::filesystem::remove(copy.dir() / "rooms.toml");
   const content_error e = copy.load_error();
-  EXPECT_EQ(e.file, file_label(copy, "rooms.toml"));
+  EXPECT_EQ(e.file, copy.label("rooms.toml"));
   EXPECT_EQ(e.reason, "file is missing");
 }
 
@@ -145,7 +110,7 @@ TEST(ContentLoader, ASyntaxErrorCarriesItsLine) {
   content_copy copy("syntax");
   copy.write("weapons.toml", "[[weapons]]\nkey = \"stick\"\ndamage = = 3\n");
   const content_error e = copy.load_error();
-  EXPECT_EQ(e.file, file_label(copy, "weapons.toml"));
+  EXPECT_EQ(e.file, copy.label("weapons.toml"));
   EXPECT_EQ(e.line, 3U);
   EXPECT_EQ(e.reason.rfind("not valid TOML", 0), 0U) << e.reason;
 }
@@ -196,39 +161,22 @@ TEST(ContentLoader, TablesGivenAsTextFailExactlyAsFilesDo) {
 }
 
 TEST(ContentLoader, AMissingKeyIsNamed) {
-  content_copy copy("missing_key");
-  copy.replace("monsters.toml", "plural = \"cave rats\"\n", "");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.key, "monsters[0].plural");
-  EXPECT_EQ(e.reason, "is missing");
-  EXPECT_GT(e.line, 0U);
+  const refusal r =
+      refused("missing_key", "monsters.toml", "plural = \"cave rats\"\n", "", "monsters[0].plural", "is missing");
+  EXPECT_GT(r.error.line, 0U);
 }
 
 TEST(ContentLoader, AWrongTypeIsNamed) {
-  content_copy copy("wrong_type");
-  copy.replace("monsters.toml", "hp = 4", "hp = \"four\"");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.key, "monsters[0].hp");
-  EXPECT_EQ(e.reason, "must be an integer");
-  EXPECT_EQ(e.line, line_of(copy.read("monsters.toml"), "hp = \"four\""));
+  const refusal r =
+      refused("wrong_type", "monsters.toml", "hp = 4", "hp = \"four\"", "monsters[0].hp", "must be an integer");
+  EXPECT_EQ(r.error.line, line_of(r.text, "hp = \"four\""));
 }
 
 TEST(ContentLoader, NegativeAndNonFiniteMultipliersAreRefused) {
-  {
-    content_copy copy("negative_multiplier");
-    copy.replace("scroll_tubes.toml", "multiplier = 0.8", "multiplier = -0.8");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.file, file_label(copy, "scroll_tubes.toml"));
-    EXPECT_EQ(e.key, "materials[0].multiplier");
-    EXPECT_EQ(e.reason, "must be > 0");
-  }
-  {
-    content_copy copy("nan_multiplier");
-    copy.replace("scroll_tubes.toml", "multiplier = 0.8", "multiplier = nan");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "materials[0].multiplier");
-    EXPECT_EQ(e.reason, "must be a finite number");
-  }
+  refused("negative_multiplier", "scroll_tubes.toml", "multiplier = 0.8", "multiplier = -0.8",
+          "materials[0].multiplier", "must be > 0");
+  refused("nan_multiplier", "scroll_tubes.toml", "multiplier = 0.8", "multiplier = nan", "materials[0].multiplier",
+          "must be a finite number");
 }
 
 TEST(ContentLoader, AnEmptyTableIsRefused) {
@@ -241,82 +189,43 @@ TEST(ContentLoader, AnEmptyTableIsRefused) {
 }
 
 TEST(ContentLoader, BandsMustAscendFromZero) {
-  {
-    content_copy copy("scaling_order");
-    copy.replace("scaling.toml", "min_depth = 16", "min_depth = 4");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.file, file_label(copy, "scaling.toml"));
-    EXPECT_EQ(e.key, "bands[2].min_depth");
-    EXPECT_EQ(e.reason, "bands must be in ascending min_depth order");
-  }
-  {
-    content_copy copy("rooms_order");
-    copy.replace("rooms.toml", "min_depth = 6", "min_depth = 3");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.file, file_label(copy, "rooms.toml"));
-    EXPECT_EQ(e.key, "bands[2].min_depth");
-  }
-  {
-    content_copy copy("rooms_start");
-    copy.replace("rooms.toml", "min_depth = 0", "min_depth = 1");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "bands[0].min_depth");
-    EXPECT_EQ(e.reason, "the first band must start at depth 0");
-  }
+  refused("scaling_order", "scaling.toml", "min_depth = 16", "min_depth = 4", "bands[2].min_depth",
+          "bands must be in ascending min_depth order");
+  refused("rooms_order", "rooms.toml", "min_depth = 6", "min_depth = 3", "bands[2].min_depth");
+  refused("rooms_start", "rooms.toml", "min_depth = 0", "min_depth = 1", "bands[0].min_depth",
+          "the first band must start at depth 0");
 }
 
 TEST(ContentLoader, ScalingMultipliersMayNotFallWithDepth) {
-  content_copy copy("scaling_falls");
-  copy.replace("scaling.toml", "hp = 1.1\n", "hp = 0.9\n");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.key, "bands[1].hp");
-  EXPECT_EQ(e.reason, "must not be less than the previous band's");
+  refused("scaling_falls", "scaling.toml", "hp = 1.1\n", "hp = 0.9\n", "bands[1].hp",
+          "must not be less than the previous band's");
 }
 
 TEST(ContentLoader, AnUnknownReferenceIsNamed) {
-  content_copy copy("unknown_drop");
-  copy.replace("monsters.toml", "drops = [\"padded_jerkin\"]", "drops = [\"paded_jerkin\"]");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.key, "monsters[1].drops[0]");
-  EXPECT_EQ(e.reason, "unknown weapon or armour \"paded_jerkin\"");
-  EXPECT_EQ(e.line, line_of(copy.read("monsters.toml"), "drops = [\"paded_jerkin\"]"));
+  const refusal r =
+      refused("unknown_drop", "monsters.toml", "drops = [\"padded_jerkin\"]", "drops = [\"paded_jerkin\"]",
+              "monsters[1].drops[0]", "unknown weapon or armour \"paded_jerkin\"");
+  EXPECT_EQ(r.error.line, line_of(r.text, "drops = [\"paded_jerkin\"]"));
 }
 
 TEST(ContentLoader, AnUnknownKeyIsRefusedSoTyposShow) {
-  content_copy copy("unknown_key");
-  copy.replace("weapons.toml", "weight = 10\n", "weight = 10\ndammage = 3\n");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.key, "weapons[0].dammage");
-  EXPECT_EQ(e.reason, "unknown key");
+  refused("unknown_key", "weapons.toml", "weight = 10\n", "weight = 10\ndammage = 3\n", "weapons[0].dammage",
+          "unknown key");
 }
 
 TEST(ContentLoader, DuplicateKeysAreRefused) {
-  {
-    content_copy copy("duplicate_weapon");
-    copy.replace("weapons.toml", "key = \"wooden_club\"", "key = \"rusty_knife\"");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "weapons[1].key");
-    EXPECT_EQ(e.reason, "\"rusty_knife\" appears twice");
-  }
-  {
-    content_copy copy("armour_named_like_weapon");
-    copy.replace("armour.toml", "key = \"leather_coat\"", "key = \"rusty_knife\"");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.file, file_label(copy, "armour.toml"));
-    EXPECT_EQ(e.key, "armour[1].key");
-  }
+  refused("duplicate_weapon", "weapons.toml", "key = \"wooden_club\"", "key = \"rusty_knife\"", "weapons[1].key",
+          "\"rusty_knife\" appears twice");
+  refused("armour_named_like_weapon", "armour.toml", "key = \"leather_coat\"", "key = \"rusty_knife\"",
+          "armour[1].key");
 }
 
 TEST(ContentLoader, TablesWhereDeeperIsEasierAreRefused) {
-  content_copy copy("falling_difficulty");
-  copy.replace("monsters.toml", "hp = 96\ndamage = 20\nmin_depth = 120\nweight = 2",
-               "hp = 1\ndamage = 1\nmin_depth = 120\nweight = 40");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.file, file_label(copy, "monsters.toml"));
-  EXPECT_EQ(e.key, "monsters[31]");
-  EXPECT_NE(e.reason.find("expected difficulty falls"), std::string::npos) << e.reason;
-  EXPECT_NE(e.reason.find("at depth 120"), std::string::npos) << e.reason;
-  EXPECT_EQ(e.line, line_of(copy.read("monsters.toml"), "key = \"hollow_king\"") - 1);
+  const refusal r = refused("falling_difficulty", "monsters.toml", "hp = 96\ndamage = 20\nmin_depth = 120\nweight = 2",
+                            "hp = 1\ndamage = 1\nmin_depth = 120\nweight = 40", "monsters[31]");
+  EXPECT_NE(r.error.reason.find("expected difficulty falls"), std::string::npos) << r.error.reason;
+  EXPECT_NE(r.error.reason.find("at depth 120"), std::string::npos) << r.error.reason;
+  EXPECT_EQ(r.error.line, line_of(r.text, "key = \"hollow_king\"") - 1);
 }
 
 TEST(ContentLoader, SomeMonsterAndItemMustBeMetAtTheTop) {
@@ -330,37 +239,18 @@ TEST(ContentLoader, SomeMonsterAndItemMustBeMetAtTheTop) {
 }
 
 TEST(ContentLoader, NameWordsMustFollowTheHouseRule) {
-  content_copy copy("bad_name");
-  copy.replace("names.toml", "\"aldaren\"", "\"strangeth\"");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.file, file_label(copy, "names.toml"));
-  EXPECT_EQ(e.key, "words[0]");
-  EXPECT_NE(e.reason.find("three consonants"), std::string::npos) << e.reason;
+  const refusal r = refused("bad_name", "names.toml", "\"aldaren\"", "\"strangeth\"", "words[0]");
+  EXPECT_NE(r.error.reason.find("three consonants"), std::string::npos) << r.error.reason;
 }
 
 TEST(ContentLoader, ScrollTextsMayUseOnlyKnownPlaceholders) {
-  content_copy copy("bad_placeholder");
-  copy.replace("scroll_writing.toml", "\"Here {name} of {place}", "\"Here {name} of {where}");
-  const content_error e = copy.load_error();
-  EXPECT_EQ(e.key, "texts[0]");
-  EXPECT_EQ(e.reason, "unknown placeholder {where} (use {name} or {place})");
+  refused("bad_placeholder", "scroll_writing.toml", "\"Here {name} of {place}", "\"Here {name} of {where}", "texts[0]",
+          "unknown placeholder {where} (use {name} or {place})");
 }
 
 TEST(ContentLoader, FlaggedRowsNeedTheirGoodFlagAndSizesTheirBounds) {
-  {
-    content_copy copy("missing_flag");
-    copy.replace("scroll_paper.toml", "good = false\n", "");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "conditions[0].good");
-    EXPECT_EQ(e.reason, "is missing");
-  }
-  {
-    content_copy copy("size_bounds");
-    copy.replace("monsters.toml", "max_count = 3", "max_count = 200");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "sizes[0].max_count");
-    EXPECT_EQ(e.reason, "must be <= 100");
-  }
+  refused("missing_flag", "scroll_paper.toml", "good = false\n", "", "conditions[0].good", "is missing");
+  refused("size_bounds", "monsters.toml", "max_count = 3", "max_count = 200", "sizes[0].max_count", "must be <= 100");
 }
 
 }  // namespace
@@ -387,48 +277,29 @@ TEST(ContentLoader, RealMonstersHaveBehavioursFightsTomlDefines) {
 }
 
 TEST(ContentLoader, AnUnknownBehaviourIsRefusedNamingTheMonsterAndLine) {
-  testing::content_copy copy("unknown_behaviour");
-  copy.replace("monsters.toml", "behaviours = [\"armoured\"]", "behaviours = [\"armoured\", \"thief\"]");
-  const content_error e = copy.load_error();
   const content_tables real = testing::real_tables();
   const auto beetle = std::find_if(real.monsters.begin(), real.monsters.end(),
                                    [](const monster_def& m) { return m.behaviours == behaviour_set{1}; });
   ASSERT_NE(beetle, real.monsters.end());  // the first monster that is only armoured
-  EXPECT_EQ(e.key, "monsters[" + std::to_string(beetle - real.monsters.begin()) + "].behaviours[1]");
-  EXPECT_EQ(e.line, line_of(copy.read("monsters.toml"), "\"thief\""));
-  EXPECT_NE(e.reason.find("unknown behaviour \"thief\""), std::string::npos) << e.reason;
+  const refusal r = refused("unknown_behaviour", "monsters.toml", "behaviours = [\"armoured\"]",
+                            "behaviours = [\"armoured\", \"thief\"]",
+                            "monsters[" + std::to_string(beetle - real.monsters.begin()) + "].behaviours[1]");
+  EXPECT_EQ(r.error.line, line_of(r.text, "\"thief\""));
+  EXPECT_NE(r.error.reason.find("unknown behaviour \"thief\""), std::string::npos) << r.error.reason;
 }
 
 TEST(ContentLoader, AnUnknownBehaviourTableOrFieldOrPlaceholderIsRefused) {
-  {
-    testing::content_copy copy("unknown_behaviour_table");
-    copy.replace("fights.toml", "[behaviours.pack]", "[behaviours.thief]\nchance = 0.1\n\n[behaviours.pack]");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.file, file_label(copy, "fights.toml"));
-    EXPECT_EQ(e.key, "behaviours.thief");
-  }
-  {
-    testing::content_copy copy("behaviour_field");
-    copy.replace("fights.toml", "most = 1\n", "most = 1\nrounds = 3\n");
-    EXPECT_EQ(copy.load_error().key, "behaviours.pack.rounds");
-  }
-  {
-    testing::content_copy copy("behaviour_placeholder");
-    copy.replace("fights.toml", "another {monster} joins", "another {monsters} joins");
-    const content_error e = copy.load_error();
-    EXPECT_EQ(e.key, "behaviours.pack.words");
-    EXPECT_NE(e.reason.find("{monsters}"), std::string::npos) << e.reason;
-  }
-  {
-    testing::content_copy copy("behaviour_fighter");
-    copy.replace("fights.toml", "{fighter}'s blow glances", "Someone's blow glances");
-    EXPECT_EQ(copy.load_error().key, "behaviours.armoured.others");
-  }
-  {
-    testing::content_copy copy("behaviour_chance");
-    copy.replace("fights.toml", "chance = 0.5\nshare = 0.3", "chance = 1.5\nshare = 0.3");
-    EXPECT_EQ(copy.load_error().key, "behaviours.armoured.chance");
-  }
+  refused("unknown_behaviour_table", "fights.toml", "[behaviours.pack]",
+          "[behaviours.thief]\nchance = 0.1\n\n[behaviours.pack]", "behaviours.thief");
+  refused("behaviour_field", "fights.toml", "most = 1\n", "most = 1\nrounds = 3\n", "behaviours.pack.rounds");
+  const std::string placeholder = refused("behaviour_placeholder", "fights.toml", "another {monster} joins",
+                                          "another {monsters} joins", "behaviours.pack.words")
+                                      .error.reason;
+  EXPECT_NE(placeholder.find("{monsters}"), std::string::npos) << placeholder;
+  refused("behaviour_fighter", "fights.toml", "{fighter}'s blow glances", "Someone's blow glances",
+          "behaviours.armoured.others");
+  refused("behaviour_chance", "fights.toml", "chance = 0.5\nshare = 0.3", "chance = 1.5\nshare = 0.3",
+          "behaviours.armoured.chance");
 }
 
 TEST(ContentLoader, AMonsterMayOnlyHaveABehaviourFightsTomlDefines) {
@@ -438,7 +309,7 @@ TEST(ContentLoader, AMonsterMayOnlyHaveABehaviourFightsTomlDefines) {
   ASSERT_NE(at, std::string::npos);
   copy.write("fights.toml", fights.substr(0, at));  // (the frenzied table is the last)
   const content_error e = copy.load_error();
-  EXPECT_EQ(e.file, file_label(copy, "monsters.toml"));
+  EXPECT_EQ(e.file, copy.label("monsters.toml"));
   EXPECT_EQ(e.key.substr(0, 9), "monsters[");
   EXPECT_NE(e.reason.find("[behaviours.frenzied]"), std::string::npos) << e.reason;
 }

@@ -1,7 +1,8 @@
 #include "content_test_support.hpp"
 
-#include <fstream>
 #include <gtest/gtest.h>
+#include <algorithm>
+#include <fstream>
 #include <sstream>
 #include <utility>
 
@@ -41,6 +42,8 @@ content_copy::~content_copy() {
   std::filesystem::remove_all(dir_, ec);
 }
 
+std::string content_copy::label(std::string_view file) const { return (dir_ / file).generic_string(); }
+
 void content_copy::write(std::string_view file, std::string_view text) const {
   std::ofstream out(dir_ / file, std::ios::binary | std::ios::trunc);
   out << text;
@@ -71,6 +74,28 @@ content_error content_copy::load_error() const {
   }
   ADD_FAILURE() << "content in " << dir_ << " loaded but should not have";
   return {};
+}
+
+std::uint32_t line_of(const std::string& text, std::string_view needle) {
+  const auto at = text.find(needle);
+  EXPECT_NE(at, std::string::npos) << needle;
+  if (at == std::string::npos) {
+    return 0;
+  }
+  return 1 + static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+}
+
+refusal refused(std::string_view test_name, std::string_view file, std::string_view from, std::string_view to,
+                std::string_view key, std::string_view reason) {
+  const content_copy copy(test_name);
+  copy.replace(file, from, to);
+  refusal r{copy.load_error(), copy.label(file), copy.read(file)};
+  EXPECT_EQ(r.error.file, r.file) << test_name;
+  EXPECT_EQ(r.error.key, key) << test_name;
+  if (!reason.empty()) {
+    EXPECT_EQ(r.error.reason, reason) << test_name;
+  }
+  return r;
 }
 
 }  // namespace dw::content::testing

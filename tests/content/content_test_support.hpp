@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -21,6 +22,8 @@ class content_copy {
   content_copy& operator=(const content_copy&) = delete;
 
   const std::filesystem::path& dir() const { return dir_; }
+  /// A file of the copy as the loader names it in an error ("<dir>/monsters.toml").
+  std::string label(std::string_view file) const;
   /// Replaces one file's text.
   void write(std::string_view file, std::string_view text) const;
   /// A file's current text.
@@ -33,5 +36,21 @@ class content_copy {
  private:
   std::filesystem::path dir_;
 };
+
+/// 1-based line of the first occurrence of `needle` in `text`; fails the test when it is absent.
+std::uint32_t line_of(const std::string& text, std::string_view needle);
+
+/// What the loader said of a copy of the content with one change.
+struct refusal {
+  content_error error;
+  std::string file;  ///< the changed file as the loader names it (content_copy::label)
+  std::string text;  ///< the changed file's text, for line_of
+};
+
+/// Copies the real content as `test_name`, replaces the first `from` in `file` with `to` and loads the
+/// copy, which the loader must refuse naming `file` and `key`, for `reason` when one is given (checked
+/// here, the test's name in the message); returns the refusal for the test's own further checks.
+refusal refused(std::string_view test_name, std::string_view file, std::string_view from, std::string_view to,
+                std::string_view key, std::string_view reason = {});
 
 }  // namespace dw::content::testing

@@ -13,15 +13,8 @@ namespace dw::content {
 namespace {
 
 using testing::content_copy;
+using testing::line_of;
 using testing::real_tables;
-
-std::uint32_t line_of(const std::string& text, std::string_view needle) {
-  const auto at = text.find(needle);
-  EXPECT_NE(at, std::string::npos) << needle;
-  return 1 + static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-}
-
-std::string label(const content_copy& copy, std::string_view name) { return (copy.dir() / name).generic_string(); }
 
 TEST(Economy, TheRealTablesHaveAMerchantEffectsPricesAndDarkDeepBands) {
   const content_tables t = real_tables();
@@ -42,7 +35,7 @@ TEST(Economy, ABadMerchantValueIsNamedWithFileKeyAndLine) {
   copy.replace("merchant.toml", "heal = 12", "heal = -3");
   const std::uint32_t line = line_of(copy.read("merchant.toml"), "heal = -3");
   EXPECT_EQ(copy.load_error().to_string(),
-            label(copy, "merchant.toml") + ":" + std::to_string(line) + ": supplies[0].heal: must be >= 0");
+            copy.label("merchant.toml") + ":" + std::to_string(line) + ": supplies[0].heal: must be >= 0");
 }
 
 TEST(Economy, AnUnknownUseOrEffectIsRefused) {

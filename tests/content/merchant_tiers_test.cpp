@@ -11,24 +11,18 @@ namespace dw::content {
 namespace {
 
 using testing::content_copy;
+using testing::line_of;
 using testing::real_tables;
-
-std::uint32_t line_of(const std::string& text, std::string_view needle) {
-  const auto at = text.find(needle);
-  EXPECT_NE(at, std::string::npos) << needle;
-  return 1 + static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-}
-
-std::string label(const content_copy& copy) { return (copy.dir() / "merchant.toml").generic_string(); }
+using testing::refusal;
+using testing::refused;
 
 /// Replaces `from` in merchant.toml with `to` and expects "<file>:<line of to>: <key>: <reason>".
 void expect_error(std::string_view name, std::string_view from, std::string_view to, std::string_view key,
                   std::string_view reason, std::string_view line_at = {}) {
-  content_copy copy(name);
-  copy.replace("merchant.toml", from, to);
-  const std::uint32_t line = line_of(copy.read("merchant.toml"), line_at.empty() ? to : line_at);
-  EXPECT_EQ(copy.load_error().to_string(),
-            label(copy) + ":" + std::to_string(line) + ": " + std::string(key) + ": " + std::string(reason))
+  const refusal r = refused(name, "merchant.toml", from, to, key);
+  const std::uint32_t line = line_of(r.text, line_at.empty() ? to : line_at);
+  EXPECT_EQ(r.error.to_string(),
+            r.file + ":" + std::to_string(line) + ": " + std::string(key) + ": " + std::string(reason))
       << name;
 }
 

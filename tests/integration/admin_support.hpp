@@ -139,20 +139,10 @@ inline std::int64_t monster_seed() { return dw::testing::seed_with_monsters(tabl
 /// A world seed whose first room of East branch 1 holds monsters that survive one round against a
 /// bare-handed character of `hp` hit points, who survives it too: a fight that is still going on.
 inline std::int64_t long_fight_seed(int hp) {
-  for (std::int64_t seed = 1; seed < 5000; ++seed) {
-    const dw::content::tape tape = dw::testing::first_room_east_tape(seed);
-    const auto rolled = dw::content::roll_room(tables(), tape, 1, {});
-    if (rolled.event != dw::content::room_event::monster) {
-      continue;
-    }
-    auto fight = dw::content::start_fight(rolled);
-    const std::vector<dw::content::fighter> me{{1, hp, hp, std::nullopt, std::nullopt}};
-    const auto round = dw::content::fight_round(tables(), tape, *fight, me);
-    if (!round.won && !round.fighters.empty() && !round.fighters[0].out) {
-      return seed;
-    }
-  }
-  return -1;
+  return dw::testing::seed_with_first_round(
+      tables(), hp, [](const dw::content::fight_state&, const dw::content::round_result& round) {
+        return !round.won && !round.fighters.empty() && !round.fighters[0].out;
+      });
 }
 
 inline std::string seed_config(std::int64_t seed, std::string_view more = {}) {

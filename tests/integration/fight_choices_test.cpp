@@ -48,48 +48,37 @@ void start_fighting(telnet_client& c) {
 /// A world seed whose first room of East branch 1 holds monsters whose first blow lands on a bare-handed
 /// character of `hp` hit points, and who survive that round with the character still standing.
 std::int64_t first_blow_lands_seed(int hp) {
-  for (std::int64_t seed = 1; seed < 5000; ++seed) {
-    const dw::content::tape tape = dw::testing::first_room_east_tape(seed);
-    const auto rolled = dw::content::roll_room(tables(), tape, 1, {});
-    if (rolled.event != dw::content::room_event::monster) {
-      continue;
-    }
-    auto fight = dw::content::start_fight(rolled);
-    const std::vector<dw::content::fighter> me{{1, hp, hp, std::nullopt, std::nullopt}};
-    const auto round = dw::content::fight_round(tables(), tape, *fight, me);
-    if (!round.won && !round.fighters.empty() && !round.fighters[0].out && round.fighters[0].damage_taken > 0) {
-      return seed;
-    }
-  }
-  return -1;
+  return dw::testing::seed_with_first_round(
+      tables(), hp, [](const dw::content::fight_state&, const dw::content::round_result& round) {
+        return !round.won && !round.fighters.empty() && !round.fighters[0].out && round.fighters[0].damage_taken > 0;
+      });
 }
 
 /// A world seed whose first room of East branch 1 holds monsters with a behaviour that acts in the first
 /// round of a fight against a bare-handed character (an ambush, or kin called), with the sentence that
-/// character reads for it; -1 when none.
+/// character reads for it and the words consider says of it; -1 when none.
 std::tuple<std::int64_t, std::string, std::string> first_round_behaviour_seed() {
-  for (std::int64_t seed = 1; seed < 5000; ++seed) {
-    const dw::content::tape tape = dw::testing::first_room_east_tape(seed);
-    const auto rolled = dw::content::roll_room(tables(), tape, 1, {});
-    if (rolled.event != dw::content::room_event::monster) {
-      continue;
-    }
-    auto fight = dw::content::start_fight(rolled);
-    const std::vector<dw::content::fighter> me{{1, many_hp, many_hp, std::nullopt, std::nullopt}};
-    const auto round = dw::content::fight_round(tables(), tape, *fight, me);
-    for (const dw::content::behaviour_event& e : round.events) {
-      const auto& rule = tables().combat.behaviours[static_cast<std::size_t>(e.which)];
-      std::string words = e.fighter ? rule.you : rule.words;
-      for (const auto& [from, to] : {std::pair<std::string, std::string>{"{monster}", tables().find_monster(fight->monster_key)->name},
-                                     std::pair<std::string, std::string>{"{amount}", std::to_string(e.amount)}}) {
-        for (std::size_t at = words.find(from); at != std::string::npos; at = words.find(from)) {
-          words.replace(at, from.size(), to);
+  std::string words;
+  std::string phrase;
+  const std::int64_t seed = dw::testing::seed_with_first_round(
+      tables(), many_hp, [&](const dw::content::fight_state& fight, const dw::content::round_result& round) {
+        if (round.events.empty()) {
+          return false;
         }
-      }
-      return {seed, words, rule.consider};
-    }
-  }
-  return {-1, "", ""};
+        const dw::content::behaviour_event& e = round.events.front();
+        const auto& rule = tables().combat.behaviours[static_cast<std::size_t>(e.which)];
+        words = e.fighter ? rule.you : rule.words;
+        for (const auto& [from, to] :
+             {std::pair<std::string, std::string>{"{monster}", tables().find_monster(fight.monster_key)->name},
+              std::pair<std::string, std::string>{"{amount}", std::to_string(e.amount)}}) {
+          for (std::size_t at = words.find(from); at != std::string::npos; at = words.find(from)) {
+            words.replace(at, from.size(), to);
+          }
+        }
+        phrase = rule.consider;
+        return true;
+      });
+  return {seed, words, phrase};
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // server, so tests can ask for "a monster in the first room" without guessing.
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "content/content_tables.hpp"
@@ -26,6 +27,28 @@ inline content::tape first_room_east_tape(std::int64_t seed) {
 inline std::int64_t seed_without_monsters(const content::content_tables& tables) {
   for (std::int64_t seed = 1; seed < 5000; ++seed) {
     if (content::roll_room(tables, first_room_east_tape(seed), 1, {}).event != content::room_event::monster) {
+      return seed;
+    }
+  }
+  return -1;
+}
+
+/// The first world seed (searched upward from 1) whose East branch 1 first room, at (1,0) and depth 1,
+/// holds monsters for a character carrying nothing, and whose fight's first round against that character,
+/// bare-handed at `hp` of `hp` hit points, passes `wanted(fight, round)` (`fight` as the round left it,
+/// `round` its content::round_result). -1 when none is found.
+template <typename Wanted>
+std::int64_t seed_with_first_round(const content::content_tables& tables, int hp, Wanted wanted) {
+  for (std::int64_t seed = 1; seed < 5000; ++seed) {
+    const content::tape tape = first_room_east_tape(seed);
+    const auto rolled = content::roll_room(tables, tape, 1, {});
+    if (rolled.event != content::room_event::monster) {
+      continue;
+    }
+    auto fight = content::start_fight(rolled);
+    const std::vector<content::fighter> me{{1, hp, hp, std::nullopt, std::nullopt}};
+    const content::round_result round = content::fight_round(tables, tape, *fight, me);
+    if (wanted(std::as_const(*fight), round)) {
       return seed;
     }
   }

@@ -4,24 +4,13 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <unistd.h>
 
-#include "tests/game/game_harness.hpp"
-#include "tests/support/files.hpp"
+#include "tests/game/encounters/encounters_support.hpp"
 
 using dw::testing::game_harness;
+using dw::testing::encounters::content_folder;
 
 namespace {
-
-/// A fresh copy of content/ in a temporary folder named `prefix` + pid.
-std::filesystem::path content_copy(const std::string& prefix) {
-  const auto dir = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  std::filesystem::copy(DW_CONTENT_DIR, dir,
-                        std::filesystem::copy_options::recursive | std::filesystem::copy_options::overwrite_existing);
-  return dir;
-}
 
 /// Every tube word gets a "relabelled " in front and every tube multiplier becomes 3.5.
 void relabel_tubes(const std::filesystem::path& file) {
@@ -41,10 +30,8 @@ std::string examined(game_harness& h, game_harness::player& who) {
 }  // namespace
 
 TEST(Artefacts, ACarriedScrollKeepsItsWordsAndPriceWhenTheTablesAreReloaded) {
-  const auto dir = content_copy("dw-artefact-reload-");
-  auto s = dw::testing::fast_settings();
-  s.content.dir = dir.string();
-  game_harness h(s);
+  const content_folder content("artefact-reload");
+  game_harness h(content.settings());
   auto ann = h.create("Ann");
   h.line(ann, "@spawn scroll 12345");
   h.line(ann, "get scroll");
@@ -55,7 +42,7 @@ TEST(Artefacts, ACarriedScrollKeepsItsWordsAndPriceWhenTheTablesAreReloaded) {
   const std::string value_before = ann.port->take();
   ASSERT_NE(value_before.find("would pay"), std::string::npos) << value_before;
 
-  relabel_tubes(dir / "scroll_tubes.toml");
+  relabel_tubes(content.dir() / "scroll_tubes.toml");
   h.line(ann, "@reload content");
   const std::string reloaded = ann.port->take();
   ASSERT_NE(reloaded.find("Content reloaded."), std::string::npos) << reloaded;
@@ -71,5 +58,4 @@ TEST(Artefacts, ACarriedScrollKeepsItsWordsAndPriceWhenTheTablesAreReloaded) {
   h.line(ann, "@spawn scroll 12345");
   const std::string fresh = ann.port->take();
   EXPECT_NE(fresh.find("relabelled"), std::string::npos) << fresh;
-  std::filesystem::remove_all(dir);
 }

@@ -6,10 +6,11 @@
 #include "content/monster_group.hpp"
 #include "content/room_roll.hpp"
 #include "server/store/rooms.hpp"
-#include "tests/game/game_harness.hpp"
-#include "tests/support/content_seeds.hpp"
+#include "tests/game/encounters/encounters_support.hpp"
 
 using dw::testing::game_harness;
+using dw::testing::encounters::walk_into_first_room;
+using dw::testing::encounters::with_seed;
 
 namespace {
 
@@ -23,13 +24,6 @@ bool says(const std::string& text, const std::string& words) {
     }
   }
   return flat.find(words) != std::string::npos;
-}
-
-dw::config::settings with_seed(std::int64_t seed, std::int64_t hp) {
-  auto s = dw::testing::fast_settings();
-  s.dungeon.world_seed = seed;
-  s.game.character_max_hp = hp;
-  return s;
 }
 
 /// The monster kind in the first room of the first east branch for world `seed` (depth 1).
@@ -47,8 +41,7 @@ TEST(BestiaryPlay, LookExamineAndConsiderShowTheMonstersDescription) {
   const dw::content::monster_def& kind = first_monster(*tables, seed);
   game_harness h(with_seed(seed, 1000000));
   auto ann = h.create("Ann");
-  h.line(ann, "down");
-  h.line(ann, "east");
+  walk_into_first_room(h, ann);
   ann.port->take();
   h.line(ann, "look " + kind.name);
   EXPECT_TRUE(says(ann.port->take(), kind.description)) << kind.key;
@@ -68,8 +61,7 @@ TEST(BestiaryPlay, ALeaderIsAnnouncedNamedOnLookAndItsFallAndHoardAreSaid) {
   ASSERT_NE(gnawbone, nullptr);
   game_harness h(with_seed(seed, 1000000));
   auto ann = h.create("Ann");
-  h.line(ann, "down");
-  h.line(ann, "east");
+  walk_into_first_room(h, ann);
   ann.port->take();
   // The room's monsters become the rat-king, as a room at depth 5 rolls him (the top of its which-monster roll).
   const auto stored = dw::store::rooms::load(h.services.db(), 1, 1, 0);

@@ -12,11 +12,12 @@
 #include "content/room_roll.hpp"
 #include "server/store/accounts.hpp"
 #include "server/store/preferences.hpp"
-#include "tests/game/game_harness.hpp"
-#include "tests/support/content_seeds.hpp"
+#include "tests/game/encounters/encounters_support.hpp"
 
 using dw::testing::game_harness;
 using dw::testing::has;
+using dw::testing::encounters::walk_into_first_room;
+using dw::testing::encounters::with_seed;
 
 namespace {
 
@@ -52,13 +53,6 @@ std::int64_t seed_where(const std::function<bool(const dw::content::content_tabl
   return -1;
 }
 
-dw::config::settings with_seed(std::int64_t seed, std::int64_t hp) {
-  auto s = dw::testing::fast_settings();
-  s.dungeon.world_seed = seed;
-  s.game.character_max_hp = hp;
-  return s;
-}
-
 /// The fighter's roll of round `round` (1-based) of a fight with one fighter who has not yet won (each
 /// round reads one value per behaviour of the monsters, then the monsters' blow and the fighter's roll).
 double fighter_roll(const first_fight& f, int round) {
@@ -85,8 +79,7 @@ int count_of(const std::string& text, std::string_view part) {
 /// Ann, just created on `h`, standing in the first room of East branch 1 with its monsters.
 player ann_at_the_monsters(game_harness& h) {
   player ann = h.create("Ann");
-  h.line(ann, "down");
-  h.line(ann, "east");
+  walk_into_first_room(h, ann);
   ann.port->take();
   return ann;
 }
