@@ -386,9 +386,9 @@ void use_supply(const economy_parts& p, command_context& ctx, content::supply_us
   use_up(p, ctx.actor, it->id);
   ctx.actor.hp = std::min(ctx.actor.max_hp, ctx.actor.hp + def->heal);
   p.where.save_character(ctx.actor);
-  const bool fighting = p.combat.in_combat(ctx.actor);
+  const bool fighting = p.fights.in_combat(ctx.actor);
   if (fighting) {
-    p.combat.spend_turn(ctx.actor);
+    p.fights.spend_turn(ctx.actor);
   }
   ctx.reply((how == content::supply_use::quaff ? "You drink " : "You bind your wounds with ") + name +
             ". You feel better (" + std::to_string(ctx.actor.hp) + "/" + std::to_string(ctx.actor.max_hp) +
@@ -511,13 +511,13 @@ void read(const economy_parts& p, command_context& ctx) {
   ctx.reply("You unroll " + a->name + " and read:\n" + a->text + "\n");
   undo_progress(p, ctx.actor);
   use_up(p, ctx.actor, it->id);
-  const bool fighting = p.combat.in_combat(ctx.actor);
+  const bool fighting = p.fights.in_combat(ctx.actor);
   if (effect != nullptr) {
     if (ctx.actor.identified.insert(effect->key).second) {
       ctx.reply("It was " + effect->name + ": now you will know one when you see it.\n");
     }
     if (fighting && effect->key != "return") {
-      p.combat.spend_turn(ctx.actor);  // (return takes the reader out of the fight)
+      p.fights.spend_turn(ctx.actor);  // (return takes the reader out of the fight)
     }
     scroll_effect(p, ctx, *effect);
   }
