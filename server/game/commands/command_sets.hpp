@@ -59,7 +59,7 @@ struct puzzle_parts {
 };
 void register_puzzle_commands(command_registry& r, puzzle_parts parts);
 /// list, buy, sell, value, identify (the merchant in the village square), quaff, apply, read, score,
-/// deepest (economy.cpp).
+/// deepest (economy.cpp registers merchant.cpp, consumables.cpp and score.cpp; give and compare too).
 struct economy_parts {
   places& where;  ///< saving characters, Char.Status, the map and return scrolls, the board by the well
   roster& people;

@@ -1,4 +1,4 @@
-// Looking and things: look, get, drop, wield, wear, remove, inventory, examine (read is in economy.cpp).
+// Looking and things: look, get, drop, wield, wear, remove, inventory, examine (read is in consumables.cpp).
 #include <algorithm>
 
 #include "content/plural.hpp"
