@@ -102,7 +102,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   r.begin_family("groups");
   register_group_commands(r, {*people_, *groups_});
   r.begin_family("settings");
-  register_settings_commands(r, {*people_, *events_, *places_});
+  register_preference_commands(r, {*people_, *events_, *places_});
   r.begin_family("moderation");
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
   r.begin_family("admin");

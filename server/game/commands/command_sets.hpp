@@ -102,13 +102,13 @@ struct group_parts {
 };
 void register_group_commands(command_registry& r, group_parts parts);
 
-/// colour, screenreader, brief, pager, prompt, wimpy: the players' own settings (settings.cpp).
-struct settings_parts {
+/// colour, screenreader, brief, pager, prompt, wimpy: the players' own settings (preferences.cpp).
+struct preference_parts {
   roster& people;
   change_sink& changes;
   prompt_facts& facts;  ///< for showing what a prompt looks like now
 };
-void register_settings_commands(command_registry& r, settings_parts parts);
+void register_preference_commands(command_registry& r, preference_parts parts);
 
 /// @who, kick, ban, unban, bans, wizlock, wall, shutdown, reboot, audit.
 struct moderation_parts {
