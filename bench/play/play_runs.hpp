@@ -23,7 +23,7 @@ struct play_options {
 };
 
 /// The config both servers are started with: the shipped defaults for everything that matters to
-/// play, plus what a long, fast, single-player run needs (see settings() in play_runs.cpp).
+/// play, plus what a long, fast, single-player run needs (see play_config() in command_runs.cpp).
 toml_config play_config();
 
 /// Round trips in microseconds, and server CPU over the same commands.

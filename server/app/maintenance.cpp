@@ -11,7 +11,7 @@
 #include "server/store/audit.hpp"
 #include "server/store/bans.hpp"
 #include "server/store/database.hpp"
-#include "server/store/settings.hpp"
+#include "server/store/stored_settings.hpp"
 #include "server/store/store_error.hpp"
 #include "server/store/transaction.hpp"
 

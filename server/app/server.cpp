@@ -16,7 +16,7 @@
 #include "content/content_tables.hpp"
 #include "server/app/listing.hpp"
 #include "server/app/logging.hpp"
-#include "server/app/metrics.hpp"
+#include "server/app/metrics_endpoint.hpp"
 #include "server/app/reader_pool.hpp"
 #include "server/app/reboot.hpp"
 #include "server/app/report_inbox.hpp"
@@ -182,7 +182,7 @@ class server {
     }
     web_ = std::make_unique<web_port>(
         io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_, tls_ ? &tls_->server() : nullptr,
-        [this] { return status_json(world_.listing(), services_.now()); }, metrics_source(),
+        [this] { return status_json(world_.listing(), services_.now()); }, metrics_.source(),
         [this](const std::string& address) { return world_.logins().at_login_screen(address); },
         [this](std::shared_ptr<net::stream> stream, const std::string& address) {
           if (stopping_ || rebooting_) {
@@ -200,25 +200,7 @@ class server {
     }
   }
 
-  // ---- metrics: GET /metrics on the web port (metrics.hpp), read from the parts at each request
-
-  /// What answers /metrics: nothing when metrics.enabled is false (the web port then says 404).
-  net::web_listener::metrics_source metrics_source() {
-    if (!settings_.metrics.enabled) {
-      return {};
-    }
-    metrics_access_.emplace(settings_.metrics.allowed_addresses);  // (main checked it: it does not throw here)
-    return [this](const std::string& address, bool through_proxy) -> net::web_listener::metrics_reply {
-      if (!metrics_access_->allows(address, through_proxy)) {
-        spdlog::info("web: /metrics refused to {}{} (metrics.allowed_addresses)", address,
-                     through_proxy ? ", through a proxy" : "");
-        return {403, "The metrics are for the operator: this address may not read them (metrics.allowed_addresses).\n"};
-      }
-      return {200, metrics_text(read_metrics())};
-    };
-  }
-
-  /// Everything /metrics reports, as it is now. World thread.
+  /// Everything /metrics reports, as it is now (metrics_endpoint asks at each allowed request). World thread.
   metrics_reading read_metrics() {
     std::array<std::uint64_t, net::connection_kinds> open{};
     for (const auto& [raw, session] : sessions_) {
@@ -250,9 +232,6 @@ class server {
     return session;
   }
 
-  /// What MUD crawlers are told (MSSP): the [mssp] settings and the facts of this build, in one place.
-  /// The protocol flags say what this server really does now: UTF-8, GMCP and MSSP are always offered,
-  /// MCCP2 when the configuration enables it; there is no TLS port and no colour yet.
   // ---- hot reboot (runs on the world thread, after the event that asked for it)
 
   void reboot(std::uint64_t requested_by) {
@@ -515,7 +494,7 @@ class server {
   game::world world_;
   net::traffic traffic_;  ///< what every session wrote, by kind (the sessions add to it; the metrics read it)
   std::unordered_map<net::session*, std::shared_ptr<net::session>> sessions_;
-  std::optional<metrics_access> metrics_access_;  ///< who may read /metrics, when metrics.enabled
+  metrics_endpoint metrics_{settings_.metrics, [this] { return read_metrics(); }};  ///< GET /metrics (before web_)
   std::unique_ptr<tls_port> tls_;  ///< the TLS port, when tls.enabled
   std::unique_ptr<web_port> web_;  ///< the web port, when web.enabled (after tls_: it uses its context)
   bool stopping_ = false;

@@ -8,7 +8,7 @@
 
 #include "server/game/places/static_rooms.hpp"
 #include "server/store/game_loader.hpp"
-#include "server/store/settings.hpp"
+#include "server/store/stored_settings.hpp"
 #include "server/store/world.hpp"
 
 namespace dw::app {

@@ -59,7 +59,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   login_->set_bounties(*bounties_);
   places_->set_step_watch(*groups_);
   out_->set_vitals_watch(*groups_);
-  encounters_->combat.set_groups(*groups_);
+  encounters_->fights.set_groups(*groups_);
   prompt_sources_ = std::make_unique<prompt_sources>(*places_, *progression_);
   out_->set_prompt_facts(*prompt_sources_);
   events_->connect(
@@ -80,29 +80,29 @@ world::world(config::settings settings, services& svc, world_parts parts)
   // Each set is a family of its own in the metrics (commands by family: a short fixed list of names).
   command_registry& r = commands_->commands();
   r.begin_family("basic");
-  register_basic_commands(r, {*people_, encounters_->combat, &encounters_->riddles, progression_.get()});
+  register_basic_commands(r, {*people_, encounters_->fights, &encounters_->puzzles, progression_.get()});
   r.begin_family("help");
   register_help_command(r, {r, content_});
   r.begin_family("movement");
   register_movement_commands(r, {*places_, svc});
   r.begin_family("items");
-  register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
-                             encounters_->news, &encounters_->riddles});
+  register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->fights, *events_,
+                             encounters_->news, &encounters_->puzzles});
   r.begin_family("economy");
-  register_economy_commands(r, {*places_, *people_, encounters_->contents, encounters_->combat, *events_,
+  register_economy_commands(r, {*places_, *people_, encounters_->contents, encounters_->fights, *events_,
                                 encounters_->news, deeds_, *progression_, bounties_.get()});
   r.begin_family("bounties");
   register_bounty_commands(r, {*bounties_, *places_});
   r.begin_family("fights");
-  register_fight_commands(r, {encounters_->combat});
+  register_fight_commands(r, {encounters_->fights});
   r.begin_family("puzzles");
-  register_puzzle_commands(r, {encounters_->riddles});
+  register_puzzle_commands(r, {encounters_->puzzles});
   r.begin_family("talk");
   register_talk_commands(r, {*people_, *events_, svc});
   r.begin_family("groups");
   register_group_commands(r, {*people_, *groups_});
   r.begin_family("settings");
-  register_settings_commands(r, {*people_, *events_, *places_});
+  register_preference_commands(r, {*people_, *events_, *places_});
   r.begin_family("moderation");
   register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
   r.begin_family("admin");
@@ -172,7 +172,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
       // cannot be saved, the last saved place stands: nothing is taken back, the character has gone.
       events_->run_event(0, [&] {
         spdlog::info("{} left the game (connection {})", ch->name, conn_id);
-        encounters_->combat.last_round(*ch);  // a dropped connection does not escape a fight either
+        encounters_->fights.last_round(*ch);  // a dropped connection does not escape a fight either
         groups_->leave_play(ch->account_id);    // (a take-over does not come here: it keeps its group)
         places_->tell_passing(ch->where.room_id, passing{ch->name + " fades away.\n", ch->name, "fade away"},
                               ch->account_id, false);
@@ -192,11 +192,11 @@ void world::on_disconnect(std::uint64_t conn_id) {
 }
 
 void world::tick() {
-  encounters_->roaming.start();  // renews the wanderers' step timers (game.wander_step_ms)
+  encounters_->wanderers.start();  // renews the wanderers' step timers (game.wander_step_ms)
   // Each duty is an event of its own, so one that cannot be saved takes nothing else down with it.
   events_->run_event(0, [this] { events_->idle_tick(); });
   events_->run_event(0, [this] { places_->collapse_idle(); });
-  events_->run_event(0, [this] { encounters_->recovery.tick(); });
+  events_->run_event(0, [this] { encounters_->rest.tick(); });
   events_->run_event(0, [this] { admin_->tick(); });
   backups_->tick(services_.now());  // (only asks the backup thread: nothing to save, no output)
 }

@@ -14,7 +14,7 @@
 #include "server/store/preferences.hpp"
 #include "server/store/progress.hpp"
 #include "server/store/rooms.hpp"
-#include "server/store/settings.hpp"
+#include "server/store/stored_settings.hpp"
 
 namespace dw::store {
 namespace storage = game::storage;

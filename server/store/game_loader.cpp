@@ -12,7 +12,7 @@
 #include "server/store/preferences.hpp"
 #include "server/store/progress.hpp"
 #include "server/store/rooms.hpp"
-#include "server/store/settings.hpp"
+#include "server/store/stored_settings.hpp"
 #include "server/store/transaction.hpp"
 
 namespace dw::store {

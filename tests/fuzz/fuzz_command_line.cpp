@@ -1,5 +1,5 @@
-// libFuzzer target for what a player types: the command parser (server/game/command_parser.cpp) and
-// the name and password rules (server/game/names.cpp). Input: one line as the codec hands it over.
+// libFuzzer target for what a player types: the command parser (server/game/commands/command_parser.cpp) and
+// the name and password rules (server/game/roster/names.cpp). Input: one line as the codec hands it over.
 #include <cstddef>
 #include <cstdint>
 #include <string>

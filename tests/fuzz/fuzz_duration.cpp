@@ -1,5 +1,5 @@
 // libFuzzer target for the durations an administrator types (@ban ... 30m, @shutdown): parse_duration
-// in server/game/duration.cpp. Input: the word as typed. The result is compared with the documented
+// in server/game/administration/duration.cpp. Input: the word as typed. The result is compared with the documented
 // rule written out again here in the plainest way, so a wrong answer fails, not only a crash.
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// libFuzzer target for the GMCP messages a client sends (server/game/gmcp_parse.cpp): Core.Hello and
+// libFuzzer target for the GMCP messages a client sends (server/game/output/gmcp_parse.cpp): Core.Hello and
 // Core.Supports.Set/Add/Remove. Input: messages one per line, each "<package> <json>" as the codec's
 // gmcp_event carries it; they are applied in order to one connection's list of supported modules.
 #include <algorithm>

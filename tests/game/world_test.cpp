@@ -4,7 +4,7 @@
 
 #include "server/store/accounts.hpp"
 #include "server/store/audit.hpp"
-#include "server/store/settings.hpp"
+#include "server/store/stored_settings.hpp"
 #include "tests/game/game_harness.hpp"
 
 using dw::testing::game_harness;

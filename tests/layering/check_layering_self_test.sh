@@ -83,8 +83,8 @@ plant server/telnet/codec.cpp 2 '#include <spdlog/spdlog.h>'
 expect_fail "server/telnet includes spdlog" "server/telnet/codec.cpp:2: includes <spdlog/spdlog.h>"
 
 fresh
-plant server/config/settings.cpp 2 '  #  include <sqlite3.h>'
-expect_fail "server/config includes SQLite (spaced directive)" "server/config/settings.cpp:2: includes <sqlite3.h>"
+plant server/config/setting_defs.cpp 2 '  #  include <sqlite3.h>'
+expect_fail "server/config includes SQLite (spaced directive)" "server/config/setting_defs.cpp:2: includes <sqlite3.h>"
 
 fresh
 plant server/config/settings.hpp 2 '#include "server/telnet/codec.hpp"'

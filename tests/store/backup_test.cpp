@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "server/store/database.hpp"
-#include "server/store/settings.hpp"
+#include "server/store/stored_settings.hpp"
 #include "server/store/transaction.hpp"
 #include "tests/store/temp_dir.hpp"
 

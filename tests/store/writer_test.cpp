@@ -13,7 +13,7 @@
 
 #include "server/store/accounts.hpp"
 #include "server/store/database.hpp"
-#include "server/store/settings.hpp"
+#include "server/store/stored_settings.hpp"
 #include "server/store/store_error.hpp"
 #include "tests/store/temp_dir.hpp"
 

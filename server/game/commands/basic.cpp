@@ -20,10 +20,10 @@ void emote(command_context& ctx) {
   ctx.out.send_room(ctx.actor.where.room_id, text, ctx.actor.account_id);
 }
 
-void quit(command_context& ctx, fights& combat) {
+void quit(command_context& ctx, fights& fights) {
   // Every change was saved by the event that made it; leaving saves where the character rests. A fight is
   // not left for free: one more round is fought now, which the quitter still sees.
-  combat.last_round(ctx.actor);
+  fights.last_round(ctx.actor);
   spdlog::info("{} quit", ctx.actor.name);
   ctx.out.disconnect(ctx.conn, "You climb out of the story for now. Goodbye, " + ctx.actor.name + ".\n");
 }
@@ -37,8 +37,8 @@ void register_basic_commands(command_registry& r, basic_parts p) {
                      "its word of opening.",
                      arguments::speech("Say what?"), [p](command_context& ctx) {
                        say(ctx);
-                       if (p.riddles != nullptr) {
-                         p.riddles->hear(ctx.actor, ctx.args.text);  // the speech is heard either way
+                       if (p.puzzles != nullptr) {
+                         p.puzzles->hear(ctx.actor, ctx.args.text);  // the speech is heard either way
                        }
                      }));
   r.add(make_command("emote", {"pose"}, P, "Act: emote waves, or :waves.",
@@ -53,7 +53,7 @@ void register_basic_commands(command_registry& r, basic_parts p) {
                      }));
   r.add(make_command("quit", {}, P, "Leave the game (your character is saved).",
                      "quit\nSaves your character and closes the connection. You come back where you left.",
-                     arguments::raw, [p](command_context& ctx) { quit(ctx, p.combat); }));
+                     arguments::raw, [p](command_context& ctx) { quit(ctx, p.fights); }));
 }
 
 }  // namespace dw::game

@@ -20,8 +20,8 @@ namespace dw::game {
 /// say, emote, who, quit.
 struct basic_parts {
   roster& people;
-  fights& combat;  ///< quitting mid-fight fights one more round
-  puzzles* riddles = nullptr;  ///< hears what is said (a rune door's word of opening)
+  game::fights& fights;  ///< quitting mid-fight fights one more round
+  game::puzzles* puzzles = nullptr;  ///< hears what is said (a rune door's word of opening)
   const progression* levels = nullptr;  ///< levels beside the names in `who`
 };
 void register_basic_commands(command_registry& r, basic_parts parts);
@@ -45,25 +45,26 @@ struct item_parts {
   places& where;  ///< for look without a thing
   roster& people;
   room_contents& contents;
-  const fights& combat;
+  const game::fights& fights;
   change_sink& changes;
   item_news& news;  ///< GMCP Char.Items as things move
-  puzzles* riddles = nullptr;  ///< look door, look runes at a rune door (and the scratched order in its hint room)
+  /// look door, look runes at a rune door (and the scratched order in its hint room)
+  game::puzzles* puzzles = nullptr;
 };
 void register_item_commands(command_registry& r, item_parts parts);
 
 /// press (puzzles.cpp).
 struct puzzle_parts {
-  puzzles& riddles;
+  game::puzzles& puzzles;
 };
 void register_puzzle_commands(command_registry& r, puzzle_parts parts);
 /// list, buy, sell, value, identify (the merchant in the village square), quaff, apply, read, score,
-/// deepest (economy.cpp).
+/// deepest (economy.cpp registers merchant.cpp, consumables.cpp and score.cpp; give and compare too).
 struct economy_parts {
   places& where;  ///< saving characters, Char.Status, the map and return scrolls, the board by the well
   roster& people;
   room_contents& contents;
-  fights& combat;  ///< using something mid-fight costs the next round
+  game::fights& fights;  ///< using something mid-fight costs the next round
   change_sink& changes;
   item_news& news;
   deeds& told;                  ///< a scroll sold
@@ -83,7 +84,7 @@ void register_bounty_commands(command_registry& r, bounty_parts parts);
 
 /// fight, attack, defend, flee, consider.
 struct fight_parts {
-  fights& combat;
+  game::fights& fights;
 };
 void register_fight_commands(command_registry& r, fight_parts parts);
 
@@ -101,13 +102,13 @@ struct group_parts {
 };
 void register_group_commands(command_registry& r, group_parts parts);
 
-/// colour, screenreader, brief, pager, prompt, wimpy: the players' own settings (settings.cpp).
-struct settings_parts {
+/// colour, screenreader, brief, pager, prompt, wimpy: the players' own settings (preferences.cpp).
+struct preference_parts {
   roster& people;
   change_sink& changes;
   prompt_facts& facts;  ///< for showing what a prompt looks like now
 };
-void register_settings_commands(command_registry& r, settings_parts parts);
+void register_preference_commands(command_registry& r, preference_parts parts);
 
 /// @who, kick, ban, unban, bans, wizlock, wall, shutdown, reboot, audit.
 struct moderation_parts {

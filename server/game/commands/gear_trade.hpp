@@ -1,6 +1,6 @@
 #pragma once
 
-// Internal to commands/: the merchant's wares as `list` and `buy` (economy.cpp) see them (her supplies, and
+// Internal to commands/: the merchant's wares as `list` and `buy` (merchant.cpp) see them (her supplies, and
 // her weapons and armour in tiers that open by the buyer's deepest depth or level), and `compare`
 // (gear_trade.cpp). The tiers are content's (merchant.toml [[tiers]], content/economy_tables.hpp).
 #include <optional>

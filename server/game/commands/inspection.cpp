@@ -75,7 +75,7 @@ std::optional<std::string> stat_branch(const world_admin_parts& p, std::string_v
                                            : std::string("closed")) +
          "\n  rooms " + std::to_string(info->room_count) + ", unexplored exits " + std::to_string(info->unexplored) +
          ", inside " + std::to_string(info->occupants) + ", last occupied " +
-         std::to_string(now - info->last_occupied) + " s ago\n" + p.play.roaming.describe_branch(info->id);
+         std::to_string(now - info->last_occupied) + " s ago\n" + p.play.wanderers.describe_branch(info->id);
 }
 
 std::optional<std::string> stat_item(const world_admin_parts& p, const character& actor, std::string_view rest) {
@@ -133,7 +133,7 @@ std::optional<std::string> stat_player(const world_admin_parts& p, std::string_v
   std::string out = ch->name + " (account " + std::to_string(ch->account_id) + ", " +
                     std::string(role_name(ch->account_role)) + ")\n  at " + p.where.where_text(ch->where) +
                     ", room " + std::to_string(ch->where.room_id) + "\n  hp " + std::to_string(ch->hp) + "/" +
-                    std::to_string(ch->max_hp) + (p.play.combat.in_combat(*ch) ? ", fighting" : "") + "\n";
+                    std::to_string(ch->max_hp) + (p.play.fights.in_combat(*ch) ? ", fighting" : "") + "\n";
   if (const connection* c = p.people.find_connection(ch->connection)) {
     const client_abilities& info = c->port->client();
     out += "  connection " + std::to_string(c->id) + " from " + std::string(c->port->address()) +

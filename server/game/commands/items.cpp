@@ -1,4 +1,4 @@
-// Looking and things: look, get, drop, wield, wear, remove, inventory, examine (read is in economy.cpp).
+// Looking and things: look, get, drop, wield, wear, remove, inventory, examine (read is in consumables.cpp).
 #include <algorithm>
 
 #include "content/plural.hpp"
@@ -319,7 +319,7 @@ std::string describe_character(const item_parts& p, const character& viewer, con
     }
   }
   out += wielded > 0 ? ".\n" : "\n";
-  if (p.combat.in_combat(other)) {
+  if (p.fights.in_combat(other)) {
     out += other.name + " is fighting.\n";
   }
   return out;
@@ -358,8 +358,8 @@ void examine(const item_parts& p, command_context& ctx) {
     }
   }
   // A rune door and its runes (or the order scratched in a hint room), before the room's plain doorways.
-  if (p.riddles != nullptr) {
-    if (auto seen = p.riddles->look_at(ctx.actor, words)) {
+  if (p.puzzles != nullptr) {
+    if (auto seen = p.puzzles->look_at(ctx.actor, words)) {
       ctx.reply(*seen);
       return;
     }

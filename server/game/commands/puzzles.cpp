@@ -11,7 +11,7 @@ void register_puzzle_commands(command_registry& r, puzzle_parts p) {
       "order opens the door and clears the room; it is written somewhere else in the same branch. Saying the "
       "runes in order (say sun moon eye) works as well. A wrong order is not free: the door's ward strikes "
       "whoever tried it, harder each time (look door, look runes).",
-      arguments::raw, [p](command_context& ctx) { p.riddles.press(ctx.actor, ctx.conn, ctx.args.raw); }));
+      arguments::raw, [p](command_context& ctx) { p.puzzles.press(ctx.actor, ctx.conn, ctx.args.raw); }));
 }
 
 }  // namespace dw::game

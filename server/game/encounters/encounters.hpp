@@ -20,15 +20,15 @@ class encounters final : public room_hooks {
              const storage::world_snapshot& startup)
       : contents(settings, content, changes, where, startup),
         news(people, out, contents),
-        combat(settings, content, people, out, changes, events, svc, where, contents, news),
-        recovery(settings, people, out, changes, where),
-        riddles(settings, content, people, out, changes, where, contents, news),
-        roaming(settings, content, people, out, events, svc, where, contents, combat) {}
+        fights(settings, content, people, out, changes, events, svc, where, contents, news),
+        rest(settings, people, out, changes, where),
+        puzzles(settings, content, people, out, changes, where, contents, news),
+        wanderers(settings, content, people, out, events, svc, where, contents, fights) {}
 
   /// Who hears of deeds done here, and whose levels count in fights (set once, by the world).
   void set_progress(deeds& told, const progression& levels) {
-    combat.set_progress(told, levels);
-    riddles.set_deeds(told);
+    fights.set_progress(told, levels);
+    puzzles.set_deeds(told);
   }
 
   bool decide_clear(const dungeon::room& r, const character* mover) override {
@@ -36,32 +36,34 @@ class encounters final : public room_hooks {
   }
   void room_created(const dungeon::room& r) override { contents.room_created(r); }
   std::string room_extras(std::int64_t room_id, const character& viewer) override {
-    return contents.room_extras(room_id, viewer) + roaming.room_extras(room_id);
+    return contents.room_extras(room_id, viewer) + wanderers.room_extras(room_id);
   }
   std::vector<interior_mark> interior_marks(std::int64_t room_id, const character& viewer) override {
     std::vector<interior_mark> marks = contents.interior_marks(room_id, viewer);
-    roaming.add_marks(room_id, marks);
+    wanderers.add_marks(room_id, marks);
     return marks;
   }
   void room_shown(const character& viewer) override {
     news.send_list(viewer, "room");
-    roaming.room_shown(viewer);
+    wanderers.room_shown(viewer);
   }
-  void arrived(character& ch) override { combat.arrived(ch); }
-  bool in_combat(const character& ch) const override { return combat.in_combat(ch); }
-  void leave_room(const character& ch) override { combat.leave_room(ch); }
+  void arrived(character& ch) override { fights.arrived(ch); }
+  bool in_combat(const character& ch) const override { return fights.in_combat(ch); }
+  void leave_room(const character& ch) override { fights.leave_room(ch); }
   void restore_branch(const storage::branch_snapshot& snapshot) override { contents.restore_branch(snapshot); }
   void forget_branch(std::uint64_t branch) override {
-    roaming.forget_branch(branch);
+    wanderers.forget_branch(branch);
     contents.forget_branch(branch);
   }
 
+  // Each part is named after its class. The types are written qualified: a member declared with the
+  // unqualified name of its own type would change what that name means inside the class, which GCC refuses.
   room_contents contents;
   item_news news;
-  fights combat;
-  rest recovery;
-  puzzles riddles;
-  wanderers roaming;
+  game::fights fights;
+  game::rest rest;
+  game::puzzles puzzles;
+  game::wanderers wanderers;
 };
 
 }  // namespace dw::game

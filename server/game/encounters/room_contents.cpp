@@ -6,7 +6,6 @@
 
 #include "content/monster_group.hpp"
 #include "content/room_roll.hpp"
-#include "content/hint_places.hpp"
 #include "content/scroll.hpp"
 #include "dungeon/reach.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
@@ -154,29 +153,6 @@ content::room_contents room_contents::roll_new_room(const dungeon::room& r, cons
   return rolled.room;
 }
 
-const content::rune_hint* room_contents::hint_at(std::uint64_t branch, dungeon::coord at) const {
-  const auto b = hints_.find(branch);
-  if (b == hints_.end()) {
-    return nullptr;
-  }
-  const auto h = b->second.find(dungeon::pack(at));
-  return h == b->second.end() ? nullptr : &h->second;
-}
-
-std::vector<std::pair<dungeon::coord, dungeon::coord>> room_contents::locks_and_hints(std::uint64_t branch) const {
-  std::vector<std::pair<dungeon::coord, dungeon::coord>> out;
-  if (const auto found = hints_.find(branch); found != hints_.end()) {
-    for (const auto& [key, hint] : found->second) {
-      out.emplace_back(dungeon::coord{hint.lock_x, hint.lock_y}, dungeon::unpack(key));
-    }
-  }
-  return out;
-}
-
-void room_contents::index_hint(std::uint64_t branch, dungeon::coord lock_at, const content::rune_lock& lock) {
-  hints_[branch][dungeon::pack({lock.hint_x, lock.hint_y})] = content::rune_hint{lock_at.x, lock_at.y, lock.sequence};
-}
-
 void room_contents::room_created(const dungeon::room& r) {
   const auto id = static_cast<std::int64_t>(r.id);
   auto it = rolled_.find(id);
@@ -206,81 +182,7 @@ void room_contents::room_created(const dungeon::room& r) {
       hints_[branch].erase(*hint_key);
     }
   });
-  // After every spawn: an unsolved lock whose hint room does not exist yet and whose hint place can no longer
-  // be reached without passing through the lock (walled in by this room, or its way cut off) gets the next
-  // reachable place: its tape's candidates first, else the nearest reachable place. The move is saved with
-  // the lock's contents in this spawn's change set.
-  const std::uint64_t branch = r.branch;
-  const auto found = hints_.find(branch);
-  if (found == hints_.end()) {
-    return;
-  }
-  const dungeon::dungeon& d = places_.dungeon();
-  std::vector<std::pair<dungeon::coord, dungeon::coord>> stale;  // (lock, hint)
-  for (const auto& [key, hint] : found->second) {
-    const dungeon::coord at = dungeon::unpack(key);
-    const dungeon::coord lock_at{hint.lock_x, hint.lock_y};
-    if (d.resident_room_at(branch, at).has_value()) {
-      continue;  // written already
-    }
-    const auto lock_room = d.resident_room_at(branch, lock_at);
-    const room_state* lock_state = lock_room ? find_state(static_cast<std::int64_t>(lock_room->id)) : nullptr;
-    if (lock_state == nullptr || !lock_state->lock || lock_state->lock->solved) {
-      continue;
-    }
-    if (!dungeon::reach_without(d, branch, lock_at).can_reach(at)) {
-      stale.emplace_back(lock_at, at);
-    }
-  }
-  for (const auto& [lock_at, old_at] : stale) {
-    const auto lock_room = d.resident_room_at(branch, lock_at);
-    const auto room_id = static_cast<std::int64_t>(lock_room->id);
-    room_state& state = *find_state(room_id);
-    std::vector<dungeon::coord> candidates;
-    for (const auto& [x, y] : content::hint_candidates(content_.get().puzzles,
-                                                       tape_of(branch, lock_at.x, lock_at.y),
-                                                       lock_at.x, lock_at.y)) {
-      candidates.push_back({x, y});
-    }
-    const auto refused = [&](dungeon::coord c) { return hint_at(branch, c) != nullptr; };
-    std::optional<dungeon::coord> to =
-        dungeon::reachable_place(dungeon::reach_without(d, branch, lock_at), lock_at, candidates, refused);
-    if (!to) {
-      // Every way on of the branch is behind this lock's sealed door: its blocked exits do not count as open
-      // for the never-dry rule, so the branch opens one elsewhere, reached without passing the door.
-      const dungeon::change_set opened =
-          places_.dungeon().open_way_around(branch, lock_at, dungeon::pack(lock_at) ^ dungeon::pack(old_at));
-      if (!opened.empty()) {
-        changes_.persist(to_change(opened));
-        spdlog::info("branch {} ({},{}): every way on lay behind the sealed rune lock; a way on opened {} of ({},{})",
-                     branch, lock_at.x, lock_at.y, dungeon::name(opened.opened->dir), opened.opened->pos.x,
-                     opened.opened->pos.y);
-        to = dungeon::reachable_place(dungeon::reach_without(d, branch, lock_at), lock_at, candidates, refused);
-      }
-    }
-    if (!to) {
-      // Nothing reached without the door borders an empty place: the order cannot be written anywhere yet.
-      spdlog::warn("branch {} ({},{}): the rune lock's hint at ({},{}) cannot be reached and there is no place "
-                   "left to move it",
-                   branch, lock_at.x, lock_at.y, old_at.x, old_at.y);
-      continue;
-    }
-    const content::rune_lock before = *state.lock;
-    hints_[branch].erase(dungeon::pack(old_at));
-    state.lock->hint_x = to->x;
-    state.lock->hint_y = to->y;
-    index_hint(branch, lock_at, *state.lock);
-    save_contents(room_id, state);
-    spdlog::info("branch {} ({},{}): rune lock's hint moved from ({},{}) to ({},{}), the old place walled off",
-                 branch, lock_at.x, lock_at.y, old_at.x, old_at.y, to->x, to->y);
-    changes_.on_rollback([this, branch, room_id, lock_at, before, moved_to = *to] {
-      hints_[branch].erase(dungeon::pack(moved_to));
-      if (room_state* s = find_state(room_id); s != nullptr && s->lock) {
-        *s->lock = before;
-        index_hint(branch, lock_at, before);
-      }
-    });
-  }
+  move_walled_in_hints(r.branch);
 }
 
 void room_contents::save_contents(std::int64_t room_id, const room_state& state) {

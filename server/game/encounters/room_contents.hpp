@@ -128,6 +128,9 @@ class room_contents {
   /// rebuilt from their stored contents when a branch is read, forgotten with the branch.
   std::unordered_map<std::uint64_t, std::unordered_map<std::uint64_t, content::rune_hint>> hints_;
   void index_hint(std::uint64_t branch, dungeon::coord lock_at, const content::rune_lock& lock);
+  /// After a room is made in `branch`: each unsolved lock whose hint place can no longer be reached without
+  /// passing the lock gets the next reachable place (rune_hints.cpp).
+  void move_walled_in_hints(std::uint64_t branch);
   /// The room rolled at `r`, puzzles considered; fills `state` and returns the content roll.
   content::room_contents roll_new_room(const dungeon::room& r, const content::carrier& who, room_state& state);
 };

@@ -39,7 +39,7 @@ content::wander_exit_kind kind_of(dungeon::exit_state e) {
 }  // namespace
 
 wanderers::wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-                     event_runner& events, services& svc, places& where, room_contents& contents, fights& combat)
+                     event_runner& events, services& svc, places& where, room_contents& contents, fights& fights)
     : settings_(settings),
       content_(content),
       people_(people),
@@ -48,7 +48,7 @@ wanderers::wanderers(const live_settings& settings, const content_source& conten
       services_(svc),
       places_(where),
       contents_(contents),
-      combat_(combat) {}
+      fights_(fights) {}
 
 void wanderers::start() {
   // Steps run on a short chain of timers that each world tick (once a second) renews: at most a second's
@@ -207,7 +207,7 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
   for (const std::int64_t account : targets) {
     character* ch = people_.find_character(account);
     if (ch != nullptr && ch->where.room_id == w.room_id && ch->hp > 0) {
-      any = combat_.ambush(w.room_id, *ch) || any;
+      any = fights_.ambush(w.room_id, *ch) || any;
     }
   }
   if (!any) {

@@ -28,7 +28,7 @@ namespace dw::game {
 class wanderers {
  public:
   wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-            event_runner& events, services& svc, places& where, room_contents& contents, fights& combat);
+            event_runner& events, services& svc, places& where, room_contents& contents, fights& fights);
 
   /// Called on every world tick: renews the step timers (a second's worth of steps; a step longer than a
   /// second waits for the next tick after it).
@@ -88,7 +88,7 @@ class wanderers {
   services& services_;
   places& places_;
   room_contents& contents_;
-  fights& combat_;
+  fights& fights_;
   std::unordered_map<std::uint64_t, branch_state> branches_;
   std::vector<std::uint64_t> busy_branches_;  ///< reused every step: branches with people in them
   bool pending_ = false;        ///< a step timer is set

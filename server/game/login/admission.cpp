@@ -268,7 +268,7 @@ void login::restore(connection& conn, const saved_connection& saved) {
                             (*found)->character->pending_message, &**found);
           if (character* in_play = w.people.find_character(account);
               fighting && in_play != nullptr && in_play->connection == id) {
-            w.play.combat.resume(*in_play, *back);
+            w.play.fights.resume(*in_play, *back);
           }
         });
       });

@@ -1,4 +1,4 @@
-#include "server/store/settings.hpp"
+#include "server/store/stored_settings.hpp"
 
 #include <gtest/gtest.h>
 

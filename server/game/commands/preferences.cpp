@@ -14,7 +14,7 @@ namespace dw::game {
 namespace {
 
 /// Sets one preference in memory and in storage; memory goes back if the event cannot be saved.
-void store(const settings_parts& p, character& ch, std::string_view key, std::string_view value) {
+void store(const preference_parts& p, character& ch, std::string_view key, std::string_view value) {
   const std::string before(ch.prefs.get(key));
   ch.prefs.set(key, value);
   p.changes.persist(storage::save_preference{ch.account_id, std::string(key), std::string(value)});
@@ -57,7 +57,7 @@ std::string_view depth_name(colour_depth d) {
   return "no colour";
 }
 
-void colour(const settings_parts& p, command_context& ctx) {
+void colour(const preference_parts& p, command_context& ctx) {
   const choice c = on_off(ctx, "Usage: colour on, colour off, or colour alone to see how it is set.");
   if (c == choice::bad) {
     return;
@@ -91,7 +91,7 @@ void colour(const settings_parts& p, command_context& ctx) {
   }
 }
 
-void screen_reader(const settings_parts& p, command_context& ctx) {
+void screen_reader(const preference_parts& p, command_context& ctx) {
   const choice c =
       on_off(ctx, "Usage: screenreader on, screenreader off, or screenreader alone to see how it is set.");
   if (c == choice::bad) {
@@ -119,7 +119,7 @@ void screen_reader(const settings_parts& p, command_context& ctx) {
                      : "Screen-reader mode is off.\n");
 }
 
-void brief(const settings_parts& p, command_context& ctx) {
+void brief(const preference_parts& p, command_context& ctx) {
   const choice c = on_off(ctx, "Usage: brief on, brief off, or brief alone to see how it is set.");
   if (c == choice::bad) {
     return;
@@ -135,7 +135,7 @@ void brief(const settings_parts& p, command_context& ctx) {
                      : "Brief mode is off.\n");
 }
 
-void pager_setting(const settings_parts& p, command_context& ctx) {
+void pager_setting(const preference_parts& p, command_context& ctx) {
   const choice c = on_off(ctx, "Usage: pager on, pager off, or pager alone to see how it is set.");
   if (c == choice::bad) {
     return;
@@ -165,7 +165,7 @@ void pager_setting(const settings_parts& p, command_context& ctx) {
   }
 }
 
-void prompt(const settings_parts& p, command_context& ctx) {
+void prompt(const preference_parts& p, command_context& ctx) {
   const std::string_view arg = ctx.args.raw;
   const std::string tokens =
       "Tokens: %h hit points, %H most hit points, %d depth, %x exits, %l level, %e experience, %n a new line, "
@@ -203,7 +203,7 @@ std::string wimpy_rule(int hp) {
          " or fewer, you panic and try to flee";
 }
 
-void wimpy(const settings_parts& p, command_context& ctx) {
+void wimpy(const preference_parts& p, command_context& ctx) {
   const std::string_view arg = ctx.args.raw;
   const int most = ctx.actor.max_hp;
   if (arg.empty()) {
@@ -236,7 +236,7 @@ void wimpy(const settings_parts& p, command_context& ctx) {
 
 }  // namespace
 
-void register_settings_commands(command_registry& r, settings_parts p) {
+void register_preference_commands(command_registry& r, preference_parts p) {
   r.add(make_command("colour", {"color"}, role::player, "Colour on or off, or how it is set.",
                      "colour [on|off]\nTurns colour on or off for you (kept for your next visit). Alone, says whether "
                      "it is on and why. By default colour is on when your client says it can show it (16, 256 or "
