@@ -66,7 +66,7 @@ note() { violations+=("$1"); }
 
 # The parts of the game and the other parts each may include (server/game/README.md).
 declare -A game_part_uses=(
-  [roster]="" [storage]="" [output]="roster" [events]="roster output storage"
+  [roster]="storage" [storage]="" [output]="roster" [events]="roster output storage"
   [progression]="roster output events storage" [bounties]="roster output events progression storage"
   [places]="roster output events progression storage" [groups]="roster output places"
   [encounters]="roster output events places progression groups storage"
