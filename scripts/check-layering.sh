@@ -11,6 +11,8 @@
 #     includes dungeon/ or content/;
 #   - anything under server/game/ includes server/net/, server/app/, server/telnet/ (the telnet codec: only
 #     server/net and server/app use it), Boost.Asio or Beast, or SQLite;
+#   - anything under server/game/ includes server/store/ (the game owns its records and the storage port's
+#     types, server/game/storage/; server/store implements the port and depends on them, never the reverse);
 #   - a part of the game (a folder under server/game/) includes world.hpp, or a part it may not use (the
 #     table in server/game/README.md: roster and storage use no other part, output only roster, ...);
 #   - a pure module's CMakeLists.txt does not define its own library target (from its own sources), or
@@ -66,7 +68,7 @@ note() { violations+=("$1"); }
 
 # The parts of the game and the other parts each may include (server/game/README.md).
 declare -A game_part_uses=(
-  [roster]="" [storage]="" [output]="roster" [events]="roster output storage"
+  [roster]="storage" [storage]="" [output]="roster" [events]="roster output storage"
   [progression]="roster output events storage" [bounties]="roster output events progression storage"
   [places]="roster output events progression storage" [groups]="roster output places"
   [encounters]="roster output events places progression groups storage"
@@ -111,6 +113,12 @@ include_rule() {
         reason="only server/telnet knows telnet bytes: the game sees what it needs through its own types" ;;
       sqlite3*.h) reason="only server/store speaks SQL (SQLite)" ;;
     esac
+    # ---- store is never included by game code (issue 29). The game's records and the storage port's
+    # types live in server/game/storage/ (and the root's location.hpp, role.hpp); server/store includes
+    # them and implements the port. Only server/app, which wires the two together, includes both.
+    if [ -z "$reason" ] && [[ "$inc" == server/store/* ]]; then
+      reason="game code never includes server/store: it uses the storage port's types (server/game/storage/), which the store implements"
+    fi
     [ -n "$reason" ] || game_part_rule "$file" "$inc"
     return
   fi

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "server/game/storage/reads.hpp"
+#include "server/store/records.hpp"
 
 namespace dw::store {
 

@@ -1,161 +1,37 @@
 #pragma once
 
-#include <array>
-#include <cstdint>
 #include <optional>
-#include <string>
 #include <string_view>
-#include <vector>
 
-// Plain values traded between the game and the store. No SQL, no behaviour beyond role names.
+#include "server/game/location.hpp"
+#include "server/game/role.hpp"
+#include "server/game/storage/records.hpp"
+
+// The records the store trades are the game's (server/game/storage/records.hpp: the storage port's
+// types); these are the store's names for them, so the repositories read as before. The store depends
+// on the game's types, never the reverse.
 namespace dw::store {
 
-/// An account's powers, in order.
-enum class role : std::uint8_t { player = 0, builder = 1, admin = 2 };
+using role = game::role;
+using location = game::location;
+
+using game::storage::account_record;
+using game::storage::audit_record;
+using game::storage::ban_record;
+using game::storage::bounty_book_record;
+using game::storage::bounty_record;
+using game::storage::branch_record;
+using game::storage::character_record;
+using game::storage::depth_record;
+using game::storage::item_record;
+using game::storage::preference_record;
+using game::storage::progress_record;
+using game::storage::room_record;
+using game::storage::setting_record;
 
 /// "player", "builder" or "admin".
-std::string_view to_string(role r);
+inline std::string_view to_string(role r) { return game::role_name(r); }
 /// The role named `name` (exact lower-case names as produced by to_string), or nullopt.
-std::optional<role> parse_role(std::string_view name);
-
-/// One line of the hall of fame: who reached which depth, and when.
-struct depth_record {
-  std::string name;
-  std::int32_t deepest = 0;
-  std::int64_t deepest_at = 0;
-};
-
-struct account_record {
-  std::int64_t id = 0;
-  std::string name;
-  std::string password_hash;
-  role account_role = role::player;
-  std::int64_t created_at = 0;
-  std::int64_t last_login = 0;
-  std::int64_t failed_logins = 0;  ///< wrong passwords since the last successful login (told to the owner)
-  std::int64_t lock_failures = 0;  ///< wrong passwords counted toward the lock-out (reset by unlock and login)
-  std::int64_t locked_until = 0;   ///< unix seconds; logins are refused before then (0: not locked)
-};
-
-/// Where a character is: static rooms have ids 1 (village square) and 2 (start room, (0,0));
-/// a branch room is (branch_id, x, y) and room_id is its global room id. branch_id 0 = a static room.
-struct location {
-  std::int64_t room_id = 1;
-  std::int64_t branch_id = 0;
-  std::int32_t x = 0, y = 0;
-
-  friend bool operator==(const location&, const location&) = default;
-};
-
-struct character_record {
-  std::int64_t account_id = 0;
-  location where;
-  std::int32_t hp = 0, max_hp = 0;
-  std::int64_t last_seen = 0;
-  std::string pending_message;  ///< told at next login, e.g. "your branch collapsed"
-  std::int64_t silver = 0;
-  std::int32_t deepest = 0;        ///< the greatest depth reached
-  std::int64_t deepest_at = 0;     ///< unix seconds when it was first reached (0: never went down)
-  std::int64_t kills = 0;          ///< monsters defeated
-  std::int64_t scrolls_sold = 0;
-  std::string identified;          ///< kinds of scroll this character knows, space-separated keys
-};
-
-struct branch_record {
-  std::int64_t id = 0;
-  std::int32_t direction = 0;
-  std::int32_t number = 0;
-  std::int64_t sequence = 0;
-  std::uint64_t seed = 0;
-  std::uint64_t tape_key = 0;  ///< what the rooms' tapes are keyed by: `seed`, or the id for branches before v9
-  std::int64_t created_at = 0, window_end = 0, last_occupied = 0;
-  std::int32_t unexplored = 0;
-  std::int32_t room_count = 0;
-};
-
-struct room_record {
-  std::int64_t id = 0;         ///< global room id, allocated by the game
-  std::int64_t branch_id = 0;  ///< 0 only for the static rooms
-  std::int32_t x = 0, y = 0;
-  std::int32_t depth = 0;
-  bool clear = false;
-  std::array<std::uint8_t, 4> exits{};  ///< exit states n,e,s,w (0 none,1 unexplored,2 two-way,3 one-way,4 to start room)
-  std::int32_t event = 0;               ///< content event code
-  std::string contents;                 ///< content layer's compact encoding of what is in the room
-};
-
-struct item_record {
-  std::int64_t id = 0;
-  std::string kind;  ///< "scroll", "weapon", "armour"
-  std::string key;   ///< table key
-  std::uint64_t seed = 0;
-  std::int64_t owner_account = 0;  ///< carried by, or 0
-  std::int64_t room_id = 0;        ///< lying in, or 0
-  bool equipped = false;
-  std::int64_t container_id = 0;   ///< inside this item (it lies in the container's room), or 0
-  std::int64_t amount = 0;         ///< silver it holds (a fallen pack), or 0
-  std::string made;                ///< a generated artefact as it was made (content::encode_artefact), or ""
-};
-
-struct ban_record {
-  std::int64_t id = 0;
-  std::string kind;    ///< "account" | "address"
-  std::string target;  ///< name or pattern
-  std::string reason;
-  std::string by;
-  std::int64_t created_at = 0;
-  std::int64_t expires_at = 0;  ///< 0 = never
-};
-
-struct audit_record {
-  std::int64_t id = 0;
-  std::int64_t at = 0;
-  std::string actor;
-  std::string action;
-  std::string result;
-};
-
-struct setting_record {
-  std::string key;
-  std::string value;
-};
-
-/// One of a player's own settings (colour, screen reader, muted channels...): the game names the keys.
-struct preference_record {
-  std::string key;
-  std::string value;
-};
-
-/// A character's experience (its level follows from levels.toml).
-struct progress_record {
-  std::int64_t account_id = 0;
-  std::int64_t xp = 0;
-};
-
-/// A bounty a character holds, or turned in on a day not yet over (the game decides what the kinds,
-/// targets and days mean: content/bounties.toml).
-struct bounty_record {
-  std::int64_t day = 0;  ///< the game day whose board it was on
-  std::int32_t slot = 0;  ///< its place on that board, from 1
-  std::string kind;       ///< "defeat", "open", "reach", "scroll"
-  std::string target;     ///< a monster or scroll effect key, or empty
-  std::int32_t depth = 0;
-  std::int32_t count = 1;
-  std::int32_t progress = 0;
-  std::int64_t silver = 0;
-  std::int64_t xp = 0;
-  bool turned_in = false;
-
-  bool operator==(const bounty_record&) const = default;
-};
-
-/// A character's bounties as a whole: saved and loaded together.
-struct bounty_book_record {
-  std::int64_t account_id = 0;
-  std::int64_t completed = 0;  ///< bounties turned in, ever
-  std::vector<bounty_record> tasks;
-
-  bool operator==(const bounty_book_record&) const = default;
-};
+inline std::optional<role> parse_role(std::string_view name) { return game::parse_role(name); }
 
 }  // namespace dw::store

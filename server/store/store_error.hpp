@@ -1,21 +1,18 @@
 #pragma once
 
-#include <stdexcept>
 #include <string>
+
+#include "server/game/storage/failure.hpp"
 
 namespace dw::store {
 
 /// Any storage failure: carries the SQLite result code (extended where SQLite gave one) and a message
 /// that names what was being done. Storage errors are exceptions; player mistakes never reach here.
-class store_error : public std::runtime_error {
+/// It is the game's storage::failure (the port's error type), so game code catches it without knowing
+/// the store.
+class store_error : public game::storage::failure {
  public:
-  store_error(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
-
-  /// The SQLite (extended) result code, e.g. SQLITE_CONSTRAINT_FOREIGNKEY; SQLITE_ERROR when none applies.
-  int code() const noexcept { return code_; }
-
- private:
-  int code_;
+  store_error(int code, const std::string& message) : failure(code, message) {}
 };
 
 }  // namespace dw::store

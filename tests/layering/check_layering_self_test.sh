@@ -138,6 +138,17 @@ fresh
 plant server/game/output/gmcp.cpp 2 '#include <boost/asio/post.hpp>'
 expect_fail "server/game includes Boost.Asio" "server/game/output/gmcp.cpp:2: includes <boost/asio/post.hpp>"
 
+# Store is never included by game code: the game owns the storage port's types (issue 29). That game
+# code may use those types (roster/character.hpp includes storage/records.hpp) the pristine tree shows.
+fresh
+plant server/game/storage/changes.hpp 2 '#include "server/store/records.hpp"'
+expect_fail "game code includes the store" \
+  'server/game/storage/changes.hpp:2: includes "server/store/records.hpp": game code never includes server/store'
+fresh
+plant server/game/events/event_loop.cpp 2 '#include "../../store/store_error.hpp"'
+expect_fail "game code includes the store (relative include)" \
+  'server/game/events/event_loop.cpp:2: includes "../../store/store_error.hpp": game code never includes server/store'
+
 fresh
 plant server/game/roster/roster.cpp 2 '#include "server/game/places/places.hpp"'
 expect_fail "a part uses a part it may not" \

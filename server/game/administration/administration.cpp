@@ -13,7 +13,7 @@ namespace dw::game {
 administration::administration(services& svc, change_sink& changes, output& out, const storage::world_snapshot& startup)
     : services_(svc), changes_(changes), out_(out) {
   bans_ = startup.bans;
-  for (const store::ban_record& b : bans_) {
+  for (const storage::ban_record& b : bans_) {
     if (covers_everyone(b)) {
       // Made before such bans were refused (or a CIDR block an older version did not understand).
       spdlog::warn("the ban on address {} covers every address and is not enforced; lift it with @unban {} or, "
@@ -22,7 +22,7 @@ administration::administration(services& svc, change_sink& changes, output& out,
     }
   }
   auto setting = [&](std::string_view key) -> std::optional<std::string> {
-    for (const store::setting_record& rec : startup.settings) {
+    for (const storage::setting_record& rec : startup.settings) {
       if (rec.key == key) {
         return rec.value;
       }
@@ -30,7 +30,7 @@ administration::administration(services& svc, change_sink& changes, output& out,
     return std::nullopt;
   };
   if (auto lock = setting("admin.wizlock")) {
-    wizlock_ = store::parse_role(*lock);
+    wizlock_ = parse_role(*lock);
   }
   // A countdown survives a hot reboot (and a crash): what players were told still happens.
   std::int64_t at_value = 0;
@@ -56,7 +56,7 @@ bool administration::address_matches(std::string_view pattern, std::string_view 
   return text::iequals(pattern, address);  // a target no pattern reads (stored by an older version): as written
 }
 
-bool administration::covers_everyone(const store::ban_record& b) {
+bool administration::covers_everyone(const storage::ban_record& b) {
   if (b.kind != "address") {
     return false;
   }
@@ -66,7 +66,7 @@ bool administration::covers_everyone(const store::ban_record& b) {
 }
 
 namespace {
-std::string until_text(const store::ban_record& b, std::int64_t now) {
+std::string until_text(const storage::ban_record& b, std::int64_t now) {
   if (b.expires_at == 0) {
     return "for good";
   }
@@ -81,10 +81,10 @@ std::string until_text(const store::ban_record& b, std::int64_t now) {
 }
 }  // namespace
 
-std::vector<store::ban_record> administration::active_bans() const {
-  std::vector<store::ban_record> out;
+std::vector<storage::ban_record> administration::active_bans() const {
+  std::vector<storage::ban_record> out;
   const std::int64_t now = services_.now();
-  for (const store::ban_record& b : bans_) {
+  for (const storage::ban_record& b : bans_) {
     if (b.expires_at == 0 || b.expires_at > now) {
       out.push_back(b);
     }
@@ -94,7 +94,7 @@ std::vector<store::ban_record> administration::active_bans() const {
 
 std::optional<std::string> administration::address_refusal(std::string_view address) const {
   const std::int64_t now = services_.now();
-  for (const store::ban_record& b : active_bans()) {
+  for (const storage::ban_record& b : active_bans()) {
     if (b.kind == "address" && !covers_everyone(b) && address_matches(b.target, address)) {
       return "Your address is banned from Deepwell " + until_text(b, now) +
              (b.reason.empty() ? "." : ". Reason: " + b.reason);
@@ -106,7 +106,7 @@ std::optional<std::string> administration::address_refusal(std::string_view addr
 std::optional<std::string> administration::login_refusal(std::string_view name, role account_role,
                                                           bool wizlock_applies) const {
   const std::int64_t now = services_.now();
-  for (const store::ban_record& b : active_bans()) {
+  for (const storage::ban_record& b : active_bans()) {
     if (b.kind == "account" && text::iequals(b.target, name)) {
       return "This character is banned " + until_text(b, now) + (b.reason.empty() ? "." : ". Reason: " + b.reason);
     }
@@ -118,23 +118,23 @@ std::optional<std::string> administration::login_refusal(std::string_view name, 
   return std::nullopt;
 }
 
-void administration::add_ban(store::ban_record ban) {
+void administration::add_ban(storage::ban_record ban) {
   bans_.push_back(ban);
   changes_.persist(storage::add_ban{ban});
   changes_.on_rollback([this, target = ban.target, at = ban.created_at] {
-    std::erase_if(bans_, [&](const store::ban_record& b) { return b.target == target && b.created_at == at; });
+    std::erase_if(bans_, [&](const storage::ban_record& b) { return b.target == target && b.created_at == at; });
   });
 }
 
 int administration::remove_bans(std::string_view target) {
   const std::string t(target);
-  std::vector<store::ban_record> lifted;
-  for (const store::ban_record& b : bans_) {
+  std::vector<storage::ban_record> lifted;
+  for (const storage::ban_record& b : bans_) {
     if (text::iequals(b.target, t)) {
       lifted.push_back(b);
     }
   }
-  const auto removed = std::erase_if(bans_, [&](const store::ban_record& b) { return text::iequals(b.target, t); });
+  const auto removed = std::erase_if(bans_, [&](const storage::ban_record& b) { return text::iequals(b.target, t); });
   changes_.on_rollback([this, lifted = std::move(lifted)] { bans_.insert(bans_.end(), lifted.begin(), lifted.end()); });
   changes_.persist(storage::remove_bans{t});
   return static_cast<int>(removed);

@@ -8,10 +8,10 @@
 
 #include "server/game/events/event_sink.hpp"
 #include "server/game/output/output.hpp"
-#include "server/game/roster/role.hpp"
+#include "server/game/role.hpp"
 #include "server/game/services.hpp"
 #include "server/game/storage/reads.hpp"
-#include "server/store/records.hpp"
+#include "server/game/storage/records.hpp"
 
 namespace dw::game {
 
@@ -28,10 +28,10 @@ class administration {
   std::optional<std::string> login_refusal(std::string_view name, role account_role, bool wizlock_applies = true) const;
 
   /// Adds a ban (kind "account" or "address"); expires_at 0 means for ever.
-  void add_ban(store::ban_record ban);
+  void add_ban(storage::ban_record ban);
   /// Removes every ban on `target`; returns how many.
   int remove_bans(std::string_view target);
-  std::vector<store::ban_record> active_bans() const;
+  std::vector<storage::ban_record> active_bans() const;
 
   std::optional<role> wizlock() const { return wizlock_; }
   void set_wizlock(std::optional<role> r);
@@ -53,7 +53,7 @@ class administration {
   /// True for an address ban that covers every address ("*", "0.0.0.0/0"). @ban refuses to make one; one
   /// stored by an older version is listed but never enforced, since it would keep out everyone, the
   /// administrators included.
-  static bool covers_everyone(const store::ban_record& b);
+  static bool covers_everyone(const storage::ban_record& b);
 
  private:
   void forget_shutdown();
@@ -65,7 +65,7 @@ class administration {
   services& services_;
   change_sink& changes_;
   output& out_;
-  std::vector<store::ban_record> bans_;
+  std::vector<storage::ban_record> bans_;
   std::optional<role> wizlock_;
   std::optional<std::int64_t> shutdown_at_;
   std::string shutdown_reason_;

@@ -24,12 +24,12 @@ std::string reward_text(const content::bounty_task& task) {
   return out;
 }
 
-store::bounty_book_record record_of_book(std::int64_t account, const bounty_book& book) {
-  store::bounty_book_record out;
+storage::bounty_book_record record_of_book(std::int64_t account, const bounty_book& book) {
+  storage::bounty_book_record out;
   out.account_id = account;
   out.completed = book.completed;
   for (const held_bounty& h : book.tasks) {
-    store::bounty_record r;
+    storage::bounty_record r;
     r.day = h.day;
     r.slot = h.slot;
     r.kind = std::string(content::bounty_kind_name(h.task.kind));
@@ -66,7 +66,7 @@ void bounties::enter(const character& ch, const storage::login_record* stored) {
   bounty_book book;
   if (stored != nullptr && stored->bounties) {
     book.completed = stored->bounties->completed;
-    for (const store::bounty_record& r : stored->bounties->tasks) {
+    for (const storage::bounty_record& r : stored->bounties->tasks) {
       const auto kind = content::bounty_kind_named(r.kind);
       if (!kind) {
         spdlog::warn("{}'s bounty {}/{} is of a kind this server does not know ('{}'); dropped", ch.name, r.day, r.slot,

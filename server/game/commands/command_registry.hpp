@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "server/game/commands/arguments.hpp"
-#include "server/game/roster/role.hpp"
+#include "server/game/role.hpp"
 #include "server/text/ascii.hpp"
 
 namespace dw::game {

@@ -74,7 +74,7 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
   std::optional<std::pair<dungeon::coord, dungeon::coord>> nearest;
   int best = 0;
   for (const auto& [lock, hint] : p.contents.locks_and_hints(static_cast<std::uint64_t>(ch.where.branch_id))) {
-    const std::optional<store::location> room = p.where.find_room(ch.where.branch_id, lock);
+    const std::optional<location> room = p.where.find_room(ch.where.branch_id, lock);
     const room_contents::room_state* state = room ? p.contents.find_state(room->room_id) : nullptr;
     if (state == nullptr || !state->lock || state->lock->solved) {
       continue;
@@ -126,7 +126,7 @@ void scroll_effect(const economy_parts& p, command_context& ctx, const content::
     ctx.reply(
         "The words pull at you; the walls blur, and you are standing in black water at the foot of the "
         "ladder.\n");
-    store::location to;
+    location to;
     to.room_id = start_room_id;
     p.where.move_character(ch, to, styled(style::player, ch.name) + " fades away like a breath on a mirror.\n",
                            styled(style::player, ch.name) + " appears out of thin air.\n");

@@ -67,7 +67,7 @@ void kick(const moderation_parts& p, command_context& ctx) {
 }
 
 /// Who a ban would disconnect now (not the administrator's own connection).
-std::vector<connection*> covered_connections(const moderation_parts& p, const store::ban_record& b,
+std::vector<connection*> covered_connections(const moderation_parts& p, const storage::ban_record& b,
                                              std::uint64_t except) {
   std::vector<connection*> out;
   const bool is_address = b.kind == "address";
@@ -87,7 +87,7 @@ std::vector<connection*> covered_connections(const moderation_parts& p, const st
 }
 
 /// Records the ban, disconnects whoever it covers, and reports it.
-void impose_ban(const moderation_parts& p, std::uint64_t actor_conn, audit_entry* audit, const store::ban_record& b,
+void impose_ban(const moderation_parts& p, std::uint64_t actor_conn, audit_entry* audit, const storage::ban_record& b,
                 const std::string& span) {
   p.admin.add_ban(b);
   const std::string done = "Banned " + b.kind + " " + b.target + " " + span + ".";
@@ -164,7 +164,7 @@ void ban(const moderation_parts& p, command_context& ctx) {
     confirmed = true;
     rest = last == std::string_view::npos ? std::string_view() : trim(rest.substr(0, last));
   }
-  store::ban_record b{};
+  storage::ban_record b{};
   const bool is_address = target.find_first_of(".:*") != std::string_view::npos;
   b.kind = is_address ? "address" : "account";
   b.target = std::string(target);
@@ -245,7 +245,7 @@ void bans(const moderation_parts& p, command_context& ctx) {
   }
   std::string out;
   const std::int64_t now = p.svc.now();
-  for (const store::ban_record& b : all) {
+  for (const storage::ban_record& b : all) {
     out +=
         "  " + b.kind + " " + b.target + ", by " + b.by + ", " +
         (b.expires_at == 0 ? std::string("for good") : std::to_string((b.expires_at - now + 59) / 60) + " min left") +
@@ -270,7 +270,7 @@ void wizlock(const moderation_parts& p, command_context& ctx) {
     ctx.succeeded("Logins are open to everyone again.\n");
     return;
   }
-  const auto r = store::parse_role(lower_copy(ctx.args.raw));
+  const auto r = parse_role(lower_copy(ctx.args.raw));
   if (!r) {
     ctx.failed("Usage: @wizlock [player | builder | admin | off]\n");
     return;
@@ -348,7 +348,7 @@ void audit(const moderation_parts& p, command_context& ctx) {
   if (ctx.audit) {
     ctx.audit->succeeded("read the last " + std::to_string(n) + " entries");
   }
-  auto rows = std::make_shared<std::vector<store::audit_record>>();
+  auto rows = std::make_shared<std::vector<storage::audit_record>>();
   const std::uint64_t conn_id = ctx.conn.id;
   // Read after the writer has committed what came before (this very command's audit row excepted).
   p.svc.after_commit([p, rows, n, conn_id]() {
@@ -361,7 +361,7 @@ void audit(const moderation_parts& p, command_context& ctx) {
                              return;
                            }
                            std::string out = "Last " + std::to_string(rows->size()) + " audited actions:\n";
-                           for (const store::audit_record& r : *rows) {
+                           for (const storage::audit_record& r : *rows) {
                              out += "  " + time_text(r.at, "%Y-%m-%d %H:%M:%S", true) + " " + r.actor + ": " + r.action + " -> " +
                                     r.result + "\n";
                            }

@@ -49,7 +49,7 @@ void deepest(const economy_parts& p, command_context& ctx) {
   }
   std::string out = "The deepest delvers:\n";
   int rank = 0;
-  for (const store::depth_record& r : rows) {
+  for (const storage::depth_record& r : rows) {
     out += "  " + std::to_string(++rank) + ". ";
     append_styled(out, style::player, r.name);
     out += ", depth " + std::to_string(r.deepest) + ", on " + date_of(r.deepest_at) + "\n";

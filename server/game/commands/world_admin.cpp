@@ -46,7 +46,7 @@ std::optional<branch_position> parse_branch_position(std::string_view text) {
 constexpr std::string_view not_saved = "The world could not record that; nothing changed. Try again in a moment.\n";
 
 /// A destination: a player's name, a room id, or "<branch> <x>,<y>".
-std::optional<store::location> destination(const world_admin_parts& p, std::string_view text, std::string& why) {
+std::optional<location> destination(const world_admin_parts& p, std::string_view text, std::string& why) {
   text = trim(text);
   if (const character* ch = p.people.find_character_by_name(text)) {
     return ch->where;
@@ -70,7 +70,7 @@ std::optional<store::location> destination(const world_admin_parts& p, std::stri
   return std::nullopt;
 }
 
-void teleport(const world_admin_parts& p, character& who, const store::location& to) {
+void teleport(const world_admin_parts& p, character& who, const location& to) {
   p.where.move_character(who, to, who.name + " vanishes in a swirl of dust.\n",
                          who.name + " appears in a swirl of dust.\n");
 }
@@ -159,7 +159,7 @@ void promote(const world_admin_parts& p, command_context& ctx, std::string_view 
 
 void promote_command(const world_admin_parts& p, command_context& ctx) {
   const auto [name, r] = first_word(ctx.args.raw);
-  const auto to = store::parse_role(lower_copy(r));
+  const auto to = parse_role(lower_copy(r));
   if (!to) {
     ctx.failed("Usage: @promote <name> <player | builder | admin>\n");
     return;

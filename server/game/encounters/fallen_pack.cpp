@@ -59,7 +59,7 @@ void fights::knock_out(character& ch) {
   ch.hp = ch.max_hp;
   ch.ward_points = 0;
   ch.ward_rounds = 0;
-  store::location square;
+  location square;
   square.room_id = village_square_id;
   places_.move_character(ch, square, ch.name + " collapses and is dragged away by unseen hands.\n",
                          ch.name + " stumbles out of the well, pale and shaking.\n");

@@ -101,7 +101,7 @@ void fights::fight_round(std::int64_t room_id) {
       }
     }
   });
-  const store::location where = chars.front()->where;
+  const location where = chars.front()->where;
   const content::tape tape = contents_.tape_of(state.branch, where.x, where.y);
   const int alive_before = state.fight->alive();
   const content::round_result result = content::fight_round(tables, tape, *state.fight, fighters);
@@ -233,7 +233,7 @@ void fights::pay_silver(const content::fight_state& fight, const std::vector<cha
   }
 }
 
-void fights::win(std::int64_t room_id, room_contents::room_state& state, const store::location& where,
+void fights::win(std::int64_t room_id, room_contents::room_state& state, const location& where,
                  const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key) {
   // A wanderer's fight is not the room's challenge: the room stays as clear (or not) as it was.
   const bool roamer = state.wanderer.has_value();

@@ -104,7 +104,7 @@ class fights {
   /// A won fight's silver, shared among `sharing` (the fighters still standing and their groups' members in
   /// the room), and saved.
   void pay_silver(const content::fight_state& fight, const std::vector<character*>& sharing);
-  void win(std::int64_t room_id, room_contents::room_state& state, const store::location& where,
+  void win(std::int64_t room_id, room_contents::room_state& state, const location& where,
            const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key);
   void knock_out(character& ch);
   /// A knocked-out character's unsold scrolls and half its silver stay where it fell, in a fallen pack

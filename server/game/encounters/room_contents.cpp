@@ -44,13 +44,13 @@ room_contents::room_contents(const live_settings& settings, const content_source
   content::register_scroll(artefacts_);
   // Item ids continue after the highest one stored; what lies in the fixed rooms is read at start-up.
   next_item_id_ = startup.max_item_id + 1;
-  for (const store::item_record& rec : startup.static_floor_items) {
+  for (const storage::item_record& rec : startup.static_floor_items) {
     floors_[rec.room_id].push_back(from_record(rec));
   }
 }
 
 void room_contents::restore_branch(const storage::branch_snapshot& snapshot) {
-  for (const store::room_record& rec : snapshot.rooms) {
+  for (const storage::room_record& rec : snapshot.rooms) {
     if (rooms_.count(rec.id) != 0) {
       continue;  // already in memory, and newer
     }
@@ -80,7 +80,7 @@ void room_contents::restore_branch(const storage::branch_snapshot& snapshot) {
     rooms_.emplace(rec.id, std::move(state));
     floors_.try_emplace(rec.id);
   }
-  for (const store::item_record& rec : snapshot.floor_items) {
+  for (const storage::item_record& rec : snapshot.floor_items) {
     // (what lies in a fallen pack is stored in the pack's room too, but belongs inside the pack)
     if (rec.container_id != 0) {
       inside_[rec.container_id].push_back(from_record(rec));
@@ -336,7 +336,7 @@ void room_contents::forget_branch(std::uint64_t branch) {
 
 // ---------------------------------------------------------------- items
 
-item room_contents::from_record(const store::item_record& rec) {
+item room_contents::from_record(const storage::item_record& rec) {
   item it;
   it.id = rec.id;
   it.kind = rec.kind;
@@ -396,7 +396,7 @@ double room_contents::pounds_of(const item& it) const {
 }
 
 void room_contents::persist_item(const item& it, std::int64_t owner, std::int64_t room) {
-  store::item_record rec;
+  storage::item_record rec;
   rec.id = it.id;
   rec.kind = it.kind;
   rec.key = it.key;

@@ -82,7 +82,7 @@ class room_contents {
 
   // ---- items
   /// Turns stored items into items in play.
-  static item from_record(const store::item_record& rec);
+  static item from_record(const storage::item_record& rec);
   /// "a short sword", "a very ornate golden scroll tube".
   std::string item_name(const item& it) const;
   /// What a generated artefact is: the one it was made as, or (for one not made yet: stored before

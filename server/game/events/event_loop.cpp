@@ -5,7 +5,7 @@
 #include <memory>
 #include <utility>
 
-#include "server/store/store_error.hpp"
+#include "server/game/storage/failure.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game {
@@ -37,7 +37,7 @@ void event_loop::guarded(const std::function<void()>& work) {
     work();
   } catch (const storage::load_needed& need) {
     defer_until_loaded(need);
-  } catch (const store::store_error& e) {
+  } catch (const storage::failure& e) {
     abort_event(e.what(), e.code() == 0 ? 1 : e.code());
   } catch (const std::exception& e) {
     abort_event(e.what(), 0);

@@ -78,7 +78,7 @@ bool groups::stop_following(character& ch) {
   return true;
 }
 
-void groups::stepped(character& ch, const store::location& from, exit_dir d) {
+void groups::stepped(character& ch, const location& from, exit_dir d) {
   if (followers_.find(ch.account_id) == followers_.end()) {
     return;  // (every step by anyone comes here: nobody following costs one lookup)
   }

@@ -71,7 +71,7 @@ class groups final : public step_watch, public vitals_watch {
   std::string group_json(std::int64_t account) const;
 
   // ---- step_watch (following.cpp): followers standing where `ch` was take the same step after it
-  void stepped(character& ch, const store::location& from, exit_dir d) override;
+  void stepped(character& ch, const location& from, exit_dir d) override;
   // ---- vitals_watch (membership.cpp): a member's hit points changed; the event ends
   void vitals_changed(const character& ch) override;
   void event_ending() override;
@@ -116,7 +116,7 @@ class groups final : public step_watch, public vitals_watch {
   /// long chain of followers is walked in turn, not by recursion.
   struct pending_step {
     std::int64_t account = 0;
-    store::location from;
+    location from;
     exit_dir d = exit_dir::north;
   };
   std::vector<pending_step> pending_;

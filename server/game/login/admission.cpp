@@ -10,7 +10,7 @@
 namespace dw::game {
 namespace login_flow {
 
-character character_from(const store::account_record& account, const store::character_record& rec) {
+character character_from(const storage::account_record& account, const storage::character_record& rec) {
   character ch;
   ch.account_id = account.id;
   ch.name = account.name;
@@ -19,9 +19,9 @@ character character_from(const store::account_record& account, const store::char
   return ch;
 }
 
-character character_from(const storage::login_record& login, const store::character_record& rec) {
+character character_from(const storage::login_record& login, const storage::character_record& rec) {
   character ch = character_from(login.account, rec);
-  for (const store::item_record& it : login.items) {
+  for (const storage::item_record& it : login.items) {
     ch.inventory.push_back(room_contents::from_record(it));
   }
   ch.prefs = preferences(login.preferences);
@@ -39,7 +39,7 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   if (!w.where.at(ch.where)) {
     // The room is gone (its branch collapsed): wake at the bottom of the well.
     spdlog::info("{} was in a room that no longer exists; moving to the start room", ch.name);
-    ch.where = store::location{};
+    ch.where = location{};
     ch.where.room_id = start_room_id;
     pending_message += pending_message.empty() ? "" : "\n";
     pending_message += "The passages you were in have collapsed. You wake at the bottom of the well.";

@@ -8,8 +8,6 @@
 #include "server/game/login/accounts.hpp"
 #include "server/game/login/login_flow.hpp"
 #include "server/game/login/login.hpp"
-#include "server/store/accounts.hpp"
-#include "server/store/audit.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game::login_flow {
@@ -113,7 +111,7 @@ void start_connect(login_context& w, connection& conn, std::string name, std::st
       w, conn, name,
       [outcome, name, password, now, ops, mem](storage::loader& l) {
         outcome->login = l.login_by_name(name);
-        const store::account_record* account = outcome->login ? &outcome->login->account : nullptr;
+        const storage::account_record* account = outcome->login ? &outcome->login->account : nullptr;
         // A locked account's password is not even checked: guessing it tells nothing.
         outcome->locked = account != nullptr && account->locked_until > now;
         outcome->password_ok =
@@ -157,7 +155,7 @@ void finish_connect(login_context& w, std::uint64_t conn_id, const check_outcome
                     const std::string& lower, const std::string& address) {
   connection* c = w.people.find_connection(conn_id);
   const bool here = c != nullptr && !c->closing;
-  const store::account_record* account = outcome.login ? &outcome.login->account : nullptr;
+  const storage::account_record* account = outcome.login ? &outcome.login->account : nullptr;
   if (!account) {
     // Counted against the address: spraying one password over many names is guessing too. Only
     // name-shaped text reaches here, so logging it cannot leak a password typed as a name. The answer is
@@ -217,7 +215,7 @@ void finish_connect(login_context& w, std::uint64_t conn_id, const check_outcome
     const std::int64_t account_id = account->id;
     w.changes.persist(storage::record_login{account_id, w.svc.now()});
     w.where.branch_loaded(outcome.branch);
-    store::character_record rec = outcome.login->character.value_or(store::character_record{});
+    storage::character_record rec = outcome.login->character.value_or(storage::character_record{});
     if (!outcome.login->character) {
       rec.account_id = account_id;
       rec.hp = rec.max_hp = static_cast<std::int32_t>(w.settings.get().game.character_max_hp);
@@ -310,7 +308,7 @@ void finish_create(login_context& w, std::uint64_t conn_id, const std::string& h
         if (c == nullptr || c->closing) {
           return;
         }
-        if (outcome->account.account_role == store::role::admin) {
+        if (outcome->account.account_role == role::admin) {
           w.out.send(*c, "As the first account of this world, " + outcome->account.name + " is its administrator.\n");
         }
         admit(w, *c, character_from(outcome->account, outcome->character), entry_kind::created, {}, nullptr);

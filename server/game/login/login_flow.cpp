@@ -9,8 +9,6 @@
 #include "server/game/login/accounts.hpp"
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/login/login.hpp"
-#include "server/store/accounts.hpp"
-#include "server/store/audit.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game::login_flow {

@@ -6,7 +6,7 @@
 #include "server/game/login/login.hpp"
 #include "server/game/roster/character.hpp"
 #include "server/game/storage/reads.hpp"
-#include "server/store/records.hpp"
+#include "server/game/storage/records.hpp"
 
 // The login conversation's steps, shared by login_flow.cpp (the conversation and the menu), login_checks.cpp
 // (passwords) and admission.cpp (into play). Internal to the login part.
@@ -19,9 +19,9 @@ void register_menu(login_menu& menu);
 void greet(login_context& w, connection& conn);
 void handle_line(login_context& w, connection& conn, std::string_view line);
 /// The character of an account as stored (nothing carried, default preferences: a new account).
-character character_from(const store::account_record& account, const store::character_record& rec);
+character character_from(const storage::account_record& account, const storage::character_record& rec);
 /// The character `rec` of a login read, with what it carries and the player's preferences.
-character character_from(const storage::login_record& login, const store::character_record& rec);
+character character_from(const storage::login_record& login, const storage::character_record& rec);
 /// The one way into play, for logins, take-overs and hot-reboot restores alike: refuses banned accounts
 /// (and, except on a restore, logins under the wizlock), takes over an older connection playing the same
 /// character, then puts the character in its room (or at the well if its room collapsed). `stored` is what

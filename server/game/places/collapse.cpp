@@ -10,7 +10,7 @@ int places::collapse(dungeon::branch_id b, bool evacuate) {
   if (!info) {
     return 0;
   }
-  store::location well;
+  location well;
   well.room_id = start_room_id;
   int moved = 0;
   if (evacuate) {

@@ -4,8 +4,8 @@
 
 namespace dw::game {
 
-store::room_record to_record(const dungeon::room& r) {
-  store::room_record rec{};
+storage::room_record to_record(const dungeon::room& r) {
+  storage::room_record rec{};
   rec.id = static_cast<std::int64_t>(r.id);
   rec.branch_id = static_cast<std::int64_t>(r.branch);
   rec.x = r.pos.x;
@@ -18,7 +18,7 @@ store::room_record to_record(const dungeon::room& r) {
   return rec;
 }
 
-dungeon::room to_room(const store::room_record& r) {
+dungeon::room to_room(const storage::room_record& r) {
   dungeon::room room;
   room.id = static_cast<dungeon::room_id>(r.id);
   room.branch = static_cast<dungeon::branch_id>(r.branch_id);
@@ -30,8 +30,8 @@ dungeon::room to_room(const store::room_record& r) {
   return room;
 }
 
-store::branch_record to_record(const dungeon::branch_info& b) {
-  store::branch_record rec{};
+storage::branch_record to_record(const dungeon::branch_info& b) {
+  storage::branch_record rec{};
   rec.id = static_cast<std::int64_t>(b.id);
   rec.direction = static_cast<std::int32_t>(b.dir);
   rec.number = static_cast<std::int32_t>(b.number);
@@ -46,7 +46,7 @@ store::branch_record to_record(const dungeon::branch_info& b) {
   return rec;
 }
 
-dungeon::branch_info to_info(const store::branch_record& b) {
+dungeon::branch_info to_info(const storage::branch_record& b) {
   dungeon::branch_info info;
   info.id = static_cast<dungeon::branch_id>(b.id);
   info.dir = static_cast<dungeon::direction>(b.direction & 3);
@@ -91,7 +91,7 @@ storage::save_dungeon to_change(const dungeon::change_set& changes) {
 
 dungeon_snapshot dungeon_state_of(const storage::world_snapshot& startup) {
   dungeon_snapshot snap;
-  for (const store::branch_record& b : startup.branches) {
+  for (const storage::branch_record& b : startup.branches) {
     snap.branches.push_back(to_info(b));
   }
   auto counter = [&](std::string_view name) -> std::optional<std::int64_t> {

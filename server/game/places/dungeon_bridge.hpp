@@ -8,7 +8,7 @@
 #include "dungeon/room_loader.hpp"
 #include "server/game/storage/changes.hpp"
 #include "server/game/storage/reads.hpp"
-#include "server/store/records.hpp"
+#include "server/game/storage/records.hpp"
 
 namespace dw::store {
 class database;
@@ -19,10 +19,10 @@ namespace dw::game {
 /// Conversions between the pure dungeon model and the store's records, and the loader that brings
 /// non-resident rooms back from SQLite.
 
-store::room_record to_record(const dungeon::room& r);
-dungeon::room to_room(const store::room_record& r);
-store::branch_record to_record(const dungeon::branch_info& b);
-dungeon::branch_info to_info(const store::branch_record& b);
+storage::room_record to_record(const dungeon::room& r);
+dungeon::room to_room(const storage::room_record& r);
+storage::branch_record to_record(const dungeon::branch_info& b);
+dungeon::branch_info to_info(const storage::branch_record& b);
 
 /// The change record that saves what a dungeon operation changed (rooms' layout, branch row, id counters).
 storage::save_dungeon to_change(const dungeon::change_set& changes);

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "server/store/records.hpp"
+#include "server/game/storage/records.hpp"
 
 namespace dw::game {
 
@@ -14,16 +14,16 @@ namespace dw::game {
 class hall_of_fame {
  public:
   /// Starts from what storage holds.
-  void reset(std::vector<store::depth_record> rows);
+  void reset(std::vector<storage::depth_record> rows);
   /// `name` reached `depth` at `at` (deeper than ever before for it).
   void reached(std::string_view name, std::int32_t depth, std::int64_t at);
   /// Takes a `reached` back: `name` is again at `depth` since `at` (0: never went down).
   void undo(std::string_view name, std::int32_t depth, std::int64_t at);
   /// The first `n` rows, deepest first and the earliest first among equals.
-  std::vector<store::depth_record> top(std::size_t n) const;
+  std::vector<storage::depth_record> top(std::size_t n) const;
 
  private:
-  std::vector<store::depth_record> rows_;
+  std::vector<storage::depth_record> rows_;
 };
 
 }  // namespace dw::game

@@ -89,7 +89,7 @@ std::shared_ptr<const content::room_interior> places::interior(const dungeon::ro
   return room;
 }
 
-std::shared_ptr<const content::room_interior> places::interior(const store::location& where) {
+std::shared_ptr<const content::room_interior> places::interior(const location& where) {
   if (where.branch_id == 0) {
     return nullptr;
   }

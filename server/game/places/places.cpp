@@ -84,7 +84,7 @@ std::optional<place> places::fixed_place(std::int64_t room_id) const {
   return p;
 }
 
-std::optional<place> places::dungeon_place(const store::location& where) {
+std::optional<place> places::dungeon_place(const location& where) {
   const auto branch = static_cast<dungeon::branch_id>(where.branch_id);
   const auto room = dungeon_->room_at(branch, {where.x, where.y});
   const auto info = dungeon_->branch(branch);
@@ -134,11 +134,11 @@ std::optional<place> places::dungeon_place(const store::location& where) {
   return p;
 }
 
-std::optional<place> places::at(const store::location& where) {
+std::optional<place> places::at(const location& where) {
   return where.branch_id == 0 ? fixed_place(where.room_id) : dungeon_place(where);
 }
 
-std::string places::where_text(const store::location& where) {
+std::string places::where_text(const location& where) {
   if (where.branch_id == 0) {
     const static_room* room = rooms_.find(where.room_id);
     return room ? room->name : "room " + std::to_string(where.room_id);
@@ -148,28 +148,28 @@ std::string places::where_text(const store::location& where) {
          std::to_string(where.x) + "," + std::to_string(where.y) + ")";
 }
 
-std::optional<store::location> places::find_room(std::int64_t branch, dungeon::coord at) {
+std::optional<location> places::find_room(std::int64_t branch, dungeon::coord at) {
   const auto room = dungeon_->room_at(static_cast<dungeon::branch_id>(branch), at);
   if (!room) {
     return std::nullopt;
   }
-  return store::location{static_cast<std::int64_t>(room->id), static_cast<std::int64_t>(room->branch), room->pos.x,
+  return location{static_cast<std::int64_t>(room->id), static_cast<std::int64_t>(room->branch), room->pos.x,
                          room->pos.y};
 }
 
-std::optional<store::location> places::find_room(std::int64_t room_id) {
+std::optional<location> places::find_room(std::int64_t room_id) {
   if (rooms_.find(room_id) != nullptr) {
-    store::location loc;
+    location loc;
     loc.room_id = room_id;
     return loc;
   }
   // A dungeon room in memory; otherwise its branch is looked up and read first (on a worker), and the
   // event runs again.
-  std::optional<store::location> found;
+  std::optional<location> found;
   for (const dungeon::branch_info& b : dungeon_->branches()) {
     dungeon_->for_each_resident_room(b.id, [&](const dungeon::room& r) {
       if (static_cast<std::int64_t>(r.id) == room_id) {
-        found = store::location{static_cast<std::int64_t>(r.id), static_cast<std::int64_t>(r.branch), r.pos.x,
+        found = location{static_cast<std::int64_t>(r.id), static_cast<std::int64_t>(r.branch), r.pos.x,
                                 r.pos.y};
       }
     });
@@ -207,16 +207,16 @@ void places::save_character(const character& ch) {
   changes_.persist(storage::save_character{record_of(ch, services_.now())});
 }
 
-void places::move_character(character& ch, const store::location& to, std::string_view leave_text,
+void places::move_character(character& ch, const location& to, std::string_view leave_text,
                             std::string_view arrive_text) {
   // (told at once whatever the crowd: a teleport, a scroll of return; walks, logins and quits may be batched)
   move_character(ch, to, passing{std::string(leave_text), ch.name, {}}, passing{std::string(arrive_text), ch.name, {}});
 }
 
-void places::move_character(character& ch, const store::location& to, const passing& leaving,
+void places::move_character(character& ch, const location& to, const passing& leaving,
                             const passing& arriving) {
   tell_passing(ch.where.room_id, leaving, ch.account_id, false);
-  const store::location from = ch.where;
+  const location from = ch.where;
   hooks_->leave_room(ch);
   leave(ch);
   ch.where = to;
@@ -279,7 +279,7 @@ void places::branch_loaded(const storage::branch_snapshot& snapshot) {
   }
   std::vector<dungeon::room> rooms;
   rooms.reserve(snapshot.rooms.size());
-  for (const store::room_record& r : snapshot.rooms) {
+  for (const storage::room_record& r : snapshot.rooms) {
     rooms.push_back(to_room(r));
   }
   dungeon_->restore_rooms(b, rooms);

@@ -103,14 +103,14 @@ class places final : public load_target, public prompt_facts, public step_taker 
   // ---- one notion of a place
   /// The place at `where`, or nullopt if it does not exist (any more). Throws storage::load_needed when
   /// its branch is not in memory yet.
-  std::optional<place> at(const store::location& where);
+  std::optional<place> at(const location& where);
   /// "The Village Square", "East branch 3 (1,2)".
-  std::string where_text(const store::location& where);
+  std::string where_text(const location& where);
   /// The place with this room id, if it is a fixed room or in a branch in memory. Throws
   /// storage::load_needed(0, id) when it may be in a branch not read yet.
-  std::optional<store::location> find_room(std::int64_t room_id);
+  std::optional<location> find_room(std::int64_t room_id);
   /// The place at a branch's grid position, if that room exists.
-  std::optional<store::location> find_room(std::int64_t branch, dungeon::coord at);
+  std::optional<location> find_room(std::int64_t branch, dungeon::coord at);
 
   // ---- what a person sees
   /// The whole room as `viewer` sees it (marked with styles; in words in screen-reader mode).
@@ -144,7 +144,7 @@ class places final : public load_target, public prompt_facts, public step_taker 
   // ---- interiors (interiors.cpp)
   /// The interior of the dungeon room at `where`, made from its seed on first need and kept while it is in
   /// play; nullptr for the fixed rooms (and a room that no longer exists).
-  std::shared_ptr<const content::room_interior> interior(const store::location& where);
+  std::shared_ptr<const content::room_interior> interior(const location& where);
   /// `survey`: the room's interior drawn as text with a legend, or said in words in screen-reader mode.
   std::string survey(const character& ch);
   /// What `look <words>` sees of the room's tiles (water, pillars, walls, doors), if the room has any.
@@ -163,15 +163,15 @@ class places final : public load_target, public prompt_facts, public step_taker 
   /// Walks `ch` one step, with every refusal explained (walking.cpp); the step_watch hears of a step made.
   void walk(connection& conn, character& ch, exit_dir d);
   /// step_taker: walk() for someone following another, into the leader's branch from the well (walking.cpp).
-  bool step_after(character& ch, exit_dir d, const store::location& leader_at) override;
+  bool step_after(character& ch, exit_dir d, const location& leader_at) override;
   /// Moves `ch` to `to`, telling both rooms, saving the new location and showing the room. Taken back
   /// if the event cannot be saved.
-  void move_character(character& ch, const store::location& to, std::string_view leave_text,
+  void move_character(character& ch, const location& to, std::string_view leave_text,
                       std::string_view arrive_text);
   /// The same for a walk: in a room holding more than game.crowd_size people (or one whose batch is already
   /// gathering) the leaving and arriving join the room's batch, told once game.crowd_flush_ms has passed
   /// (crowds.cpp).
-  void move_character(character& ch, const store::location& to, const passing& leaving, const passing& arriving);
+  void move_character(character& ch, const location& to, const passing& leaving, const passing& arriving);
   /// Tells room `room_id` of `p` (someone of `account` coming, or going) at once, or adds it to the room's
   /// batch when the room is crowded (see move_character); logins and quits come this way too (crowds.cpp).
   void tell_passing(std::int64_t room_id, const passing& p, std::int64_t account, bool arriving);
@@ -230,19 +230,19 @@ class places final : public load_target, public prompt_facts, public step_taker 
   void tell_batch(std::int64_t room_id, const std::vector<crowd_entry>& batch, std::string_view verb);
   static std::string room_info_json(const std::optional<place>& here);
   /// The depth and branch name Char.Status reports for a location.
-  std::pair<int, std::string> status_of(const store::location& where);
+  std::pair<int, std::string> status_of(const location& where);
   std::optional<place> fixed_place(std::int64_t room_id) const;
-  std::optional<place> dungeon_place(const store::location& where);
+  std::optional<place> dungeon_place(const location& where);
   bool decide_clear(const dungeon::room& r, const character& mover);
   void persist_changes(const dungeon::change_set& changes);
   /// One step, told to the step_watch when it was made; `into` (a step after a leader): the room a passage
   /// from the well leads to. Returns whether `ch` moved.
-  bool step(connection& conn, character& ch, exit_dir d, const store::location* into);
-  bool walk_fixed(connection& conn, character& ch, exit_dir d, const store::location* into);
+  bool step(connection& conn, character& ch, exit_dir d, const location* into);
+  bool walk_fixed(connection& conn, character& ch, exit_dir d, const location* into);
   bool walk_branch(connection& conn, character& ch, exit_dir d);
   /// Joins `into`'s branch from the well by start exit `d`, when that is where the exit leads (false: it
   /// does not, and nothing happened).
-  bool join_branch(connection& conn, character& ch, exit_dir d, const store::location& into);
+  bool join_branch(connection& conn, character& ch, exit_dir d, const location& into);
   std::shared_ptr<const content::room_interior> interior(const dungeon::room& r, const dungeon::branch_info& b);
   /// A collapsed branch's interiors go with it.
   void forget_interiors(std::int64_t branch);

@@ -397,7 +397,7 @@ void places::refresh_room_info(std::int64_t room_id) {
   }
 }
 
-std::pair<int, std::string> places::status_of(const store::location& where) {
+std::pair<int, std::string> places::status_of(const location& where) {
   if (where.branch_id == 0) {
     return {0, std::string()};
   }

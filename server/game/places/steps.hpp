@@ -5,7 +5,7 @@
 // someone for whoever asks through step_taker. Small on purpose: no part's class is needed to use it.
 #include "server/game/places/static_rooms.hpp"
 #include "server/game/roster/character.hpp"
-#include "server/store/records.hpp"
+#include "server/game/location.hpp"
 
 namespace dw::game {
 
@@ -15,7 +15,7 @@ class step_watch {
  public:
   /// `ch` walked from `from` by `d` and now stands at `ch.where` (the step has been told to both rooms and
   /// the new room shown to `ch`). World thread only.
-  virtual void stepped(character& ch, const store::location& from, exit_dir d) = 0;
+  virtual void stepped(character& ch, const location& from, exit_dir d) = 0;
 
  protected:
   ~step_watch() = default;
@@ -28,7 +28,7 @@ class step_taker {
   /// it (a fight it is in, a blocked way), except that a passage from the well leads into the branch of
   /// `leader_at` (where the one followed now stands), even when a newcomer would open a fresh branch there.
   /// Returns whether `ch` moved.
-  virtual bool step_after(character& ch, exit_dir d, const store::location& leader_at) = 0;
+  virtual bool step_after(character& ch, exit_dir d, const location& leader_at) = 0;
 
  protected:
   ~step_taker() = default;

@@ -7,12 +7,12 @@
 namespace dw::game {
 namespace {
 
-store::location location_of(const dungeon::room& r) {
-  return store::location{static_cast<std::int64_t>(r.id), static_cast<std::int64_t>(r.branch), r.pos.x, r.pos.y};
+location location_of(const dungeon::room& r) {
+  return location{static_cast<std::int64_t>(r.id), static_cast<std::int64_t>(r.branch), r.pos.x, r.pos.y};
 }
 
-store::location start_location() {
-  store::location loc;
+location start_location() {
+  location loc;
   loc.room_id = start_room_id;
   return loc;
 }
@@ -43,13 +43,13 @@ constexpr std::string_view way_opened_text = "Somewhere behind you, stone grinds
 
 void places::walk(connection& conn, character& ch, exit_dir d) { step(conn, ch, d, nullptr); }
 
-bool places::step_after(character& ch, exit_dir d, const store::location& leader_at) {
+bool places::step_after(character& ch, exit_dir d, const location& leader_at) {
   connection* conn = people_.find_connection(ch.connection);
   return conn != nullptr && step(*conn, ch, d, &leader_at);
 }
 
-bool places::step(connection& conn, character& ch, exit_dir d, const store::location* into) {
-  const store::location from = ch.where;
+bool places::step(connection& conn, character& ch, exit_dir d, const location* into) {
+  const location from = ch.where;
   const bool moved = from.branch_id == 0 ? walk_fixed(conn, ch, d, into) : walk_branch(conn, ch, d);
   if (moved && steps_ != nullptr) {
     steps_->stepped(ch, from, d);  // (after the room is shown and any ambush has begun)
@@ -57,7 +57,7 @@ bool places::step(connection& conn, character& ch, exit_dir d, const store::loca
   return moved;
 }
 
-bool places::join_branch(connection& conn, character& ch, exit_dir d, const store::location& into) {
+bool places::join_branch(connection& conn, character& ch, exit_dir d, const location& into) {
   if (into.branch_id == 0) {
     return false;
   }
@@ -77,7 +77,7 @@ bool places::join_branch(connection& conn, character& ch, exit_dir d, const stor
   return true;
 }
 
-bool places::walk_fixed(connection& conn, character& ch, exit_dir d, const store::location* into) {
+bool places::walk_fixed(connection& conn, character& ch, exit_dir d, const location* into) {
   const static_room* room = rooms_.find(ch.where.room_id);
   const std::int64_t target = room == nullptr ? 0 : room->exits[dungeon::index_of(d)];
   if (target == 0) {
@@ -85,7 +85,7 @@ bool places::walk_fixed(connection& conn, character& ch, exit_dir d, const store
     return false;
   }
   if (target != dungeon_passage) {
-    store::location to;
+    location to;
     to.room_id = target;
     move_character(ch, to, leave_text(ch, d), arrive_text(ch, d));
     return true;

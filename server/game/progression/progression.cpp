@@ -59,7 +59,7 @@ void progression::award(character& ch, std::int64_t xp, std::string_view why) {
     }
   });
   xp_[ch.account_id] = after;
-  changes_.persist(storage::save_progress{store::progress_record{ch.account_id, after}});
+  changes_.persist(storage::save_progress{storage::progress_record{ch.account_id, after}});
   out_.send(ch.connection, "You gain " + std::to_string(xp) + " experience for " + std::string(why) + ".\n");
   if (now.level == was.level) {
     return;

@@ -26,8 +26,8 @@ std::set<std::string> split_identified(std::string_view text) {
   return out;
 }
 
-store::character_record record_of(const character& ch, std::int64_t last_seen) {
-  store::character_record rec;
+storage::character_record record_of(const character& ch, std::int64_t last_seen) {
+  storage::character_record rec;
   rec.account_id = ch.account_id;
   rec.where = ch.where;
   rec.hp = ch.hp;
@@ -42,7 +42,7 @@ store::character_record record_of(const character& ch, std::int64_t last_seen) {
   return rec;
 }
 
-void take_record(character& ch, const store::character_record& rec) {
+void take_record(character& ch, const storage::character_record& rec) {
   ch.where = rec.where;
   ch.hp = rec.hp;
   ch.max_hp = rec.max_hp;

@@ -7,10 +7,11 @@
 #include <unordered_set>
 #include <vector>
 
-#include "server/game/roster/role.hpp"
+#include "server/game/location.hpp"
+#include "server/game/role.hpp"
 #include "server/game/roster/item.hpp"
 #include "server/game/roster/preferences.hpp"
-#include "server/store/records.hpp"
+#include "server/game/storage/records.hpp"
 
 namespace dw::game {
 
@@ -19,7 +20,7 @@ struct character {
   std::int64_t account_id = 0;
   std::string name;
   role account_role = role::player;
-  store::location where;
+  location where;
   std::int32_t hp = 20;
   std::int32_t max_hp = 20;
   std::uint64_t connection = 0;  ///< id of the connection playing it
@@ -47,9 +48,9 @@ struct character {
 
 /// The stored character (place, hit points, progress) as it is in play; `last_seen` in unix seconds.
 /// record_of and take_record are the two directions of one mapping: a field stored is in both.
-store::character_record record_of(const character& ch, std::int64_t last_seen);
+storage::character_record record_of(const character& ch, std::int64_t last_seen);
 /// What `rec` stores, onto `ch` (its account fields and in-memory state are left alone).
-void take_record(character& ch, const store::character_record& rec);
+void take_record(character& ch, const storage::character_record& rec);
 
 /// `identified` as stored: the keys in order, space-separated.
 std::string join_identified(const std::set<std::string>& kinds);

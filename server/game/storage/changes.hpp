@@ -7,7 +7,7 @@
 #include <variant>
 #include <vector>
 
-#include "server/store/records.hpp"
+#include "server/game/storage/records.hpp"
 
 namespace dw::game::storage {
 
@@ -18,11 +18,11 @@ namespace dw::game::storage {
 
 /// A character's saved state (place, hit points, pending message).
 struct save_character {
-  store::character_record character;
+  character_record character;
 };
 /// Where an item is now: carried, lying in a room, equipped or not.
 struct save_item {
-  store::item_record item;
+  item_record item;
 };
 /// An item leaves the world (sold, drunk, read to dust). Removing one already gone is no error.
 struct remove_item {
@@ -35,8 +35,8 @@ struct save_dungeon {
     std::string name;
     std::int64_t value = 0;
   };
-  std::optional<store::branch_record> branch;
-  std::vector<store::room_record> rooms;
+  std::optional<branch_record> branch;
+  std::vector<room_record> rooms;
   std::vector<counter> counters;
 };
 /// What the content layer keeps in a room: its event and its encoded fight.
@@ -49,11 +49,11 @@ struct save_room_contents {
 /// login; the branch, its rooms and what lies in them are deleted.
 struct collapse_branch {
   std::int64_t branch_id = 0;
-  store::location wake_at;
+  location wake_at;
   std::string message;
 };
 struct add_ban {
-  store::ban_record ban;
+  ban_record ban;
 };
 /// Lifts every ban whose target equals `target` (case-insensitively).
 struct remove_bans {
@@ -74,11 +74,11 @@ struct save_preference {
 };
 /// A character's experience as it is now.
 struct save_progress {
-  store::progress_record progress;
+  progress_record progress;
 };
 /// A character's bounties as they are now (replacing what was stored).
 struct save_bounties {
-  store::bounty_book_record book;
+  bounty_book_record book;
 };
 struct append_audit {
   std::int64_t at = 0;
@@ -105,8 +105,8 @@ struct record_failed_login {
 /// What creating an account found.
 struct create_outcome {
   bool name_taken = false;
-  store::account_record account;
-  store::character_record character;
+  account_record account;
+  character_record character;
 };
 /// A new account and its character in `start_room`; the first account of a fresh database becomes an
 /// administrator. Its audit row (from `address`) is written with it. The id comes from the database.
@@ -128,7 +128,7 @@ struct role_outcome {
 /// Gives account `name` a role, unless that would leave the world without an administrator.
 struct set_role {
   std::string name;
-  store::role role = store::role::player;
+  game::role role = game::role::player;
   std::shared_ptr<role_outcome> outcome;
 };
 /// Lifts account `name`'s lock-out; `unlocked` receives its name as stored (nullopt: no such account).

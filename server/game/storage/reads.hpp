@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "server/store/records.hpp"
+#include "server/game/storage/records.hpp"
 
 namespace dw::game::storage {
 
@@ -17,12 +17,12 @@ namespace dw::game::storage {
 
 /// An account with its character and what it carries.
 struct login_record {
-  store::account_record account;
-  std::optional<store::character_record> character;
-  std::vector<store::item_record> items;  ///< carried
-  std::vector<store::preference_record> preferences;
-  std::optional<store::progress_record> progress;  ///< none until the character first gains experience
-  std::optional<store::bounty_book_record> bounties;  ///< none until the character first accepts a bounty
+  account_record account;
+  std::optional<character_record> character;
+  std::vector<item_record> items;  ///< carried
+  std::vector<preference_record> preferences;
+  std::optional<progress_record> progress;  ///< none until the character first gains experience
+  std::optional<bounty_book_record> bounties;  ///< none until the character first accepts a bounty
 };
 
 /// Everything of one dungeon branch that play needs in memory: its rooms (layout and contents) and
@@ -30,19 +30,19 @@ struct login_record {
 struct branch_snapshot {
   std::int64_t branch_id = 0;
   bool exists = false;  ///< false: no such branch (it collapsed)
-  std::vector<store::room_record> rooms;
-  std::vector<store::item_record> floor_items;
+  std::vector<room_record> rooms;
+  std::vector<item_record> floor_items;
 };
 
 /// What the world needs at start-up, read once before anyone plays.
 struct world_snapshot {
-  std::vector<store::branch_record> branches;
+  std::vector<branch_record> branches;
   std::vector<std::pair<std::string, std::int64_t>> counters;  ///< the dungeon's id counters
-  std::vector<store::setting_record> settings;                ///< every stored setting
-  std::vector<store::ban_record> bans;                         ///< bans in force
+  std::vector<setting_record> settings;                ///< every stored setting
+  std::vector<ban_record> bans;                         ///< bans in force
   std::int64_t max_item_id = 0;
-  std::vector<store::item_record> static_floor_items;  ///< items lying in the static rooms
-  std::vector<store::depth_record> deepest;  ///< the hall of fame: the greatest depths reached, deepest first
+  std::vector<item_record> static_floor_items;  ///< items lying in the static rooms
+  std::vector<depth_record> deepest;  ///< the hall of fame: the greatest depths reached, deepest first
 };
 
 class loader {
@@ -55,7 +55,7 @@ class loader {
   /// The branch a dungeon room belongs to (0: no such dungeon room).
   virtual std::int64_t branch_of_room(std::int64_t room_id) = 0;
   /// The newest `n` audit rows, oldest first.
-  virtual std::vector<store::audit_record> audit_tail(std::int64_t n) = 0;
+  virtual std::vector<audit_record> audit_tail(std::int64_t n) = 0;
   virtual world_snapshot world(std::int64_t now, const std::vector<std::int64_t>& static_rooms) = 0;
 };
 

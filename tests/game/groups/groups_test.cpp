@@ -43,12 +43,12 @@ class recording_port final : public session_port {
 /// is refused, for those named in `refuse`), and a step made is told back, as places tell every step.
 class fake_steps final : public step_taker {
  public:
-  bool step_after(character& ch, exit_dir d, const store::location& leader_at) override {
+  bool step_after(character& ch, exit_dir d, const location& leader_at) override {
     taken.push_back(ch.name);
     if (refuse.contains(ch.name)) {
       return false;
     }
-    const store::location from = ch.where;
+    const location from = ch.where;
     people->vacate(ch);
     ch.where = leader_at;
     people->occupy(ch);
@@ -61,8 +61,8 @@ class fake_steps final : public step_taker {
   std::set<std::string> refuse;
 };
 
-store::location room(std::int64_t id) {
-  store::location at;
+location room(std::int64_t id) {
+  location at;
   at.room_id = id;
   return at;
 }
@@ -105,7 +105,7 @@ class GroupsAlone : public ::testing::Test {
   std::string told(const character& ch) { return port(ch).take(); }
   /// What a walk by `ch` from where it stands to `to_room` tells the groups part (as places would).
   void walk(character& ch, std::int64_t to_room, exit_dir d = exit_dir::north) {
-    const store::location from = ch.where;
+    const location from = ch.where;
     people_.vacate(ch);
     ch.where = room(to_room);
     people_.occupy(ch);
