@@ -8,24 +8,23 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
-#include "server/game/world.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::net {
 namespace asio = boost::asio;
 using asio::use_awaitable;
 
-session::session(asio::ip::tcp::socket socket, game::world& world, commit_tracker& commits, session_limits limits,
+session::session(asio::ip::tcp::socket socket, game::network_port& game, commit_tracker& commits, session_limits limits,
                  std::function<void()> on_closed)
-    : session(std::make_shared<tcp_stream>(std::move(socket)), world, commits, limits, std::move(on_closed)) {}
+    : session(std::make_shared<tcp_stream>(std::move(socket)), game, commits, limits, std::move(on_closed)) {}
 
-session::session(std::shared_ptr<stream> stream, game::world& world, commit_tracker& commits, session_limits limits,
-                 std::function<void()> on_closed)
+session::session(std::shared_ptr<stream> stream, game::network_port& game, commit_tracker& commits,
+                 session_limits limits, std::function<void()> on_closed)
     : stream_(std::move(stream)),
       wake_(stream_->get_executor()),
       close_deadline_(stream_->get_executor()),
       batch_(output_batch::of(stream_->get_executor())),
-      world_(world),
+      game_(game),
       commits_(commits),
       limits_(limits),
       on_closed_(std::move(on_closed)),
@@ -56,7 +55,7 @@ void session::start() {
   }
   refresh_abilities();
   flush(0);  // the opening negotiation leaves at once
-  id_ = world_.on_connect(*this);
+  id_ = game_.on_connect(*this);
   asio::co_spawn(
       stream_->get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
   asio::co_spawn(
@@ -73,8 +72,8 @@ void session::start_restored(std::string_view codec_state, const game::saved_con
   // The old image ended MCCP2 compression before it went: offer it again, so the client can turn it on.
   codec_.offer_compression_again(gathering_);
   refresh_abilities();
-  id_ = world_.on_restore(*this, saved);
-  world_.flush_output();
+  id_ = game_.on_restore(*this, saved);
+  game_.flush_output();
   flush(0);
   asio::co_spawn(
       stream_->get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
@@ -216,18 +215,18 @@ void session::handle_events(std::vector<telnet::event>& events) {
         [this](auto& e) {
           using T = std::decay_t<decltype(e)>;
           if constexpr (std::is_same_v<T, telnet::line_event>) {
-            world_.on_line(id_, e.text);
+            game_.on_line(id_, e.text);
           } else if constexpr (std::is_same_v<T, telnet::line_too_long_event>) {
-            world_.on_line_too_long(id_, e.bytes);
+            game_.on_line_too_long(id_, e.bytes);
           } else if constexpr (std::is_same_v<T, telnet::gmcp_event>) {
-            world_.on_gmcp(id_, e.package, e.json);
+            game_.on_gmcp(id_, e.package, e.json);
           } else if constexpr (std::is_same_v<T, telnet::option_event>) {
             option_settled(e);
           } else if constexpr (std::is_same_v<T, telnet::subneg_overflow_event>) {
             spdlog::warn("connection {} ({}) sent an oversized subnegotiation (option {}); dropped", id_, address_,
                          static_cast<int>(e.option));
           }
-          // NAWS, TTYPE and other option changes need no call: the world reads client() when it renders.
+          // NAWS, TTYPE and other option changes need no call: the game reads client() when it renders.
         },
         ev);
   }
@@ -239,7 +238,7 @@ void session::option_settled(const telnet::option_event& e) {
   }
   if (e.option == telnet::opt::MSSP && e.enabled) {
     std::vector<telnet::mssp_variable> variables;
-    for (game::listing_entry& e : world_.listing()) {
+    for (game::listing_entry& e : game_.listing()) {
       variables.push_back({std::move(e.name), std::move(e.value)});
     }
     if (codec_.encode_mssp(variables, gathering_)) {
@@ -385,7 +384,7 @@ void session::shut() {
   }
   if (!disconnected_) {
     disconnected_ = true;
-    world_.on_disconnect(id_);
+    game_.on_disconnect(id_);
     if (on_closed_) {
       on_closed_();
     }
