@@ -11,13 +11,12 @@
 #include "server/game/network_port.hpp"
 #include "server/game/roster/session_port.hpp"
 #include "server/net/commit_tracker.hpp"
+#include "server/net/framing.hpp"
 #include "server/net/output_batch.hpp"
 #include "server/net/stream.hpp"
 #include "server/net/traffic.hpp"
 #include "server/net/write_queue.hpp"
-#include "server/telnet/codec.hpp"
 #include "server/telnet/deflate_stream.hpp"
-#include "server/telnet/message_wire.hpp"
 
 namespace dw::net {
 
@@ -47,7 +46,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   /// restored rather than negotiated again, and the character goes straight back into play.
   void start_restored(std::string_view codec_state, const game::saved_connection& saved);
   /// What a hot reboot must carry for this connection.
-  std::string codec_state() const { return codec_.save_state(); }
+  std::string codec_state() const;
   std::uint64_t id() const { return id_; }
   int native_handle() { return stream_->native_handle(); }
   /// True when the connection is TLS.
@@ -128,10 +127,9 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   commit_tracker& commits_;
   session_limits limits_;
   std::function<void()> on_closed_;
-  telnet::codec codec_;
-  /// Set for a WebSocket speaking a message subprotocol (gmcp, json, terminal): it replaces codec_ for
-  /// input and output, and there is no telnet negotiation (nor MSSP, MCCP2 or a hot reboot hand-over).
-  std::optional<telnet::message_wire> message_;
+  /// The telnet codec, or a WebSocket message subprotocol's records (gmcp, json, terminal: no telnet
+  /// negotiation, nor MSSP, MCCP2 or a hot reboot hand-over), chosen once in the constructor.
+  std::unique_ptr<framing> framing_;
   /// What the game sees of the client: refreshed from the codec whenever negotiation changes it.
   game::client_abilities abilities_;
   telnet::client_info negotiated_;
