@@ -15,6 +15,8 @@
 #     types, server/game/storage/; server/store implements the port and depends on them, never the reverse);
 #   - a part of the game (a folder under server/game/) includes world.hpp, or a part it may not use (the
 #     table in server/game/README.md: roster and storage use no other part, output only roster, ...);
+#   - anything under server/net/ includes a header of server/game/ other than the game's port to the network
+#     (server/game/network_port.hpp) and the game's view of a connection (server/game/roster/session_port.hpp);
 #   - a pure module's CMakeLists.txt does not define its own library target (from its own sources), or
 #     any CMake file links that target to Boost, SQLite, spdlog or a server/ library;
 #   - with --link-closure: the generated list of everything each pure target links, directly or not
@@ -201,6 +203,43 @@ check_includes() {
 for module in "${pure_modules[@]}" server/game; do
   check_includes "$module"
 done
+
+# ---- server/net sees the game only through its port ------------------------------------------------
+# The network layer reports events through game::network_port and is answered through game::session_port;
+# any other game header (world.hpp above all) would make the sessions compile with the whole game, and
+# recompile at every change inside it (issue 29). No exceptions: this rule does not read the allow-list.
+net_game_headers_allowed=(server/game/network_port.hpp server/game/roster/session_port.hpp)
+check_net_includes() {
+  local hit file rest line text q inc spelled ok allowed_inc
+  [ -d "$root/server/net" ] || return
+  files_checked=$((files_checked + $(cd "$root" && find server/net -type f \( "${source_names[@]}" \) | wc -l)))
+  while IFS= read -r hit; do
+    file=${hit%%:*}
+    rest=${hit#*:}
+    line=${rest%%:*}
+    text=${rest#*:}
+    [[ "$text" =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*([\"\<])([^\"\>]+)[\"\>] ]] || continue
+    q=${BASH_REMATCH[1]}
+    inc=${BASH_REMATCH[2]}
+    if [ "$q" = '"' ]; then
+      spelled="\"$inc\""
+      # Resolved next to the including file first, as the compiler does ("../game/world.hpp").
+      if [ -e "$root/${file%/*}/$inc" ]; then
+        inc=$(realpath -m --relative-to="$root" "$root/${file%/*}/$inc")
+      fi
+    else
+      spelled="<$inc>"
+    fi
+    [[ "$inc" == server/game/* ]] || continue
+    ok=""
+    for allowed_inc in "${net_game_headers_allowed[@]}"; do
+      [ "$inc" = "$allowed_inc" ] && ok=1
+    done
+    [ -n "$ok" ] && continue
+    note "$file:$line: includes $spelled: server/net sees the game only through server/game/network_port.hpp (and roster/session_port.hpp)"
+  done < <(cd "$root" && grep -rnE "${include_names[@]}" '^[[:space:]]*#[[:space:]]*include' server/net | LC_ALL=C sort -t: -k1,1 -k2,2n)
+}
+check_net_includes
 
 for key in "${!allow_entries[@]}"; do
   if [ -z "${allow_used[$key]:-}" ]; then

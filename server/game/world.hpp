@@ -9,6 +9,7 @@
 #include "server/game/deeds.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/login/login.hpp"
+#include "server/game/network_port.hpp"
 #include "server/game/roster/session_port.hpp"
 #include "server/game/services.hpp"
 #include "server/game/storage/reads.hpp"
@@ -36,21 +37,21 @@ struct world_parts {
 
 /// The game's composition root: it builds the parts (roster, output, events, progression, bounties, places,
 /// groups, encounters, administration, login, commands), wires them together through narrow interfaces, and
-/// routes what the
-/// network layer reports to them. It holds no game rules. Everything runs on the world thread.
-class world {
+/// routes what the network layer reports to them (it is the network layer's `network_port`). It holds no
+/// game rules. Everything runs on the world thread.
+class world final : public network_port {
  public:
   world(config::settings settings, services& svc, world_parts parts);
-  ~world();
+  ~world() override;
   world(const world&) = delete;
   world& operator=(const world&) = delete;
 
-  // ---- events from the network layer (each ends by flushing every connection that got output)
-  std::uint64_t on_connect(session_port& port);
-  void on_line(std::uint64_t conn_id, std::string_view line);
-  void on_line_too_long(std::uint64_t conn_id, std::size_t bytes);
-  void on_gmcp(std::uint64_t conn_id, std::string_view package, std::string_view json);
-  void on_disconnect(std::uint64_t conn_id);
+  // ---- network_port: events from the network layer (each ends by flushing every connection that got output)
+  std::uint64_t on_connect(session_port& port) override;
+  void on_line(std::uint64_t conn_id, std::string_view line) override;
+  void on_line_too_long(std::uint64_t conn_id, std::size_t bytes) override;
+  void on_gmcp(std::uint64_t conn_id, std::string_view package, std::string_view json) override;
+  void on_disconnect(std::uint64_t conn_id) override;
   /// Once a second: idle warnings, branch collapse, rest, the shutdown countdown.
   void tick();
   /// Tells everyone `message`, saves every character in play (the caller then flushes the store).
@@ -61,12 +62,12 @@ class world {
   void reboot_failed(std::uint64_t requested_by, std::string_view why);
   /// What a connection carries across a hot reboot, and taking one over from the previous image.
   saved_connection save_connection(std::uint64_t conn_id) const;
-  std::uint64_t on_restore(session_port& port, const saved_connection& saved);
+  std::uint64_t on_restore(session_port& port, const saved_connection& saved) override;
   /// Ends the current event (what it changed is handed over; output leaves once that has committed).
-  void flush_output();
+  void flush_output() override;
   /// What this server tells MUD crawlers, set once at start-up (server/app), and what it gives now.
   void set_listing(std::shared_ptr<const listing_source> listing);
-  std::vector<listing_entry> listing() const;
+  std::vector<listing_entry> listing() const override;
 
   // ---- the parts, for the server around the game and for tests
   const config::settings& settings() const { return settings_.get(); }

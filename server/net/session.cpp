@@ -8,28 +8,27 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
-#include "server/game/world.hpp"
+#include "server/telnet/codec.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::net {
 namespace asio = boost::asio;
 using asio::use_awaitable;
 
-session::session(asio::ip::tcp::socket socket, game::world& world, commit_tracker& commits, session_limits limits,
+session::session(asio::ip::tcp::socket socket, game::network_port& game, commit_tracker& commits, session_limits limits,
                  std::function<void()> on_closed)
-    : session(std::make_shared<tcp_stream>(std::move(socket)), world, commits, limits, std::move(on_closed)) {}
+    : session(std::make_shared<tcp_stream>(std::move(socket)), game, commits, limits, std::move(on_closed)) {}
 
-session::session(std::shared_ptr<stream> stream, game::world& world, commit_tracker& commits, session_limits limits,
-                 std::function<void()> on_closed)
+session::session(std::shared_ptr<stream> stream, game::network_port& game, commit_tracker& commits,
+                 session_limits limits, std::function<void()> on_closed)
     : stream_(std::move(stream)),
       wake_(stream_->get_executor()),
       close_deadline_(stream_->get_executor()),
       batch_(output_batch::of(stream_->get_executor())),
-      world_(world),
+      game_(game),
       commits_(commits),
       limits_(limits),
       on_closed_(std::move(on_closed)),
-      codec_(limits.codec),
       queue_(limits.max_output_queue_bytes),
       deflate_(limits.mccp2_level) {
   boost::system::error_code ec;
@@ -41,9 +40,11 @@ session::session(std::shared_ptr<stream> stream, game::world& world, commit_trac
   traffic_kind_ = stream_->is_websocket() ? connection_kind::web
                   : stream_->is_tls()     ? connection_kind::tls
                                           : connection_kind::telnet;
-  if (const auto wire = stream_->message_subprotocol()) {
-    message_.emplace(*wire, limits.codec);
+  if (const auto protocol = stream_->message_subprotocol()) {
+    framing_ = make_message_framing(*protocol, limits.codec);
     abilities_.web_page = true;
+  } else {
+    framing_ = make_telnet_framing(limits.codec);
   }
   wake_.expires_at(asio::steady_timer::time_point::max());
 }
@@ -51,12 +52,10 @@ session::session(std::shared_ptr<stream> stream, game::world& world, commit_trac
 session::~session() = default;
 
 void session::start() {
-  if (!message_) {
-    codec_.start(gathering_);  // (a message subprotocol has nothing to negotiate)
-  }
+  framing_->start(gathering_);  // (a message subprotocol has nothing to negotiate)
   refresh_abilities();
   flush(0);  // the opening negotiation leaves at once
-  id_ = world_.on_connect(*this);
+  id_ = game_.on_connect(*this);
   asio::co_spawn(
       stream_->get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
   asio::co_spawn(
@@ -64,17 +63,19 @@ void session::start() {
 }
 
 void session::start_restored(std::string_view codec_state, const game::saved_connection& saved) {
+  // Only plain telnet connections are handed over (stream::can_hand_over), so the framing is telnet's.
+  telnet::codec& codec = *framing_->telnet();
   if (auto restored = telnet::codec::restore_state(codec_state, limits_.codec)) {
-    codec_ = std::move(*restored);
+    codec = std::move(*restored);
   } else {
     spdlog::warn("connection from {}: telnet state lost in the reboot; negotiating again", address_);
-    codec_.start(gathering_);
+    codec.start(gathering_);
   }
   // The old image ended MCCP2 compression before it went: offer it again, so the client can turn it on.
-  codec_.offer_compression_again(gathering_);
+  codec.offer_compression_again(gathering_);
   refresh_abilities();
-  id_ = world_.on_restore(*this, saved);
-  world_.flush_output();
+  id_ = game_.on_restore(*this, saved);
+  game_.flush_output();
   flush(0);
   asio::co_spawn(
       stream_->get_executor(), [self = shared_from_this()] { return self->read_loop(); }, asio::detached);
@@ -165,9 +166,7 @@ bool session::take_input(std::string_view bytes) {
   events.clear();
   replies.clear();
   bool ok = true;
-  if (!message_) {
-    codec_.feed(bytes, events, replies);
-  } else if (!message_->feed(bytes, events)) {
+  if (!framing_->feed(bytes, events, replies)) {
     spdlog::warn("connection {} ({}): its stream broke the record format; closing", id_, address_);
     ok = false;
   }
@@ -190,7 +189,7 @@ bool session::take_input(std::string_view bytes) {
 }
 
 void session::refresh_abilities() {
-  const telnet::client_info& info = message_ ? message_->client() : codec_.client();
+  const telnet::client_info& info = framing_->client();
   if (info == negotiated_) {
     return;
   }
@@ -216,33 +215,34 @@ void session::handle_events(std::vector<telnet::event>& events) {
         [this](auto& e) {
           using T = std::decay_t<decltype(e)>;
           if constexpr (std::is_same_v<T, telnet::line_event>) {
-            world_.on_line(id_, e.text);
+            game_.on_line(id_, e.text);
           } else if constexpr (std::is_same_v<T, telnet::line_too_long_event>) {
-            world_.on_line_too_long(id_, e.bytes);
+            game_.on_line_too_long(id_, e.bytes);
           } else if constexpr (std::is_same_v<T, telnet::gmcp_event>) {
-            world_.on_gmcp(id_, e.package, e.json);
+            game_.on_gmcp(id_, e.package, e.json);
           } else if constexpr (std::is_same_v<T, telnet::option_event>) {
             option_settled(e);
           } else if constexpr (std::is_same_v<T, telnet::subneg_overflow_event>) {
             spdlog::warn("connection {} ({}) sent an oversized subnegotiation (option {}); dropped", id_, address_,
                          static_cast<int>(e.option));
           }
-          // NAWS, TTYPE and other option changes need no call: the world reads client() when it renders.
+          // NAWS, TTYPE and other option changes need no call: the game reads client() when it renders.
         },
         ev);
   }
 }
 
 void session::option_settled(const telnet::option_event& e) {
-  if (!e.local) {
+  telnet::codec* codec = framing_->telnet();  // (only telnet settles options)
+  if (!e.local || codec == nullptr) {
     return;
   }
   if (e.option == telnet::opt::MSSP && e.enabled) {
     std::vector<telnet::mssp_variable> variables;
-    for (game::listing_entry& e : world_.listing()) {
+    for (game::listing_entry& e : game_.listing()) {
       variables.push_back({std::move(e.name), std::move(e.value)});
     }
-    if (codec_.encode_mssp(variables, gathering_)) {
+    if (codec->encode_mssp(variables, gathering_)) {
       flush(0);
     }
   } else if (e.option == telnet::opt::MCCP2) {
@@ -273,8 +273,10 @@ void session::handover_failed() {
     return;
   }
   handing_over_ = false;
-  codec_.offer_compression_again(gathering_);
-  flush(0);
+  if (telnet::codec* codec = framing_->telnet()) {  // (a message subprotocol has no MCCP2 to offer)
+    codec->offer_compression_again(gathering_);
+    flush(0);
+  }
 }
 
 void session::end_compression_for_handover() {
@@ -285,27 +287,13 @@ void session::end_compression_for_handover() {
   }
 }
 
-void session::write_text(std::string_view text) {
-  if (message_) {
-    telnet::message_wire::encode_text(text, gathering_);
-  } else {
-    codec_.encode_text_for_client(text, gathering_);
-  }
-}
+void session::write_text(std::string_view text) { framing_->encode_text(text, gathering_); }
 
 void session::write_gmcp(std::string_view package, std::string_view json) {
-  if (message_) {
-    message_->encode_gmcp(package, json, gathering_);
-  } else {
-    codec_.encode_gmcp(package, json, gathering_);
-  }
+  framing_->encode_gmcp(package, json, gathering_);
 }
 
-void session::write_prompt_end() {
-  if (!message_) {
-    codec_.end_prompt(gathering_);  // (a message subprotocol's message boundary ends the prompt)
-  }
-}
+void session::write_prompt_end() { framing_->end_prompt(gathering_); }
 
 void session::flush(std::uint64_t ticket) {
   if (overflowed_) {
@@ -352,13 +340,7 @@ void session::discard(std::uint64_t ticket) {
 
 void session::discard_unflushed() { gathering_.clear(); }
 
-void session::set_hidden_input(bool hidden) {
-  if (message_) {
-    message_->set_hidden_input(hidden, gathering_);
-  } else {
-    codec_.set_hidden_input(hidden, gathering_);
-  }
-}
+void session::set_hidden_input(bool hidden) { framing_->set_hidden_input(hidden, gathering_); }
 
 void session::close() {
   // Not flushed here: the world flushes this event's output (the farewell) with its ticket when the
@@ -374,6 +356,11 @@ void session::close() {
   });
 }
 
+std::string session::codec_state() const {
+  const telnet::codec* codec = framing_->telnet();
+  return codec != nullptr ? codec->save_state() : std::string();
+}
+
 void session::abort() { shut(); }
 
 void session::shut() {
@@ -385,7 +372,7 @@ void session::shut() {
   }
   if (!disconnected_) {
     disconnected_ = true;
-    world_.on_disconnect(id_);
+    game_.on_disconnect(id_);
     if (on_closed_) {
       on_closed_();
     }

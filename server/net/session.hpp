@@ -8,20 +8,15 @@
 #include <optional>
 #include <string>
 
+#include "server/game/network_port.hpp"
 #include "server/game/roster/session_port.hpp"
 #include "server/net/commit_tracker.hpp"
+#include "server/net/framing.hpp"
 #include "server/net/output_batch.hpp"
 #include "server/net/stream.hpp"
 #include "server/net/traffic.hpp"
 #include "server/net/write_queue.hpp"
-#include "server/telnet/codec.hpp"
 #include "server/telnet/deflate_stream.hpp"
-#include "server/telnet/message_wire.hpp"
-
-namespace dw::game {
-class world;
-}
-#include "server/game/world.hpp"
 
 namespace dw::net {
 
@@ -32,16 +27,16 @@ struct session_limits {
   int mccp2_level = 4;
 };
 
-/// One telnet connection: owns the stream (a socket, or TLS over one), the codec and a bounded write queue. Runs on the world
-/// thread (the io_context has one thread), so it calls the world directly. Output gathered during
-/// an event leaves in one write, once that event's own batch of changes has committed (and after
+/// One telnet connection: owns the stream (a socket, or TLS over one), the codec and a bounded write queue. Runs on the
+/// world thread (the io_context has one thread), so it calls the game directly, through game::network_port. Output
+/// gathered during an event leaves in one write, once that event's own batch of changes has committed (and after
 /// everything queued before it on this connection); output of a batch that failed never leaves.
 class session : public game::session_port, public std::enable_shared_from_this<session> {
  public:
-  session(boost::asio::ip::tcp::socket socket, game::world& world, commit_tracker& commits, session_limits limits,
+  session(boost::asio::ip::tcp::socket socket, game::network_port& game, commit_tracker& commits, session_limits limits,
           std::function<void()> on_closed);
   /// The same over any stream: a TLS one has finished its handshake.
-  session(std::shared_ptr<stream> stream, game::world& world, commit_tracker& commits, session_limits limits,
+  session(std::shared_ptr<stream> stream, game::network_port& game, commit_tracker& commits, session_limits limits,
           std::function<void()> on_closed);
   ~session() override;
 
@@ -51,7 +46,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   /// restored rather than negotiated again, and the character goes straight back into play.
   void start_restored(std::string_view codec_state, const game::saved_connection& saved);
   /// What a hot reboot must carry for this connection.
-  std::string codec_state() const { return codec_.save_state(); }
+  std::string codec_state() const;
   std::uint64_t id() const { return id_; }
   int native_handle() { return stream_->native_handle(); }
   /// True when the connection is TLS.
@@ -78,7 +73,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   connection_kind traffic_kind() const { return traffic_kind_; }
   /// Where this session counts what it writes (and compresses); null: nowhere. `counts` must outlive it.
   void count_traffic(traffic* counts) { traffic_ = counts; }
-  /// Called once when the connection has ended (the world has been told).
+  /// Called once when the connection has ended (the game has been told).
   void set_on_closed(std::function<void()> fn) { on_closed_ = std::move(fn); }
 
   // game::session_port
@@ -97,7 +92,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   boost::asio::awaitable<void> read_loop();
   /// A plain socket: waits until it is readable, then reads into the buffer all plain sessions share.
   boost::asio::awaitable<void> read_plain(boost::asio::ip::tcp::socket& socket);
-  /// Hands bytes that arrived to the codec and the world; false: the connection must end.
+  /// Hands bytes that arrived to the codec and the game; false: the connection must end.
   bool take_input(std::string_view bytes);
   boost::asio::awaitable<void> write_loop();
   void handle_events(std::vector<telnet::event>& events);
@@ -128,14 +123,13 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   boost::asio::steady_timer wake_;            ///< wakes the writer: more output, or more commits
   boost::asio::steady_timer close_deadline_;  ///< a closing connection is shut after this
   output_batch& batch_;
-  game::world& world_;
+  game::network_port& game_;
   commit_tracker& commits_;
   session_limits limits_;
   std::function<void()> on_closed_;
-  telnet::codec codec_;
-  /// Set for a WebSocket speaking a message subprotocol (gmcp, json, terminal): it replaces codec_ for
-  /// input and output, and there is no telnet negotiation (nor MSSP, MCCP2 or a hot reboot hand-over).
-  std::optional<telnet::message_wire> message_;
+  /// The telnet codec, or a WebSocket message subprotocol's records (gmcp, json, terminal: no telnet
+  /// negotiation, nor MSSP, MCCP2 or a hot reboot hand-over), chosen once in the constructor.
+  std::unique_ptr<framing> framing_;
   /// What the game sees of the client: refreshed from the codec whenever negotiation changes it.
   game::client_abilities abilities_;
   telnet::client_info negotiated_;
@@ -150,7 +144,7 @@ class session : public game::session_port, public std::enable_shared_from_this<s
   bool shut_ = false;
   bool write_wanted_ = false;  ///< in the output batch, to be tried
   bool parked_ = false;        ///< the writer coroutine waits on wake_ (so write_now() may write)
-  bool disconnected_ = false;  ///< the world has been told
+  bool disconnected_ = false;  ///< the game has been told
   telnet::deflate_stream deflate_;  ///< MCCP2: one zlib stream, driven by the writer only
   std::string wire_;                ///< compressed output being written, reused
   bool compression_queued_ = false;  ///< a start of compression is queued and its end is not

@@ -158,6 +158,22 @@ fresh
 plant server/game/encounters/rest.cpp 2 '#include "server/game/world.hpp"'
 expect_fail "a part includes the composition root" 'server/game/encounters/rest.cpp:2: includes "server/game/world.hpp"'
 
+# server/net sees the game only through its port (network_port.hpp, and roster/session_port.hpp).
+# (Three plants in one copy: each copy of the tree costs seconds on a loaded machine.)
+fresh
+plant server/net/session.cpp 2 '#include "server/game/world.hpp"'
+plant server/net/listener.hpp 2 '#include "../game/roster/roster.hpp"'
+plant server/net/session.hpp 2 '#include <server/game/login/login.hpp>'
+expect_fail "net includes the composition root, a part (relative include), a game header (<...>)" \
+  'server/net/session.cpp:2: includes "server/game/world.hpp"' \
+  'server/net/listener.hpp:2: includes "../game/roster/roster.hpp"' \
+  'server/net/session.hpp:2: includes <server/game/login/login.hpp>'
+
+fresh
+plant server/net/listener.cpp 2 '#include "server/game/network_port.hpp"'
+plant server/net/listener.cpp 3 '#include "server/game/roster/session_port.hpp"'
+expect_pass "net may include the game's port and session_port"
+
 fresh
 plant server/game/places/places.cpp 2 '#include "../output/output.hpp"'
 plant server/game/world.cpp 2 '#include "server/game/commands/dispatcher.hpp"'

@@ -16,6 +16,7 @@
 #include "server/game/login/listing.hpp"
 #include "server/game/login/login_throttle.hpp"
 #include "server/game/login/password_queue.hpp"
+#include "server/game/login/saved_connection.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/places.hpp"
 #include "server/game/roster/roster.hpp"
@@ -56,15 +57,6 @@ struct login_context {
   login_menu menu;
   /// What MUD crawlers are told (MSSP), set once at start-up by the server around the game (none: nothing).
   std::shared_ptr<const listing_source> listing;
-};
-
-/// What a connection carries across a hot reboot.
-struct saved_connection {
-  std::int64_t account_id = 0;  ///< 0: it was not playing
-  std::int64_t connected_at = 0;
-  std::int64_t last_input = 0;
-  bool fighting = false;  ///< its character was in a fight, which goes on after the reboot
-  std::vector<std::string> gmcp_supports;  ///< its client's GMCP Core.Supports list (clients send it once)
 };
 
 /// The login conversation (create or connect, on one line or step by step), account rules, throttling,
