@@ -2,6 +2,7 @@
 
 #include <array>
 #include <charconv>
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -202,7 +203,39 @@ command player::walk() {
       }
     }
     if (!steps_.empty()) {
-      return step(opposite(steps_.back()));
+      const std::string back = opposite(steps_.back());
+      for (const room_exit& e : exits_) {
+        if (e.dir == back) {
+          return step(back);
+        }
+      }
+    }
+    // No way back the way it came (it came through a one-way exit, or lost its way): mostly the known
+    // exit that leads nearest the well at (0,0), sometimes any, so that a dead end does not hold it.
+    if (!trail_.empty() && rng_() % 10 < 7) {
+      const room_exit* best = nullptr;
+      int best_distance = 0;
+      for (const room_exit& e : exits_) {
+        int x = trail_.back().x;
+        int y = trail_.back().y;
+        if (e.dir == "north") {
+          ++y;
+        } else if (e.dir == "south") {
+          --y;
+        } else if (e.dir == "east") {
+          ++x;
+        } else if (e.dir == "west") {
+          --x;
+        }
+        const int distance = std::abs(x) + std::abs(y);
+        if (!e.unexplored && (best == nullptr || distance < best_distance)) {
+          best = &e;
+          best_distance = distance;
+        }
+      }
+      if (best != nullptr) {
+        return step(best->dir);
+      }
     }
   }
   std::vector<const room_exit*> unexplored;

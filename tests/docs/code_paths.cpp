@@ -128,7 +128,11 @@ std::string path_in_span(const std::string& span) {
     if (seg == "." || seg == "..") return {};
   }
   const std::string& first = segments.front();
-  if (first == "build" || first.starts_with("build-") || first.find('*') != std::string::npos) return {};
+  // (build trees and data/, the running server's folder, are made at run time and ignored by git: whether
+  // they exist depends on the checkout, not on the docs)
+  if (first == "build" || first.starts_with("build-") || first == "data" || first.find('*') != std::string::npos) {
+    return {};
+  }
   return text;
 }
 

@@ -11,7 +11,7 @@
 //   (`on/off`, `Char.Items/List`) are not paths.
 // - Not read as paths: absolute paths (`/metrics`, `/var/lib/deepwell`), paths through `..`, spans with a
 //   placeholder, spaces or other characters (`content/<theme>.toml`), and paths under a build tree (first
-//   segment `build` or `build-...`), which building makes.
+//   segment `build` or `build-...`) or under `data/`, which building and running make.
 // Such a path must exist. A `*` matches any run of characters within one segment, and the pattern must match
 // something (`content/*.toml`); a last segment without an extension may name files by their stem
 // (`server/app/backup_runner` for backup_runner.hpp and .cpp). A file that a user creates is written with a
