@@ -433,6 +433,9 @@ void client::send_command(clock_type::time_point start) {
 /// once the server has closed); a server that does not close within --login-timeout is an error.
 void client::quit() {
   quitting_ = true;
+  if (scenario_ == scenario::explore && !player_.reached_home()) {
+    ++t_.lost;
+  }
   pending_.clear();
   reply_.clear();
   ++t_.sent["quit"];

@@ -111,8 +111,11 @@ void print_report(const options& o, const totals& t, const server_probe& probe, 
   std::printf("  %-22s %s\n", "sent (whole run)", verbs.empty() ? "-" : verbs.c_str());
   std::printf("  %-22s %llu\n", "disconnects", static_cast<unsigned long long>(t.disconnects));
   if (o.session_commands > 0) {
-    std::printf("  %-22s %llu quit, %llu logged in again\n", "sessions ended", static_cast<unsigned long long>(t.quits),
-                static_cast<unsigned long long>(t.reconnects));
+    std::printf(
+        "  %-22s %llu quit (of them %llu explorers lost on the way back, quitting in the dungeon), %llu logged "
+        "in again\n",
+        "sessions ended", static_cast<unsigned long long>(t.quits), static_cast<unsigned long long>(t.lost),
+        static_cast<unsigned long long>(t.reconnects));
   }
   std::printf("  %-22s %llu\n", "unanswered at the end", static_cast<unsigned long long>(unfinished));
   if (probe.pid > 0) {
@@ -142,7 +145,7 @@ void write_json_report(const options& o, const totals& t, const server_probe& pr
       << ",\"login_errors\":" << t.login_errors << ",\"other_errors\":" << t.other_errors
       << ",\"timeouts\":" << t.timeouts << ",\"throttled\":" << t.throttled << ",\"disconnects\":" << t.disconnects
       << ",\"unanswered\":" << unfinished << ",\"quits\":" << t.quits << ",\"reconnects\":" << t.reconnects
-      << ",\"mudload_cpu_s\":" << probe.own();
+      << ",\"lost\":" << t.lost << ",\"mudload_cpu_s\":" << probe.own();
   if (!t.rows.empty()) {
     out << ",\"interval_s\":" << o.interval << ",\"intervals\":[";
     for (std::size_t i = 0; i < t.rows.size(); ++i) {

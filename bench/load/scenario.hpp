@@ -54,6 +54,8 @@ class player {
   void go_home() { homeward_ = true; }
   /// Back at the bottom of the well (or in the village), or too long on the way: time to quit.
   bool home() const { return homeward_ && (at_well_ || in_village_ || home_steps_ > 400); }
+  /// It got there (rather than giving up after 400 steps).
+  bool reached_home() const { return at_well_ || in_village_; }
 
  private:
   /// A room's place: its branch's name and its coordinates, from the title line's "[East branch 2, 1,0, depth 1]".

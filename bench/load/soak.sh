@@ -204,7 +204,8 @@ if rows:
           f"(after the first {edge:.0f} s {wal_first/2**20:.1f} MiB; limit the larger of 1.1x that and 16 MiB)")
 else:
     check("database", False, "no samples")
-print(f"  errors {m['errors']}, disconnects {m['disconnects']}, sessions {m['quits']} quit / {m['reconnects']} again, "
+print(f"  errors {m['errors']}, disconnects {m['disconnects']}, sessions {m['quits']} quit / {m['reconnects']} again "
+      f"({m.get('lost', 0)} explorers lost on the way back), "
       f"{m['commands']} commands ({m['commands_per_s']:.0f}/s)")
 sys.exit(0 if ok else 1)
 PY

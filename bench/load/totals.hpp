@@ -45,6 +45,7 @@ struct totals {
   std::uint64_t throttled = 0;   ///< times the server said it was dropping commands (--throttle-text)
   std::uint64_t quits = 0;       ///< clients that quit to log in again (--session-commands)
   std::uint64_t reconnects = 0;  ///< of those, the ones logged in again
+  std::uint64_t lost = 0;        ///< explorers that quit in the dungeon, not finding the way back in 400 steps
   std::uint64_t commands_all = 0;
   std::uint64_t commands_window = 0;
   std::uint64_t commands_interval = 0;
