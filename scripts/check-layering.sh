@@ -166,11 +166,14 @@ if [ -f "$allow_file" ]; then
 fi
 
 files_checked=0
-check_includes() {
-  local module=$1 hit file rest line text q inc spelled key
-  [ -d "$root/$module" ] || return
-  files_checked=$((files_checked + $(cd "$root" && find "$module" -type f \( "${source_names[@]}" \) | wc -l)))
-  # "file:line:text" for every #include directive (a commented-out one starts with //, so it is not one).
+# Calls `$2 file line spelled include` for every #include directive of the sources under folder $1 (a
+# commented-out one starts with //, so it is not one). `spelled` is the include as written ("x.hpp" or
+# <x.hpp>); a quoted include is resolved next to the including file first, as the compiler does
+# ("../game/world.hpp" becomes server/game/world.hpp).
+for_each_include() {
+  local dir=$1 handler=$2 hit file rest line text q inc spelled
+  [ -d "$root/$dir" ] || return 0
+  files_checked=$((files_checked + $(cd "$root" && find "$dir" -type f \( "${source_names[@]}" \) | wc -l)))
   while IFS= read -r hit; do
     file=${hit%%:*}
     rest=${hit#*:}
@@ -181,27 +184,33 @@ check_includes() {
     inc=${BASH_REMATCH[2]}
     if [ "$q" = '"' ]; then
       spelled="\"$inc\""
-      # A quoted include is looked up next to the including file first, as the compiler does.
       if [ -e "$root/${file%/*}/$inc" ]; then
         inc=$(realpath -m --relative-to="$root" "$root/${file%/*}/$inc")
       fi
     else
       spelled="<$inc>"
     fi
-    include_rule "$module" "$inc" "$file"
-    [ -n "$reason" ] || continue
-    key="$file:$inc"
-    if [ "$module" = server/game ] && [ -n "${allow_entries[$key]:-}" ]; then
-      allowed+=("$file:$line: includes $spelled (known exception, $allow_name:${allow_entries[$key]})")
-      allow_used[$key]=1
-      continue
-    fi
-    note "$file:$line: includes $spelled: $reason"
-  done < <(cd "$root" && grep -rnE "${include_names[@]}" '^[[:space:]]*#[[:space:]]*include' "$module" | LC_ALL=C sort -t: -k1,1 -k2,2n)
+    "$handler" "$file" "$line" "$spelled" "$inc"
+  done < <(cd "$root" && grep -rnE "${include_names[@]}" '^[[:space:]]*#[[:space:]]*include' "$dir" | LC_ALL=C sort -t: -k1,1 -k2,2n)
 }
 
-for module in "${pure_modules[@]}" server/game; do
-  check_includes "$module"
+# A pure module's or the game's include: the rules of include_rule, and the game's allow-list.
+module_checked=""
+check_module_include() {
+  local file=$1 line=$2 spelled=$3 inc=$4 key
+  include_rule "$module_checked" "$inc" "$file"
+  [ -n "$reason" ] || return 0
+  key="$file:$inc"
+  if [ "$module_checked" = server/game ] && [ -n "${allow_entries[$key]:-}" ]; then
+    allowed+=("$file:$line: includes $spelled (known exception, $allow_name:${allow_entries[$key]})")
+    allow_used[$key]=1
+    return 0
+  fi
+  note "$file:$line: includes $spelled: $reason"
+}
+
+for module_checked in "${pure_modules[@]}" server/game; do
+  for_each_include "$module_checked" check_module_include
 done
 
 # ---- server/net sees the game only through its port ------------------------------------------------
@@ -209,37 +218,15 @@ done
 # any other game header (world.hpp above all) would make the sessions compile with the whole game, and
 # recompile at every change inside it (issue 29). No exceptions: this rule does not read the allow-list.
 net_game_headers_allowed=(server/game/network_port.hpp server/game/roster/session_port.hpp)
-check_net_includes() {
-  local hit file rest line text q inc spelled ok allowed_inc
-  [ -d "$root/server/net" ] || return
-  files_checked=$((files_checked + $(cd "$root" && find server/net -type f \( "${source_names[@]}" \) | wc -l)))
-  while IFS= read -r hit; do
-    file=${hit%%:*}
-    rest=${hit#*:}
-    line=${rest%%:*}
-    text=${rest#*:}
-    [[ "$text" =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*([\"\<])([^\"\>]+)[\"\>] ]] || continue
-    q=${BASH_REMATCH[1]}
-    inc=${BASH_REMATCH[2]}
-    if [ "$q" = '"' ]; then
-      spelled="\"$inc\""
-      # Resolved next to the including file first, as the compiler does ("../game/world.hpp").
-      if [ -e "$root/${file%/*}/$inc" ]; then
-        inc=$(realpath -m --relative-to="$root" "$root/${file%/*}/$inc")
-      fi
-    else
-      spelled="<$inc>"
-    fi
-    [[ "$inc" == server/game/* ]] || continue
-    ok=""
-    for allowed_inc in "${net_game_headers_allowed[@]}"; do
-      [ "$inc" = "$allowed_inc" ] && ok=1
-    done
-    [ -n "$ok" ] && continue
-    note "$file:$line: includes $spelled: server/net sees the game only through server/game/network_port.hpp (and roster/session_port.hpp)"
-  done < <(cd "$root" && grep -rnE "${include_names[@]}" '^[[:space:]]*#[[:space:]]*include' server/net | LC_ALL=C sort -t: -k1,1 -k2,2n)
+check_net_include() {
+  local file=$1 line=$2 spelled=$3 inc=$4 allowed_inc
+  [[ "$inc" == server/game/* ]] || return 0
+  for allowed_inc in "${net_game_headers_allowed[@]}"; do
+    [ "$inc" = "$allowed_inc" ] && return 0
+  done
+  note "$file:$line: includes $spelled: server/net sees the game only through server/game/network_port.hpp (and roster/session_port.hpp)"
 }
-check_net_includes
+for_each_include server/net check_net_include
 
 for key in "${!allow_entries[@]}"; do
   if [ -z "${allow_used[$key]:-}" ]; then
