@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tests/docs/code_paths.hpp"
+#include "tests/docs/planted_tree.hpp"
 #include "tests/support/files.hpp"
 
 namespace {
@@ -17,11 +18,7 @@ using dw::docs::check_code_paths;
 using dw::docs::code_spans;
 using dw::docs::path_in_span;
 
-std::string report(const std::vector<dw::docs::problem>& problems) {
-  std::string out;
-  for (const auto& p : problems) out += p.text() + "\n";
-  return out;
-}
+using dw::docs::testing::report;
 
 TEST(CodeSpans, ReadsSpansOutsideFences) {
   const auto found = code_spans("Run `bench/load/run.sh` or ``a `b` c``.\n```\n`fenced/x.md`\n```\nAn odd ` tick.\n");
@@ -52,7 +49,7 @@ TEST(DocsPaths, EveryRepositoryPathInBackticksExists) {
 
 // A fixture tree whose paths all exist, then each kind of missing path planted in it in turn: the check must
 // name the file, the line and the path.
-class PlantedPaths : public ::testing::Test {
+class PlantedPaths : public dw::docs::testing::planted_tree {
  protected:
   void SetUp() override {
     root_ = dw::testing::make_temp_dir("docpaths");
@@ -68,18 +65,7 @@ class PlantedPaths : public ::testing::Test {
           "```\nserver/gone.hpp `server/gone.hpp`\n```\n");
     write("bench/load/README.md", "# Load\n\nScripts in `scripts/deepwell.script`; `run.sh` beside it.\n");
   }
-  void TearDown() override { fs::remove_all(root_); }
-
-  void write(const std::string& name, const std::string& text) {
-    fs::create_directories((root_ / name).parent_path());
-    std::ofstream(root_ / name, std::ios::binary) << text;
-  }
-  void append(const std::string& name, const std::string& text) {
-    std::ofstream(root_ / name, std::ios::binary | std::ios::app) << text;
-  }
   std::vector<dw::docs::problem> run() { return check_code_paths(root_, dw::docs::markdown_files(root_)); }
-
-  fs::path root_;
 };
 
 TEST_F(PlantedPaths, TheFixturePasses) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tests/docs/link_check.hpp"
+#include "tests/docs/planted_tree.hpp"
 #include "tests/support/files.hpp"
 
 namespace {
@@ -19,11 +20,7 @@ using dw::docs::check;
 using dw::docs::links;
 using dw::docs::slug;
 
-std::string report(const std::vector<dw::docs::problem>& problems) {
-  std::string out;
-  for (const auto& p : problems) out += p.text() + "\n";
-  return out;
-}
+using dw::docs::testing::report;
 
 TEST(Slug, FollowsGitHubRules) {
   EXPECT_EQ(slug("Playing in a browser"), "playing-in-a-browser");
@@ -82,28 +79,20 @@ TEST(DocsLinks, ReadmeLinksEveryDocsFile) {
 
 // A fixture tree whose links all resolve, then each kind of broken link planted in it in turn: the
 // check must name the file, the line and what is wrong.
-class PlantedLinks : public ::testing::Test {
+class PlantedLinks : public dw::docs::testing::planted_tree {
  protected:
   void SetUp() override {
     root_ = dw::testing::make_temp_dir("doclinks");
-    write("README.md", "# Front\n\n## Read on\n\nSee [guide](docs/guide.md), [its setup](docs/guide.md#set-up-the-server)\n"
-                       "and [below](#read-on), [the folder](docs/), [a picture](docs/map.png), [a site](https://example.org/x#y).\n");
-    write("docs/guide.md", "# Guide\n\n## Set up the server\n\nBack to the [front page](../README.md#front).\n\n"
-                           "```\n[in a fence](nowhere.md)\n```\nAnd `[in code](nowhere.md)`.\n");
+    write(
+        "README.md",
+        "# Front\n\n## Read on\n\nSee [guide](docs/guide.md), [its setup](docs/guide.md#set-up-the-server)\n"
+        "and [below](#read-on), [the folder](docs/), [a picture](docs/map.png), [a site](https://example.org/x#y).\n");
+    write("docs/guide.md",
+          "# Guide\n\n## Set up the server\n\nBack to the [front page](../README.md#front).\n\n"
+          "```\n[in a fence](nowhere.md)\n```\nAnd `[in code](nowhere.md)`.\n");
     write("docs/map.png", "not really a picture");
   }
-  void TearDown() override { fs::remove_all(root_); }
-
-  void write(const std::string& name, const std::string& text) {
-    fs::create_directories((root_ / name).parent_path());
-    std::ofstream(root_ / name, std::ios::binary) << text;
-  }
-  void append(const std::string& name, const std::string& text) {
-    std::ofstream(root_ / name, std::ios::binary | std::ios::app) << text;
-  }
   std::vector<dw::docs::problem> run() { return check(root_, dw::docs::markdown_files(root_)); }
-
-  fs::path root_;
 };
 
 TEST_F(PlantedLinks, TheFixturePasses) {
@@ -116,14 +105,18 @@ TEST_F(PlantedLinks, EachBrokenLinkIsCaught) {
     std::string file, text, expected;
   };
   const std::vector<plant> plants{
-      {"README.md", "Read [the old guide](docs/old.md).\n", "README.md:7: docs/old.md: no such file or folder docs/old.md"},
-      {"README.md", "Jump [down](#nowhere).\n", "README.md:7: #nowhere: no heading with the anchor 'nowhere' in README.md"},
+      {"README.md", "Read [the old guide](docs/old.md).\n",
+       "README.md:7: docs/old.md: no such file or folder docs/old.md"},
+      {"README.md", "Jump [down](#nowhere).\n",
+       "README.md:7: #nowhere: no heading with the anchor 'nowhere' in README.md"},
       {"README.md", "Read [setup](docs/guide.md#setup).\n",
        "README.md:7: docs/guide.md#setup: no heading with the anchor 'setup' in docs/guide.md"},
-      {"docs/guide.md", "Up [two](../../etc/passwd).\n", "docs/guide.md:11: ../../etc/passwd: points outside the repository"},
+      {"docs/guide.md", "Up [two](../../etc/passwd).\n",
+       "docs/guide.md:11: ../../etc/passwd: points outside the repository"},
       {"docs/guide.md", "See [the map's legend](map.png#legend).\n",
        "docs/guide.md:11: map.png#legend: an anchor into docs/map.png, which is not a Markdown file"},
-      {"docs/guide.md", "[gone]: ../SECURITY.md\n", "docs/guide.md:11: ../SECURITY.md: no such file or folder SECURITY.md"},
+      {"docs/guide.md", "[gone]: ../SECURITY.md\n",
+       "docs/guide.md:11: ../SECURITY.md: no such file or folder SECURITY.md"},
       {"docs/guide.md", "See [root](/docs/guide.md).\n",
        "docs/guide.md:11: /docs/guide.md: a link from the root of the site; write it relative to docs/guide.md"},
   };
