@@ -72,13 +72,6 @@ bool path_chars_only(std::string_view s) {
   return true;
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 std::vector<code_span> code_spans(std::string_view markdown) {

@@ -81,13 +81,6 @@ std::string percent_decoded(std::string_view s) {
   return out;
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 std::string problem::text() const { return file + ":" + std::to_string(line) + ": " + message; }

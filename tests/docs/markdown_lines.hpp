@@ -3,6 +3,9 @@
 // code block. Header-only and pure.
 
 #include <cstddef>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,5 +58,13 @@ struct fence_tracker {
     return fence_char != 0;
   }
 };
+
+/// A Markdown file's whole text.
+inline std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 }  // namespace dw::docs
