@@ -26,7 +26,7 @@ std::string verb_of(const std::string& line) {
 
 namespace {
 
-/// The seed of client `n`'s `session`-th login (the first is the seed it has always had).
+/// The seed of character `n`'s `session`-th login (the first is the seed it has always had).
 std::uint64_t seed_of(const options& o, int n, int session) {
   return o.seed * 1000003 + static_cast<std::uint64_t>(n) + static_cast<std::uint64_t>(session) * 0x9E3779B97F4A7C15ull;
 }
@@ -52,7 +52,8 @@ client::client(asio::io_context& io, const options& o, const script& s, totals& 
       scenario_(role_of(sc, n)),
       n_(n),
       session_(session),
-      name_(client_name(o.name_prefix, n, o.clients)),
+      character_(n + (session % o.relay) * o.clients),
+      name_(client_name(o.name_prefix, character_, o.clients * o.relay)),
       socket_(io),
       timer_(io),
       reader_(telnet_reader::handlers{
@@ -60,9 +61,9 @@ client::client(asio::io_context& io, const options& o, const script& s, totals& 
           [this](std::uint8_t verb, std::uint8_t option) { write_raw(answers_.negotiate(verb, option)); },
           [this](std::uint8_t option, std::string_view data) { write_raw(answers_.subnegotiation(option, data)); }}),
       answers_(o.gmcp, o.mccp),
-      player_(scenario_, name_, seed_of(o, n, session)),
+      player_(scenario_, name_, seed_of(o, character_, session / o.relay)),
       fired_(s.rules.size(), false),
-      session_limit_(session_limit(o, scenario_, n, session)) {}
+      session_limit_(session_limit(o, scenario_, character_, session / o.relay)) {}
 
 void client::start(const tcp::endpoint& server, std::optional<asio::ip::address_v4> source) {
   started_ = clock_type::now();
@@ -315,7 +316,7 @@ void client::arm_login_timeout() {
   });
 }
 
-std::string client::filled(const std::string& text) const { return fill(text, name_, o_.password, n_, o_.login); }
+std::string client::filled(const std::string& text) const { return fill(text, name_, o_.password, character_, o_.login); }
 
 void client::advance_script() {
   for (std::size_t i = 0; i < script_.rules.size(); ++i) {

@@ -28,9 +28,10 @@ namespace dw::load {
 
 class client : public std::enable_shared_from_this<client> {
  public:
-  /// Client number `n` (its name, its seed) playing its role_of(sc, n); `o`, `s` and `t` must outlive
-  /// it. `session` counts the client's logins as the same character (0 first), so that each session
-  /// walks and quits by its own seeded choices.
+  /// Client number `n` playing its role_of(sc, n); `o`, `s` and `t` must outlive it. `session` counts
+  /// the logins at this client's place (0 first). With --relay K they go to K characters in turn
+  /// (n, n + clients, ... n + (K-1) clients: their names, their seeds), and each character's own
+  /// sessions walk and quit by their own seeded choices; with K = 1 the character is always n.
   client(boost::asio::io_context& io, const options& o, const script& s, totals& t, scenario sc, int n,
          int session = 0);
 
@@ -44,6 +45,8 @@ class client : public std::enable_shared_from_this<client> {
   bool wants_again() const { return quitting_ && closed_; }
   int number() const { return n_; }
   int session() const { return session_; }
+  /// The character this session plays (its name and seed): see the constructor.
+  int character() const { return character_; }
 
  private:
   enum class stage : std::uint8_t { login, settling, playing };
@@ -81,6 +84,7 @@ class client : public std::enable_shared_from_this<client> {
   scenario scenario_;
   int n_;
   int session_;
+  int character_;
   std::string name_;
   boost::asio::ip::tcp::socket socket_;
   boost::asio::steady_timer timer_;

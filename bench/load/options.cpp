@@ -40,6 +40,11 @@ parsed_options parse_options(int argc, char** argv) {
                  "and one and a half times it) and logs in again as the same character; 0: never")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--relay", o.relay,
+                 "with --session-commands: each client's place is played by this many characters in turn, so "
+                 "that a character who quits rests while the others play (1: the same character logs in again)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
   app.add_option("--interval", o.interval,
                  "report the round trips of each this many seconds of the window as a row (0: no rows)")
       ->capture_default_str()

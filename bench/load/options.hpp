@@ -25,6 +25,7 @@ struct options {
   double think_ms = 0;
   double chat_think_ms = -1;  ///< the think of clients that chat; below 0: --think
   int session_commands = 0;   ///< quit and log in again after about this many commands (0: never)
+  int relay = 1;              ///< characters that take turns at each client's place (--session-commands)
   double interval = 0;        ///< seconds a row of the report covers (0: no rows)
   double edge = 600;          ///< seconds at each end of the window compared (with --interval)
   double rate = 0;

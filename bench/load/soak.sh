@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The soak: Deepwell run for an hour under a steady mix of players, to find what grows. A fresh server
 # (the bench config, with the changes below), mudload's `soak` scenario (of every seven clients five
-# explore, one chats in the square, one idles; explorers quit and log in again every few hundred
-# commands), a row of round trips, memory and descriptors every --interval, and the database sampled
-# beside it (file size, rooms and branches alive). At the end the four checks, each PASS or FAIL:
+# explore, one chats in the square, one idles; clients quit every few hundred commands and the next of
+# --relay characters takes the place, so that --explorers stay online while each character rests for
+# longer than collapse takes, as real players come and go), a row of round trips, memory and
+# descriptors every --interval, and the database sampled beside it (file size, rooms and branches
+# alive). At the end the four checks, each PASS or FAIL:
 #   RSS       the server's RSS at the end within 10% of its level after the first --edge seconds
 #   p99       the round trip p99 of the last --edge seconds within 1.5x of the first --edge seconds
 #   fds       no growth in the server's open file descriptors (at the end <= after the first --edge + 2%)
@@ -19,6 +21,8 @@
 #   --think MS            an explorer's pause after each reply (default 1000)
 #   --chat-think MS       a chatter's pause (default 5000)
 #   --session-commands N  an explorer quits and logs in again after about N commands (default 300)
+#   --relay K             characters taking turns at each client's place (default 4): a character who
+#                         quits rests for K-1 sessions of the others, at least (K-1) x N/2 commands' time
 #   --collapse S          branch_idle_collapse_seconds (default 300, so that collapse happens within the hour)
 #   --interval S          seconds a row covers (default 60); --edge S: seconds compared at each end (600)
 #   --deepwell PATH, --mudload PATH, --content DIR   default build/server/deepwell, build/bench/load/mudload, content/
@@ -36,6 +40,7 @@ explorers=1000
 think=1000
 chat_think=5000
 session_commands=300
+relay=4
 collapse=300
 interval=60
 edge=600
@@ -50,6 +55,7 @@ while [[ $# -gt 0 ]]; do
     --think) think=$2; shift 2 ;;
     --chat-think) chat_think=$2; shift 2 ;;
     --session-commands) session_commands=$2; shift 2 ;;
+    --relay) relay=$2; shift 2 ;;
     --collapse) collapse=$2; shift 2 ;;
     --interval) interval=$2; shift 2 ;;
     --edge) edge=$2; shift 2 ;;
@@ -63,7 +69,7 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 if [[ $smoke == 1 ]]; then
-  minutes=0.5 explorers=15 think=100 chat_think=300 session_commands=20 collapse=5 interval=5 edge=10
+  minutes=0.5 explorers=15 think=100 chat_think=300 session_commands=20 relay=2 collapse=5 interval=5 edge=10
 fi
 for bin in "$deepwell" "$mudload"; do
   [[ -x $bin ]] || { echo "soak.sh: $bin is missing: build it first" >&2; exit 2; }
@@ -137,7 +143,7 @@ progress=()
 [[ $smoke == 1 ]] && progress=(-q)
 "$mudload" --port "$port" --server-pid "$server_pid" --json "$work/mudload.json" -s soak -c "$clients" \
   --ramp "$ramp" -d "$duration" --warmup "$warmup" --think "$think" --chat-think "$chat_think" \
-  --session-commands "$session_commands" --interval "$interval" --edge "$edge" --reply-timeout 10 \
+  --session-commands "$session_commands" --relay "$relay" --interval "$interval" --edge "$edge" --reply-timeout 10 \
   "${progress[@]}" > "$work/mudload.txt" 2> "$work/mudload.err"
 cat "$work/mudload.txt"
 kill "$sampler_pid" 2>/dev/null || true
@@ -160,6 +166,8 @@ if [[ $smoke == 1 ]]; then
   expect errors "$(field errors) == 0 && $(field disconnects) == 0" "$(field errors) errors, $(field disconnects) disconnects"
   expect probe "$(field rss_first_kib) > 0 && $(field fds_first) > 0" "RSS $(field rss_first_kib) KiB, $(field fds_first) fds"
   expect database "samples >= 2" "$samples samples"
+  characters=$(tail -1 "$work/db.csv" | cut -d, -f11)
+  expect relay "${characters:-0} > $clients" "${characters:-0} characters for $clients clients (--relay $relay)"
   exit "$failed"
 fi
 
@@ -205,7 +213,8 @@ if rows:
 else:
     check("database", False, "no samples")
 print(f"  errors {m['errors']}, disconnects {m['disconnects']}, sessions {m['quits']} quit / {m['reconnects']} again "
-      f"({m.get('lost', 0)} explorers lost on the way back), "
+      f"({m.get('relay', 1)} characters in turn at each place, {rows[-1]['characters'] if rows else '?'} characters in all; "
+      f"{m.get('lost', 0)} explorers lost on the way back), "
       f"{m['commands']} commands ({m['commands_per_s']:.0f}/s)")
 sys.exit(0 if ok else 1)
 PY
