@@ -434,8 +434,10 @@ void client::send_command(clock_type::time_point start) {
 /// once the server has closed); a server that does not close within --login-timeout is an error.
 void client::quit() {
   quitting_ = true;
-  if (scenario_ == scenario::explore && !player_.reached_home()) {
-    ++t_.lost;
+  if (scenario_ == scenario::explore) {
+    t_.lost += player_.reached_home() ? 0 : 1;
+    t_.began_inside += player_.began_inside() ? 1 : 0;
+    t_.found_way_out += player_.found_way_out() ? 1 : 0;
   }
   pending_.clear();
   reply_.clear();

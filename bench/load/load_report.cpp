@@ -117,6 +117,9 @@ void print_report(const options& o, const totals& t, const server_probe& probe, 
         "sessions ended", static_cast<unsigned long long>(t.quits), static_cast<unsigned long long>(t.lost),
         static_cast<unsigned long long>(t.reconnects),
         o.relay > 1 ? bench::fmt(" (%d characters take turns at each client's place)", o.relay).c_str() : "");
+    std::printf("  %-22s %llu began in the dungeon, where they had quit; %llu of them found the well\n",
+                "explorers' sessions", static_cast<unsigned long long>(t.began_inside),
+                static_cast<unsigned long long>(t.found_way_out));
   }
   std::printf("  %-22s %llu\n", "unanswered at the end", static_cast<unsigned long long>(unfinished));
   if (probe.pid > 0) {
@@ -146,7 +149,7 @@ void write_json_report(const options& o, const totals& t, const server_probe& pr
       << ",\"login_errors\":" << t.login_errors << ",\"other_errors\":" << t.other_errors
       << ",\"timeouts\":" << t.timeouts << ",\"throttled\":" << t.throttled << ",\"disconnects\":" << t.disconnects
       << ",\"unanswered\":" << unfinished << ",\"quits\":" << t.quits << ",\"reconnects\":" << t.reconnects
-      << ",\"lost\":" << t.lost << ",\"relay\":" << o.relay << ",\"mudload_cpu_s\":" << probe.own();
+      << ",\"lost\":" << t.lost << ",\"began_inside\":" << t.began_inside << ",\"found_way_out\":" << t.found_way_out << ",\"relay\":" << o.relay << ",\"mudload_cpu_s\":" << probe.own();
   if (!t.rows.empty()) {
     out << ",\"interval_s\":" << o.interval << ",\"intervals\":[";
     for (std::size_t i = 0; i < t.rows.size(); ++i) {

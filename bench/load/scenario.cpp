@@ -195,47 +195,12 @@ command player::walk() {
     exits_.clear();
     return {"down", walk_replies()};
   }
-  if (homeward_) {
-    ++home_steps_;
-    for (const room_exit& e : exits_) {
-      if (e.to_well) {
-        return step(e.dir);
-      }
+  if (homeward_ || finding_way_out_) {
+    if (homeward_) {
+      ++home_steps_;
     }
-    if (!steps_.empty()) {
-      const std::string back = opposite(steps_.back());
-      for (const room_exit& e : exits_) {
-        if (e.dir == back) {
-          return step(back);
-        }
-      }
-    }
-    // No way back the way it came (it came through a one-way exit, or lost its way): mostly the known
-    // exit that leads nearest the well at (0,0), sometimes any, so that a dead end does not hold it.
-    if (!trail_.empty() && rng_() % 10 < 7) {
-      const room_exit* best = nullptr;
-      int best_distance = 0;
-      for (const room_exit& e : exits_) {
-        int x = trail_.back().x;
-        int y = trail_.back().y;
-        if (e.dir == "north") {
-          ++y;
-        } else if (e.dir == "south") {
-          --y;
-        } else if (e.dir == "east") {
-          ++x;
-        } else if (e.dir == "west") {
-          --x;
-        }
-        const int distance = std::abs(x) + std::abs(y);
-        if (!e.unexplored && (best == nullptr || distance < best_distance)) {
-          best = &e;
-          best_distance = distance;
-        }
-      }
-      if (best != nullptr) {
-        return step(best->dir);
-      }
+    if (std::optional<command> c = toward_well()) {
+      return *std::move(c);
     }
   }
   std::vector<const room_exit*> unexplored;
@@ -261,6 +226,52 @@ command player::walk() {
     return step(exits_[rng_() % exits_.size()].dir);
   }
   return look();
+}
+
+/// The way to the well from here: an exit to it, else back the way it came, else (it came through a
+/// one-way exit, or lost its way, or began the session in the dungeon) mostly the known exit that leads
+/// nearest the well at (0,0), sometimes nothing, so that the caller's other choices get a chance and a
+/// dead end does not hold it.
+std::optional<command> player::toward_well() {
+  for (const room_exit& e : exits_) {
+    if (e.to_well) {
+      return step(e.dir);
+    }
+  }
+  if (!steps_.empty() && !finding_way_out_) {  // (the way it came leads to where it logged in, not out)
+    const std::string back = opposite(steps_.back());
+    for (const room_exit& e : exits_) {
+      if (e.dir == back) {
+        return step(back);
+      }
+    }
+  }
+  if (!trail_.empty() && rng_() % 10 < 7) {
+    const room_exit* best = nullptr;
+    int best_distance = 0;
+    for (const room_exit& e : exits_) {
+      int x = trail_.back().x;
+      int y = trail_.back().y;
+      if (e.dir == "north") {
+        ++y;
+      } else if (e.dir == "south") {
+        --y;
+      } else if (e.dir == "east") {
+        ++x;
+      } else if (e.dir == "west") {
+        --x;
+      }
+      const int distance = std::abs(x) + std::abs(y);
+      if (!e.unexplored && (best == nullptr || distance < best_distance)) {
+        best = &e;
+        best_distance = distance;
+      }
+    }
+    if (best != nullptr) {
+      return step(best->dir);
+    }
+  }
+  return std::nullopt;
 }
 
 command player::step(const std::string& dir) {
@@ -315,7 +326,18 @@ void player::observe(std::string_view text) {
     const std::size_t well = text.rfind("The Bottom of the Well");
     const std::size_t room = text.rfind(", depth ");
     at_well_ = well != std::string_view::npos && (room == std::string_view::npos || well > room);
-    if (const auto p = place_in(text); p && !at_well_) {
+    const auto p = place_in(text);
+    if (!seen_room_) {
+      // A session that begins in the dungeon (it quit there, lost, last time) first finds its way out,
+      // as a player logging in lost would, rather than exploring on and holding the old branch.
+      seen_room_ = true;
+      finding_way_out_ = p && !at_well_;
+      began_inside_ = finding_way_out_;
+    }
+    if (at_well_) {
+      finding_way_out_ = false;
+    }
+    if (p && !at_well_) {
       arrived(place{p->first, p->second.first, p->second.second});
     } else if (at_well_) {
       trail_.clear();

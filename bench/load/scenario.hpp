@@ -4,6 +4,7 @@
 // room it is in, whether it is fighting, whether it woke up in the village).
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -56,6 +57,9 @@ class player {
   bool home() const { return homeward_ && (at_well_ || in_village_ || home_steps_ > 400); }
   /// It got there (rather than giving up after 400 steps).
   bool reached_home() const { return at_well_ || in_village_; }
+  /// The session began in the dungeon (the character had quit there), and whether it has found the well.
+  bool began_inside() const { return began_inside_; }
+  bool found_way_out() const { return began_inside_ && !finding_way_out_; }
 
  private:
   /// A room's place: its branch's name and its coordinates, from the title line's "[East branch 2, 1,0, depth 1]".
@@ -67,6 +71,7 @@ class player {
   };
   void arrived(const place& p);
   command walk();
+  std::optional<command> toward_well();
   command step(const std::string& dir);
   command say();
   static command look();
@@ -85,6 +90,9 @@ class player {
   std::vector<std::string> steps_;  ///< steps_[i] walked from trail_[i] to trail_[i + 1]
   bool homeward_ = false;
   bool at_well_ = false;
+  bool seen_room_ = false;         ///< a room has been shown this session
+  bool finding_way_out_ = false;   ///< began the session in the dungeon and has not reached the well
+  bool began_inside_ = false;
   int home_steps_ = 0;
 };
 

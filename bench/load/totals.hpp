@@ -46,6 +46,8 @@ struct totals {
   std::uint64_t quits = 0;       ///< clients that quit to log in again (--session-commands)
   std::uint64_t reconnects = 0;  ///< of those, the ones logged in again
   std::uint64_t lost = 0;        ///< explorers that quit in the dungeon, not finding the way back in 400 steps
+  std::uint64_t began_inside = 0;  ///< explorers' sessions that began in the dungeon (quit there last time)
+  std::uint64_t found_way_out = 0; ///< of them, those that reached the well before quitting
   std::uint64_t commands_all = 0;
   std::uint64_t commands_window = 0;
   std::uint64_t commands_interval = 0;
