@@ -11,7 +11,6 @@
 #include "server/game/groups/groups.hpp"
 #include "server/game/output/gmcp.hpp"
 #include "server/game/output/gmcp_parse.hpp"
-#include "server/text/ascii.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/places.hpp"
 #include "server/game/progression/progression.hpp"
@@ -57,6 +56,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   encounters_->set_progress(deeds_, *progression_);
   login_->set_progress(*progression_);
   login_->set_bounties(*bounties_);
+  login_->set_groups(*groups_);
   places_->set_step_watch(*groups_);
   out_->set_vitals_watch(*groups_);
   encounters_->fights.set_groups(*groups_);
@@ -146,16 +146,9 @@ void world::on_gmcp(std::uint64_t conn_id, std::string_view package, std::string
     }
     // GMCP traffic gets no prompt: it is not something the person typed.
     events_->run_event(conn_id, [&] {
-      // A client asking for its items again (IRE's Char.Items.Inv / Char.Items.Room) gets a fresh List.
-      const bool inv = text::iequals(package, "Char.Items.Inv");
-      if (inv || text::iequals(package, "Char.Items.Room")) {
-        if (const character* ch = people_->find_character(conn->account_id);
-            ch != nullptr && conn->stage == login_stage::playing && ch->connection == conn_id) {
-          encounters_->news.send_list(*ch, inv ? "inv" : "room");
-        }
-        return;
+      if (!encounters_->news.answer_request(*conn, package)) {  // (Char.Items.Inv / Char.Items.Room)
+        handle_gmcp(*out_, *conn, package, json);
       }
-      handle_gmcp(*out_, *conn, package, json);
     });
   }
 }
@@ -166,25 +159,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
     return;
   }
   events_->run_event(0, [&] { login_->forget_checks(*conn); });
-  if (conn->stage == login_stage::playing) {
-    if (character* ch = people_->find_character(conn->account_id); ch != nullptr && ch->connection == conn_id) {
-      // Everything the character did was saved by its own events; this saves where it rests. If that
-      // cannot be saved, the last saved place stands: nothing is taken back, the character has gone.
-      events_->run_event(0, [&] {
-        spdlog::info("{} left the game (connection {})", ch->name, conn_id);
-        encounters_->fights.last_round(*ch);  // a dropped connection does not escape a fight either
-        groups_->leave_play(ch->account_id);    // (a take-over does not come here: it keeps its group)
-        places_->tell_passing(ch->where.room_id, passing{ch->name + " fades away.\n", ch->name, "fade away"},
-                              ch->account_id, false);
-        encounters_->leave_room(*ch);
-        places_->save_character(*ch);
-        places_->leave(*ch);
-      });
-      progression_->leave(conn->account_id);
-      bounties_->leave(conn->account_id);
-      people_->remove_character(conn->account_id);
-    }
-  }
+  login_->leave_play(*conn);
   spdlog::info("connection {} from {} closed", conn_id, conn->port->address());
   events_->connection_gone(conn_id);
   people_->remove_connection(conn_id);

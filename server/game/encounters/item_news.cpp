@@ -3,6 +3,8 @@
 #include <boost/json.hpp>
 #include <string>
 
+#include "server/text/ascii.hpp"
+
 namespace dw::game {
 namespace json = boost::json;
 namespace {
@@ -34,6 +36,18 @@ std::string one_item(const room_contents& contents, std::string_view location, c
 }
 
 }  // namespace
+
+bool item_news::answer_request(const connection& conn, std::string_view package) {
+  const bool inv = text::iequals(package, "Char.Items.Inv");
+  if (!inv && !text::iequals(package, "Char.Items.Room")) {
+    return false;
+  }
+  if (const character* ch = people_.find_character(conn.account_id);
+      ch != nullptr && conn.stage == login_stage::playing && ch->connection == conn.id) {
+    send_list(*ch, inv ? "inv" : "room");
+  }
+  return true;
+}
 
 void item_news::send_list(const character& ch, std::string_view location) {
   connection* conn = people_.find_connection(ch.connection);

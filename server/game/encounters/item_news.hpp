@@ -21,6 +21,9 @@ class item_news {
 
   /// Char.Items.List for `location` "inv" or "room" (the floor of `ch`'s room); anything else is ignored.
   void send_list(const character& ch, std::string_view location);
+  /// A GMCP message from `conn`: a client asking for its items again (IRE's Char.Items.Inv or
+  /// Char.Items.Room) gets a fresh List if it is playing. True if the package was one of those two.
+  bool answer_request(const connection& conn, std::string_view package);
   /// `it` is now carried by `ch` (Add), no longer (Remove), or changed (Update: wielded, worn...).
   void inv_added(const character& ch, const item& it) { to_carrier(ch, "Char.Items.Add", it); }
   void inv_removed(const character& ch, const item& it) { to_carrier(ch, "Char.Items.Remove", it); }

@@ -12,6 +12,7 @@
 #include "server/game/commands/command_registry.hpp"
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_sink.hpp"
+#include "server/game/groups/groups.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/login/listing.hpp"
 #include "server/game/login/login_throttle.hpp"
@@ -51,6 +52,7 @@ struct login_context {
   encounters& play;
   progression* progress = nullptr;  ///< set once by the world (login::set_progress)
   bounties* board = nullptr;        ///< set once by the world (login::set_bounties)
+  groups* company = nullptr;        ///< set once by the world (login::set_groups)
   login_throttle throttle;
   password_queue passwords;
   creation_limit creations;
@@ -60,7 +62,8 @@ struct login_context {
 };
 
 /// The login conversation (create or connect, on one line or step by step), account rules, throttling,
-/// and the one way into play shared by logins, take-overs and hot-reboot restores. World thread only.
+/// the one way into play shared by logins, take-overs and hot-reboot restores, and the one way out of
+/// it when a connection closes. World thread only.
 class login {
  public:
   login(live_settings& settings, roster& people, output& out, event_runner& events, change_sink& changes,
@@ -72,6 +75,8 @@ class login {
   void set_progress(progression& p) { ctx_.progress = &p; }
   /// Who keeps characters' bounties as they come into play (set once, right after construction).
   void set_bounties(bounties& b) { ctx_.board = &b; }
+  /// Whose groups characters leave as they leave play (set once, right after construction).
+  void set_groups(groups& g) { ctx_.company = &g; }
 
   /// A new connection: refused if its address is banned or already has too many connections at the login
   /// screen; otherwise greeted.
@@ -85,6 +90,10 @@ class login {
   void handle_line(connection& conn, std::string_view line);
   /// A connection is closing: its password checks that have not started are dropped (and audited).
   void forget_checks(connection& conn);
+  /// A connection is closing (departure.cpp): the character it plays, if any, leaves play. Its fight
+  /// takes one more round, it leaves its group, the room sees it fade, and where it rests is saved;
+  /// then every part forgets it. A take-over does not come here: the character stays in play.
+  void leave_play(connection& conn);
   /// A connection taken over from the previous image of the server: its character comes back into play
   /// the way every character does (read on a worker first), and its fight goes on.
   void restore(connection& conn, const saved_connection& saved);

@@ -1,0 +1,42 @@
+// The way out of play, the mirror of admission.cpp: a connection that closes takes its character out of
+// the game in one order, which every part's state relies on.
+#include <spdlog/spdlog.h>
+
+#include "server/game/login/login.hpp"
+#include "server/game/progression/progression.hpp"
+
+namespace dw::game {
+
+void login::leave_play(connection& conn) {
+  if (conn.stage != login_stage::playing) {
+    return;
+  }
+  login_context& w = ctx_;
+  character* ch = w.people.find_character(conn.account_id);
+  if (ch == nullptr || ch->connection != conn.id) {
+    return;  // taken over: the character plays on from its new connection
+  }
+  // Everything the character did was saved by its own events; this saves where it rests. If that cannot
+  // be saved, the last saved place stands: nothing is taken back, the character has gone.
+  w.events.run_event(0, [&] {
+    spdlog::info("{} left the game (connection {})", ch->name, conn.id);
+    w.play.fights.last_round(*ch);  // a dropped connection does not escape a fight either
+    if (w.company != nullptr) {
+      w.company->leave_play(ch->account_id);
+    }
+    w.where.tell_passing(ch->where.room_id, passing{ch->name + " fades away.\n", ch->name, "fade away"},
+                         ch->account_id, false);
+    w.play.leave_room(*ch);
+    w.where.save_character(*ch);
+    w.where.leave(*ch);
+  });
+  if (w.progress != nullptr) {
+    w.progress->leave(conn.account_id);
+  }
+  if (w.board != nullptr) {
+    w.board->leave(conn.account_id);
+  }
+  w.people.remove_character(conn.account_id);
+}
+
+}  // namespace dw::game
