@@ -165,7 +165,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
   if (conn == nullptr) {
     return;
   }
-  events_->run_event(0, [&] { login_->forget_checks(*conn); });
+  events_->run_event(0, [&] { login_->connection_gone(*conn); });
   if (conn->stage == login_stage::playing) {
     if (character* ch = people_->find_character(conn->account_id); ch != nullptr && ch->connection == conn_id) {
       // Everything the character did was saved by its own events; this saves where it rests. If that

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "server/game/administration/administration.hpp"
@@ -25,6 +26,15 @@
 namespace dw::game {
 
 struct login_context;
+
+/// What a connection has typed so far in the login conversation: login's own, kept in
+/// `login_context::conversations` by connection id. There is one only while a `create` or `connect` is
+/// under way (from the command to the account's check): a connection at the menu, in play or gone has none.
+struct login_conversation {
+  bool creating = false;     ///< creating an account (not connecting to one)
+  std::string pending_name;  ///< the name typed
+  std::string pending_password;  ///< creating: the first password, until it is typed again
+};
 
 /// A line typed at the login menu, for the menu's table of commands.
 struct menu_context {
@@ -57,6 +67,10 @@ struct login_context {
   login_menu menu;
   /// What MUD crawlers are told (MSSP), set once at start-up by the server around the game (none: nothing).
   std::shared_ptr<const listing_source> listing;
+  /// The conversations under way, by connection id (see login_conversation).
+  std::unordered_map<std::uint64_t, login_conversation> conversations;
+  /// `conn`'s conversation, begun now if it had none.
+  login_conversation& conversation_of(const connection& conn) { return conversations[conn.id]; }
 };
 
 /// The login conversation (create or connect, on one line or step by step), account rules, throttling,
@@ -83,8 +97,13 @@ class login {
   void greet(connection& conn);
   /// Handles one line typed before the connection is playing.
   void handle_line(connection& conn, std::string_view line);
-  /// A connection is closing: its password checks that have not started are dropped (and audited).
-  void forget_checks(connection& conn);
+  /// A connection is closing: its password checks that have not started are dropped (and audited), and
+  /// its conversation is forgotten.
+  void connection_gone(connection& conn);
+  /// How many connections are in the middle of a `create` or `connect` (what login keeps for each).
+  std::size_t conversations() const { return ctx_.conversations.size(); }
+  /// Whether `conn_id` has a conversation under way.
+  bool in_conversation(std::uint64_t conn_id) const { return ctx_.conversations.contains(conn_id); }
   /// A connection taken over from the previous image of the server: its character comes back into play
   /// the way every character does (read on a worker first), and its fight goes on.
   void restore(connection& conn, const saved_connection& saved);
