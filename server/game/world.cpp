@@ -158,7 +158,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
   if (conn == nullptr) {
     return;
   }
-  events_->run_event(0, [&] { login_->forget_checks(*conn); });
+  events_->run_event(0, [&] { login_->connection_gone(*conn); });
   login_->leave_play(*conn);
   spdlog::info("connection {} from {} closed", conn_id, conn->port->address());
   events_->connection_gone(conn_id);

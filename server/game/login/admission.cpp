@@ -54,6 +54,7 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   }
   conn.stage = login_stage::playing;
   conn.account_id = account;
+  w.conversations.erase(conn.id);  // (the conversation is over: nothing of it is kept while playing)
   // If the login cannot be saved, the connection is back at the login screen and the character out of play.
   w.changes.on_rollback([&w, account, conn_id = conn.id] {
     if (character* c = w.people.find_character(account); c != nullptr && c->connection == conn_id) {
@@ -145,7 +146,8 @@ void admit(login_context& w, connection& conn, character ch, entry_kind kind, st
   enter_play(w, conn, std::move(ch), kind, std::move(pending_message), stored);
 }
 
-void forget_checks(login_context& w, connection& conn) {
+void connection_gone(login_context& w, connection& conn) {
+  w.conversations.erase(conn.id);
   // Checks still waiting for a worker are dropped unrun, but every guess is still on record.
   for (const password_queue::job& job : w.passwords.cancel(conn.id)) {
     spdlog::info("login attempt for '{}' from {} dropped: connection {} closed before its password was checked",
@@ -221,7 +223,7 @@ void login::greet(connection& conn) { login_flow::greet(ctx_, conn); }
 
 void login::handle_line(connection& conn, std::string_view line) { login_flow::handle_line(ctx_, conn, line); }
 
-void login::forget_checks(connection& conn) { login_flow::forget_checks(ctx_, conn); }
+void login::connection_gone(connection& conn) { login_flow::connection_gone(ctx_, conn); }
 
 void login::restore(connection& conn, const saved_connection& saved) {
   login_context& w = ctx_;

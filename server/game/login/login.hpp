@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "server/game/administration/administration.hpp"
@@ -26,6 +27,15 @@
 namespace dw::game {
 
 struct login_context;
+
+/// What a connection has typed so far in the login conversation: login's own, kept in
+/// `login_context::conversations` by connection id. There is one only while a `create` or `connect` is
+/// under way (from the command to the account's check): a connection at the menu, in play or gone has none.
+struct login_conversation {
+  bool creating = false;     ///< creating an account (not connecting to one)
+  std::string pending_name;  ///< the name typed
+  std::string pending_password;  ///< creating: the first password, until it is typed again
+};
 
 /// A line typed at the login menu, for the menu's table of commands.
 struct menu_context {
@@ -59,6 +69,10 @@ struct login_context {
   login_menu menu;
   /// What MUD crawlers are told (MSSP), set once at start-up by the server around the game (none: nothing).
   std::shared_ptr<const listing_source> listing;
+  /// The conversations under way, by connection id (see login_conversation).
+  std::unordered_map<std::uint64_t, login_conversation> conversations;
+  /// `conn`'s conversation, begun now if it had none.
+  login_conversation& conversation_of(const connection& conn) { return conversations[conn.id]; }
 };
 
 /// The login conversation (create or connect, on one line or step by step), account rules, throttling,
@@ -88,8 +102,13 @@ class login {
   void greet(connection& conn);
   /// Handles one line typed before the connection is playing.
   void handle_line(connection& conn, std::string_view line);
-  /// A connection is closing: its password checks that have not started are dropped (and audited).
-  void forget_checks(connection& conn);
+  /// A connection is closing: its password checks that have not started are dropped (and audited), and
+  /// its conversation is forgotten.
+  void connection_gone(connection& conn);
+  /// How many connections are in the middle of a `create` or `connect` (what login keeps for each).
+  std::size_t conversations() const { return ctx_.conversations.size(); }
+  /// Whether `conn_id` has a conversation under way.
+  bool in_conversation(std::uint64_t conn_id) const { return ctx_.conversations.contains(conn_id); }
   /// A connection is closing (departure.cpp): the character it plays, if any, leaves play. Its fight
   /// takes one more round, it leaves its group, the room sees it fade, and where it rests is saved;
   /// then every part forgets it. A take-over does not come here: the character stays in play.

@@ -33,7 +33,7 @@ void read_failed(login_context& w, std::uint64_t conn_id, const read_result& res
     w.events.storage_failed(result);
     connection* c = w.people.find_connection(conn_id);
     if (c != nullptr && !c->closing) {
-      back_to_menu(*c);
+      back_to_menu(w, *c);
       w.out.send(*c, "The world could not do that right now; nothing changed. Try again in a moment.\n");
     }
   });
@@ -73,7 +73,7 @@ bool queue_check(login_context& w, connection& conn, const std::string& name, st
   spdlog::warn("login check for '{}' from {} refused: {}", log_safe(name), address,
                address_busy ? "that address already has checks waiting" : "too many checks waiting");
   w.admin.audit(name, "login refused (checks queue full)", address);
-  back_to_menu(conn);
+  back_to_menu(w, conn);
   w.out.send(conn, address_busy ? "Your address already has logins being checked; wait for their answer first.\n"
                             : "The server is busy checking logins; try again in a moment.\n");
   return false;
@@ -98,7 +98,7 @@ void start_connect(login_context& w, connection& conn, std::string name, std::st
     spdlog::warn("login for '{}' from {} (connection {}) refused unchecked: {} ms left of its failed-login delay",
                  log_safe(name), address, conn.id, wait);
     w.admin.audit(name, "login refused (too soon after failures)", address);
-    back_to_menu(conn);
+    back_to_menu(w, conn);
     w.out.send(conn, "Too many failed logins; wait " + wait_text(wait) + " before trying again.\n");
     return;
   }
@@ -145,7 +145,7 @@ void answer_wrong_login(login_context& w, std::uint64_t conn_id, std::int64_t de
       if (again == nullptr || again->closing) {
         return;
       }
-      back_to_menu(*again);
+      back_to_menu(w, *again);
       w.out.send(*again, "Wrong name or password.\n");
     });
   });
@@ -175,7 +175,7 @@ void finish_connect(login_context& w, std::uint64_t conn_id, const check_outcome
                    conn_id, address, left);
       w.admin.audit(account->name, "login refused (account locked)", address);
       if (here) {
-        back_to_menu(*c);
+        back_to_menu(w, *c);
         w.out.send(*c, "This character is locked after too many failed logins. Try again in " +
                        std::to_string((left + 59) / 60) + " minutes, or ask an administrator.\n");
       }
@@ -243,7 +243,7 @@ void start_create(login_context& w, connection& conn, std::string name, std::str
     spdlog::warn("account creation from {} refused: {} per hour already", address,
                  w.settings.get().accounts.max_creations_per_address_per_hour);
     w.admin.audit(name, "account creation refused (hourly cap)", address);
-    back_to_menu(conn);
+    back_to_menu(w, conn);
     w.out.send(conn, "Too many characters have been made from your address in the last hour. Try again later.\n");
     return;
   }
@@ -291,14 +291,14 @@ void finish_create(login_context& w, std::uint64_t conn_id, const std::string& h
         if (!result.ok) {
           spdlog::warn("account {} was not created: the database refused it", name);
           if (c != nullptr && !c->closing) {
-            back_to_menu(*c);
+            back_to_menu(w, *c);
             w.out.send(*c, "The world could not record that; nothing changed. Try again in a moment.\n");
           }
           return;
         }
         if (outcome->name_taken) {
           if (c != nullptr && !c->closing) {
-            back_to_menu(*c);
+            back_to_menu(w, *c);
             w.out.send(*c, "The name " + name + " is already taken; choose another.\n");
           }
           return;

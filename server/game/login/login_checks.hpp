@@ -13,8 +13,8 @@
 
 namespace dw::game::login_flow {
 
-/// Back to the menu, forgetting the name and passwords typed (login_flow.cpp).
-void back_to_menu(connection& conn);
+/// Back to the menu, forgetting the name and passwords typed (its conversation ends; login_flow.cpp).
+void back_to_menu(login_context& w, connection& conn);
 /// `connect <name> <password>`: throttled, then checked on a worker; the answer follows.
 void start_connect(login_context& w, connection& conn, std::string name, std::string password);
 /// `create <name> <password>`: capped per address, hashed on a worker, then saved; the welcome follows.

@@ -37,7 +37,7 @@ void end_hidden(connection& conn) {
 /// What was typed as a name cannot be one (perhaps it was the password): refuse it without repeating or
 /// logging it.
 void refuse_unshaped_name(login_context& w, connection& conn) {
-  back_to_menu(conn);
+  back_to_menu(w, conn);
   w.out.send(conn, "There is no character with that name: names are 3 to 20 letters, A to Z.\n");
 }
 
@@ -49,8 +49,8 @@ bool is_quit(std::string_view line) {
 
 /// The name is chosen: ask for the password. Creating, a name already taken is refused first, before
 /// anyone types a password for it (the name is looked up on a worker meanwhile).
-void ask_password_for(login_context& w, connection& conn) {
-  if (!conn.creating) {
+void ask_password_for(login_context& w, connection& conn, const login_conversation& talk) {
+  if (!talk.creating) {
     ask_hidden(w, conn, login_stage::ask_password);
     return;
   }
@@ -58,7 +58,7 @@ void ask_password_for(login_context& w, connection& conn) {
   auto taken = std::make_shared<std::optional<std::string>>();
   const std::uint64_t conn_id = conn.id;
   w.svc.run_blocking(
-      [taken, name = conn.pending_name](storage::loader& l) {
+      [taken, name = talk.pending_name](storage::loader& l) {
         if (auto found = l.login_by_name(name)) {
           *taken = found->account.name;
         }
@@ -74,7 +74,7 @@ void ask_password_for(login_context& w, connection& conn) {
             return;
           }
           if (*taken) {
-            back_to_menu(*c);
+            back_to_menu(w, *c);
             w.out.send(*c, "The name " + **taken + " is already taken; choose another.\n");
             return;
           }
@@ -98,7 +98,8 @@ bool split_credentials(std::string_view args, std::string& name, std::string& pa
 
 /// `create` or `connect`, with or without the name and password.
 void begin(login_context& w, connection& conn, std::string_view args, bool creating) {
-  conn.creating = creating;
+  login_conversation& talk = w.conversation_of(conn);
+  talk.creating = creating;
   std::string name;
   std::string password;
   const bool both = split_credentials(args, name, password);
@@ -115,20 +116,20 @@ void begin(login_context& w, connection& conn, std::string_view args, bool creat
     refuse_unshaped_name(w, conn);
     return;
   }
-  conn.pending_name = canonical_name(name);
+  talk.pending_name = canonical_name(name);
   if (!both) {
-    ask_password_for(w, conn);
+    ask_password_for(w, conn, talk);
     return;
   }
   if (creating) {
     if (auto why = check_password(password)) {
       w.out.send(conn, *why + "\n");
-      back_to_menu(conn);
+      back_to_menu(w, conn);
       return;
     }
-    start_create(w, conn, conn.pending_name, password);
+    start_create(w, conn, talk.pending_name, password);
   } else {
-    start_connect(w, conn, conn.pending_name, password);
+    start_connect(w, conn, talk.pending_name, password);
   }
 }
 
@@ -151,11 +152,9 @@ void menu_line(login_context& w, connection& conn, std::string_view line) {
 
 }  // namespace
 
-void back_to_menu(connection& conn) {
+void back_to_menu(login_context& w, connection& conn) {
   conn.stage = login_stage::menu;
-  conn.creating = false;
-  conn.pending_name.clear();
-  conn.pending_password.clear();
+  w.conversations.erase(conn.id);  // (the name and passwords typed are forgotten)
 }
 
 void greet(login_context& w, connection& conn) {
@@ -185,11 +184,12 @@ void handle_line(login_context& w, connection& conn, std::string_view line) {
         return;
       }
       if (name.empty()) {
-        back_to_menu(conn);
+        back_to_menu(w, conn);
         w.out.send(conn, std::string(menu_text));
         return;
       }
-      if (auto why = check_name(name); why && conn.creating) {
+      login_conversation& talk = w.conversation_of(conn);
+      if (auto why = check_name(name); why && talk.creating) {
         w.out.send(conn, *why + "\n");
         return;
       }
@@ -197,8 +197,8 @@ void handle_line(login_context& w, connection& conn, std::string_view line) {
         refuse_unshaped_name(w, conn);
         return;
       }
-      conn.pending_name = canonical_name(name);
-      ask_password_for(w, conn);
+      talk.pending_name = canonical_name(name);
+      ask_password_for(w, conn, talk);
       return;
     }
     case login_stage::ask_password: {
@@ -207,7 +207,7 @@ void handle_line(login_context& w, connection& conn, std::string_view line) {
         w.out.disconnect(conn, "Goodbye.\n");
         return;
       }
-      start_connect(w, conn, conn.pending_name, std::string(line));
+      start_connect(w, conn, w.conversation_of(conn).pending_name, std::string(line));
       return;
     }
     case login_stage::ask_new_password: {
@@ -221,7 +221,7 @@ void handle_line(login_context& w, connection& conn, std::string_view line) {
         w.out.touch(conn);
         return;
       }
-      conn.pending_password = std::string(line);
+      w.conversation_of(conn).pending_password = std::string(line);
       conn.port->write_text("\n");
       conn.stage = login_stage::confirm_password;
       w.out.touch(conn);
@@ -229,15 +229,16 @@ void handle_line(login_context& w, connection& conn, std::string_view line) {
     }
     case login_stage::confirm_password: {
       end_hidden(conn);
-      if (line != conn.pending_password) {
-        conn.pending_password.clear();
+      login_conversation& talk = w.conversation_of(conn);
+      if (line != talk.pending_password) {
+        talk.pending_password.clear();
         w.out.send(conn, "The passwords differ. Let's try again.\n");
         ask_hidden(w, conn, login_stage::ask_new_password);
         return;
       }
-      std::string password = std::move(conn.pending_password);
-      conn.pending_password.clear();
-      start_create(w, conn, conn.pending_name, std::move(password));
+      std::string password = std::move(talk.pending_password);
+      talk.pending_password.clear();
+      start_create(w, conn, talk.pending_name, std::move(password));
       return;
     }
     case login_stage::waiting:

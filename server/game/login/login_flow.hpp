@@ -28,7 +28,8 @@ character character_from(const storage::login_record& login, const storage::char
 /// storage read of the account (nullptr for a new one): the parts that keep their own records take theirs.
 void admit(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message,
            const storage::login_record* stored);
-/// Drops a closing connection's password checks that have not started (audited).
-void forget_checks(login_context& w, connection& conn);
+/// A connection has gone: its password checks that have not started are dropped (audited) and its
+/// conversation is forgotten.
+void connection_gone(login_context& w, connection& conn);
 
 }  // namespace dw::game::login_flow

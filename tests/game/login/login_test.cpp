@@ -70,3 +70,31 @@ TEST(LoginAnswers, StepByStepCreateOfATakenNameRefusesBeforeThePassword) {
   h.line(p, "password123");
   EXPECT_TRUE(has(p.port->take(), "Welcome to Deepwell, Bea."));
 }
+
+// Login keeps what a connection typed during `create` or `connect` in a table of its own, by connection
+// id (issue 29: not in the shared connection): one entry while the conversation is under way, none at the
+// menu, in play, or once the connection has gone.
+TEST(LoginConversations, AnEntryLastsFromCreateOrConnectUntilPlayMenuOrDeparture) {
+  game_harness h;
+  h.create("Ann");
+  const auto& login = h.world.logins();
+  auto p = h.connect();
+  EXPECT_EQ(login.conversations(), 0U) << "a connection at the menu has nothing typed yet";
+  h.line(p, "connect Ann");
+  EXPECT_TRUE(login.in_conversation(p.id)) << "the name is kept while the password is asked";
+  h.line(p, "password123");
+  EXPECT_TRUE(has(p.port->take(), "Welcome back, Ann.")) << "the name kept was the one typed";
+  EXPECT_FALSE(login.in_conversation(p.id)) << "nothing of the conversation is kept in play";
+
+  auto q = h.connect();
+  h.line(q, "create");
+  EXPECT_TRUE(login.in_conversation(q.id)) << "creating, asked for a name";
+  h.line(q, "");  // an empty name: back to the menu
+  EXPECT_FALSE(login.in_conversation(q.id)) << "back at the menu, the name typed is forgotten";
+  h.line(q, "create Newcomer");
+  h.line(q, "secret123");
+  EXPECT_TRUE(login.in_conversation(q.id)) << "the first password waits for the second";
+  h.disconnect(q);
+  EXPECT_FALSE(login.in_conversation(q.id)) << "a connection that left leaves no entry behind";
+  EXPECT_EQ(login.conversations(), 0U);
+}
