@@ -64,6 +64,7 @@ struct economy_parts {
   places& where;  ///< saving characters, Char.Status, the map and return scrolls, the board by the well
   roster& people;
   room_contents& contents;
+  const rune_locks& locks;  ///< the sealed doors a scroll of seeing shows
   game::fights& fights;  ///< using something mid-fight costs the next round
   change_sink& changes;
   item_news& news;

@@ -73,10 +73,10 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
   const dungeon::coord me{ch.where.x, ch.where.y};
   std::optional<std::pair<dungeon::coord, dungeon::coord>> nearest;
   int best = 0;
-  for (const auto& [lock, hint] : p.contents.locks_and_hints(static_cast<std::uint64_t>(ch.where.branch_id))) {
+  for (const auto& [lock, hint] : p.locks.locks_and_hints(static_cast<std::uint64_t>(ch.where.branch_id))) {
     const std::optional<location> room = p.where.find_room(ch.where.branch_id, lock);
-    const room_contents::room_state* state = room ? p.contents.find_state(room->room_id) : nullptr;
-    if (state == nullptr || !state->lock || state->lock->solved) {
+    const content::rune_lock* door = room ? p.locks.lock_in(room->room_id) : nullptr;
+    if (door == nullptr || door->solved) {
       continue;
     }
     const int d = std::abs(lock.x - me.x) + std::abs(lock.y - me.y);

@@ -45,17 +45,17 @@ std::string stat_room(const world_admin_parts& p, const character& here) {
     if (state->fight) {
       out += "Fight: " + state->fight->encode() + (state->active ? " (active)" : "") + "\n";
     }
-    if (state->lock) {
+    if (const content::rune_lock* lock = p.play.locks.lock_in(here.where.room_id)) {
       std::string order;
-      for (const std::string& rune : state->lock->sequence) {
+      for (const std::string& rune : lock->sequence) {
         order += (order.empty() ? "" : " ") + rune;
       }
-      out += "Rune lock: " + order + " (" + (state->lock->solved ? "solved" : "sealed") + "), hint at (" +
-             std::to_string(state->lock->hint_x) + "," + std::to_string(state->lock->hint_y) + ")\n";
+      out += "Rune lock: " + order + " (" + (lock->solved ? "solved" : "sealed") + "), hint at (" +
+             std::to_string(lock->hint_x) + "," + std::to_string(lock->hint_y) + ")\n";
     }
-    if (state->hint) {
-      out += "Rune hint for the lock at (" + std::to_string(state->hint->lock_x) + "," +
-             std::to_string(state->hint->lock_y) + ")\n";
+    if (const content::rune_hint* hint = p.play.locks.hint_in(here.where.room_id)) {
+      out += "Rune hint for the lock at (" + std::to_string(hint->lock_x) + "," + std::to_string(hint->lock_y) +
+             ")\n";
     }
   }
   return out;

@@ -265,7 +265,7 @@ void collapse_command(const world_admin_parts& p, command_context& ctx) {
 }
 
 void clear_command(const world_admin_parts& p, command_context& ctx) {
-  if (!p.play.fights.clear_room(ctx.actor)) {
+  if (!p.play.clear_room(ctx.actor)) {
     ctx.failed("Only dungeon rooms can be cleared.\n");
     return;
   }

@@ -5,25 +5,28 @@
 #include "server/game/encounters/puzzles.hpp"
 #include "server/game/encounters/rest.hpp"
 #include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/rune_locks.hpp"
 #include "server/game/encounters/wanderers.hpp"
 #include "server/game/places/room_hooks.hpp"
 
 namespace dw::game {
 
 /// What rooms hold and what happens in them: contents and items (room_contents, with GMCP Char.Items in
-/// item_news), fights, rest, rune locks (puzzles) and wanderers (monsters roaming a branch). This
-/// bundle is what places call when rooms are made, shown, left, loaded and collapsed.
+/// item_news), fights, rest, rune locks (puzzles, their table in rune_locks) and wanderers (monsters roaming a
+/// branch). This bundle is what places call when rooms are made, shown, left, loaded and collapsed: a branch
+/// read or collapsed reaches every part's table from here.
 class encounters final : public room_hooks {
  public:
   encounters(const live_settings& settings, const content_source& content, roster& people, output& out,
              change_sink& changes, event_runner& events, services& svc, places& where,
              const storage::world_snapshot& startup)
-      : contents(settings, content, changes, where, startup),
+      : locks(settings, content, changes, where),
+        contents(settings, content, changes, where, locks, startup),
         news(people, out, contents),
         fights(settings, content, people, out, changes, events, svc, where, contents, news),
         rest(settings, people, out, changes, where),
-        puzzles(settings, content, people, out, changes, where, contents, news),
-        wanderers(settings, content, people, out, events, svc, where, contents, fights) {}
+        puzzles(settings, content, people, out, changes, where, contents, locks, news),
+        wanderers(settings, content, people, out, events, svc, where, contents, locks, fights) {}
 
   /// Who hears of deeds done here, and whose levels count in fights (set once, by the world).
   void set_progress(deeds& told, const progression& levels) {
@@ -50,14 +53,26 @@ class encounters final : public room_hooks {
   void arrived(character& ch) override { fights.arrived(ch); }
   bool in_combat(const character& ch) const override { return fights.in_combat(ch); }
   void leave_room(const character& ch) override { fights.leave_room(ch); }
-  void restore_branch(const storage::branch_snapshot& snapshot) override { contents.restore_branch(snapshot); }
+  void restore_branch(const storage::branch_snapshot& snapshot) override {
+    locks.restore_branch(snapshot);
+    contents.restore_branch(snapshot);
+  }
   void forget_branch(std::uint64_t branch) override {
     wanderers.forget_branch(branch);
+    locks.forget_branch(branch);
     contents.forget_branch(branch);
+  }
+
+  /// An administrator's @clear of the room `ch` is in: a rune door there opens, the fight ends and the room
+  /// is clear (saved together); false outside the dungeon.
+  bool clear_room(character& ch) {
+    locks.open(ch.where.room_id);
+    return fights.clear_room(ch);
   }
 
   // Each part is named after its class. The types are written qualified: a member declared with the
   // unqualified name of its own type would change what that name means inside the class, which GCC refuses.
+  rune_locks locks;  ///< the puzzles' state (before contents, which rolls new locks into it)
   room_contents contents;
   item_news news;
   game::fights fights;

@@ -279,9 +279,6 @@ bool fights::clear_room(character& ch) {
   state->fighters.clear();
   state->fight.reset();
   bout_start_.erase(ch.where.room_id);
-  if (state->lock) {
-    state->lock->solved = true;  // an administrator's clear opens a rune door as well
-  }
   ++state->generation;
   contents_.save_contents(ch.where.room_id, *state);
   places_.mark_clear(state->branch, {ch.where.x, ch.where.y});

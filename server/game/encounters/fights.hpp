@@ -78,7 +78,8 @@ class fights {
   /// `ch` spent its turn on something else (quaffed, applied, read a scroll): in the next round it
   /// takes the monsters' blow as usual but does not strike.
   void spend_turn(const character& ch);
-  /// Clears the room `ch` is in at once (administration); false outside the dungeon.
+  /// Clears the room `ch` is in at once (administration); false outside the dungeon. (encounters::clear_room
+  /// opens a rune door there first.)
   bool clear_room(character& ch);
 
  private:

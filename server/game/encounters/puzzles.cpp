@@ -43,7 +43,7 @@ std::string runes_shown(const content::rune_lock& lock) {
 }  // namespace
 
 puzzles::puzzles(const live_settings& settings, const content_source& content, roster& people, output& out,
-                 change_sink& changes, places& where, room_contents& contents, item_news& news)
+                 change_sink& changes, places& where, room_contents& contents, rune_locks& locks, item_news& news)
     : settings_(settings),
       content_(content),
       people_(people),
@@ -51,19 +51,25 @@ puzzles::puzzles(const live_settings& settings, const content_source& content, r
       changes_(changes),
       places_(where),
       contents_(contents),
+      locks_(locks),
       news_(news) {}
 
+const content::rune_lock* puzzles::lock_here(const character& ch) {
+  // (state_of reads the branch first if it is not in memory; its locks come with it)
+  return contents_.state_of(ch) != nullptr ? locks_.lock_in(ch.where.room_id) : nullptr;
+}
+
 void puzzles::press(character& ch, connection& conn, std::string_view runes) {
-  room_contents::room_state* state = contents_.state_of(ch);
-  if (state == nullptr || !state->lock) {
+  const content::rune_lock* here = lock_here(ch);
+  if (here == nullptr) {
     out_.send(conn, "There is nothing here to press.\n");
     return;
   }
-  if (state->lock->solved) {
+  if (here->solved) {
     out_.send(conn, "The door already stands open.\n");
     return;
   }
-  const content::rune_lock& lock = *state->lock;
+  const content::rune_lock& lock = *here;
   const std::vector<std::string> pressed = pressed_runes(runes);
   if (pressed.empty()) {
     out_.send(conn, "Press which runes? The door shows " + content::rune_list(lock.shown()) + ".\n");
@@ -72,7 +78,7 @@ void puzzles::press(character& ch, connection& conn, std::string_view runes) {
   const content::rune_attempt attempt = content::judge_press(lock, pressed);
   switch (attempt.kind) {
     case content::attempt_kind::opens:
-      solve(ch, *state, "You press the runes in turn", "presses the runes in turn");
+      solve(ch, *contents_.state_of(ch), "You press the runes in turn", "presses the runes in turn");
       return;
     case content::attempt_kind::unknown_rune:
       out_.send(conn, "There is no '" + attempt.unknown + "' rune on the door; it shows " +
@@ -93,21 +99,21 @@ bool puzzles::hear(character& ch, std::string_view words) {
   if (ch.where.branch_id == 0) {
     return false;
   }
-  room_contents::room_state* state = contents_.state_of(ch);
-  if (state == nullptr || !state->lock || state->lock->solved) {
+  const content::rune_lock* lock = lock_here(ch);
+  if (lock == nullptr || lock->solved) {
     return false;
   }
-  const content::rune_attempt attempt = content::judge_speech(*state->lock, words);
+  const content::rune_attempt attempt = content::judge_speech(*lock, words);
   switch (attempt.kind) {
     case content::attempt_kind::opens:
-      solve(ch, *state, "You speak the word of opening", "speaks the word of opening");
+      solve(ch, *contents_.state_of(ch), "You speak the word of opening", "speaks the word of opening");
       return true;
     case content::attempt_kind::wrong_order:
       ward(ch, "The runes hear you", "speaks to the door");
       return false;
     case content::attempt_kind::partial:
       out_.send(ch.connection, "The runes stir at their names and settle again: the word of opening names all " +
-                                   content::count_word(static_cast<int>(state->lock->sequence.size())) +
+                                   content::count_word(static_cast<int>(lock->sequence.size())) +
                                    " of them, each once, in the right order.\n");
       return false;
     case content::attempt_kind::unknown_rune:
@@ -155,13 +161,12 @@ std::optional<std::string> puzzles::look_at(const character& ch, std::string_vie
   if (ch.where.branch_id == 0 || words.empty()) {
     return std::nullopt;
   }
-  room_contents::room_state* state = contents_.find_state(ch.where.room_id);
-  if (state == nullptr) {
+  if (contents_.find_state(ch.where.room_id) == nullptr) {
     return std::nullopt;
   }
   const std::string word = content::letters_only(words);
-  if (state->lock) {
-    const content::rune_lock& lock = *state->lock;
+  if (const content::rune_lock* here = locks_.lock_in(ch.where.room_id)) {
+    const content::rune_lock& lock = *here;
     const bool rune = std::find(lock.sequence.begin(), lock.sequence.end(), word) != lock.sequence.end();
     const bool door = word == "door" || word == "doors" || word == "blackdoor" || word == "stonedoor" ||
                       word == "doorofblackstone";
@@ -187,21 +192,16 @@ std::optional<std::string> puzzles::look_at(const character& ch, std::string_vie
            "door's ward, which strikes whoever tries them in a wrong order. The order that opens it is written "
            "somewhere else in this branch.\n";
   }
-  if (state->hint && (word == "scratches" || word == "scratching" || word == "writing" || word == "runes" ||
+  if (locks_.hint_in(ch.where.room_id) != nullptr && (word == "scratches" || word == "scratching" || word == "writing" || word == "runes" ||
                       word == "words" || word == "order")) {
-    return contents_.puzzle_text(*state);
+    return locks_.text(ch.where.room_id);
   }
   return std::nullopt;
 }
 
 void puzzles::solve(character& ch, room_contents::room_state& state, std::string_view mine, std::string_view theirs) {
   const std::int64_t room_id = ch.where.room_id;
-  changes_.on_rollback([this, room_id, before = state] {
-    if (room_contents::room_state* again = contents_.find_state(room_id)) {
-      *again = before;
-    }
-  });
-  state.lock->solved = true;
+  locks_.open(room_id);  // (sealed again if the event cannot be saved)
   wrong_tries_.erase(room_id);
   contents_.save_contents(room_id, state);
   places_.mark_clear(state.branch, {ch.where.x, ch.where.y});

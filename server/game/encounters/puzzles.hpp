@@ -11,6 +11,7 @@
 #include "server/game/deeds.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
@@ -25,7 +26,7 @@ namespace dw::game {
 class puzzles {
  public:
   puzzles(const live_settings& settings, const content_source& content, roster& people, output& out,
-          change_sink& changes, places& where, room_contents& contents, item_news& news);
+          change_sink& changes, places& where, room_contents& contents, rune_locks& locks, item_news& news);
 
   /// `press <rune> <rune> ...` in the room `ch` is in.
   void press(character& ch, connection& conn, std::string_view runes);
@@ -44,6 +45,8 @@ class puzzles {
   /// The door opens for `ch`: `mine` is how `ch` reads what it did ("You press the runes in turn"), `theirs`
   /// how the others in the room do ("presses the runes in turn", after the name).
   void solve(character& ch, room_contents::room_state& state, std::string_view mine, std::string_view theirs);
+  /// The sealed or open door of the room `ch` is in (nullptr if none); reads the branch first if need be.
+  const content::rune_lock* lock_here(const character& ch);
   /// A wrong order: the ward strikes `ch` (saved, and taken back if the event cannot be saved).
   void ward(character& ch, const std::string& mine, std::string_view theirs);
 
@@ -54,6 +57,7 @@ class puzzles {
   change_sink& changes_;
   places& places_;
   room_contents& contents_;
+  rune_locks& locks_;  ///< the puzzles' state: each lock and hint room
   item_news& news_;
   deeds* deeds_ = nullptr;
   /// Per lock room: wrong orders tried since it was last opened or the server started (what the next costs).

@@ -31,16 +31,20 @@ content::tape room_tape(const config::settings& s, std::uint64_t tape_key, std::
   return content::tape(content::tape_seed(static_cast<std::uint64_t>(s.dungeon.world_seed), tape_key, x, y));
 }
 
-content::tape room_contents::tape_of(std::uint64_t branch, std::int32_t x, std::int32_t y) const {
+content::tape tape_in_branch(const config::settings& s, const dungeon::dungeon& d, std::uint64_t branch, std::int32_t x,
+                             std::int32_t y) {
   // One lookup in the dungeon's branch table. A room with a state always has its branch there (a branch and
   // its rooms' states are forgotten together); should one not, the id is the key older branches use.
-  const std::uint64_t key = places_.dungeon().tape_key(static_cast<dungeon::branch_id>(branch)).value_or(branch);
-  return room_tape(settings_.get(), key, x, y);
+  return room_tape(s, d.tape_key(static_cast<dungeon::branch_id>(branch)).value_or(branch), x, y);
+}
+
+content::tape room_contents::tape_of(std::uint64_t branch, std::int32_t x, std::int32_t y) const {
+  return tape_in_branch(settings_.get(), places_.dungeon(), branch, x, y);
 }
 
 room_contents::room_contents(const live_settings& settings, const content_source& content, change_sink& changes,
-                             places& where, const storage::world_snapshot& startup)
-    : settings_(settings), content_(content), changes_(changes), places_(where) {
+                             places& where, rune_locks& locks, const storage::world_snapshot& startup)
+    : settings_(settings), content_(content), changes_(changes), places_(where), locks_(locks) {
   content::register_scroll(artefacts_);
   // Item ids continue after the highest one stored; what lies in the fixed rooms is read at start-up.
   next_item_id_ = startup.max_item_id + 1;
@@ -59,19 +63,10 @@ void room_contents::restore_branch(const storage::branch_snapshot& snapshot) {
     // Codes 0..3 were all there was before puzzles; anything unknown still reads as before.
     const bool known = rec.event >= 0 && rec.event <= static_cast<std::int32_t>(content::room_event::rune_hint);
     state.event = static_cast<content::room_event>(known ? rec.event : rec.event & 3);
-    if (state.event == content::room_event::rune_lock) {
-      state.lock = content::rune_lock::decode(rec.contents);
-      if (!state.lock) {
-        spdlog::error("room {}: unreadable rune lock '{}' ignored", rec.id, log_safe(rec.contents));
-      } else {
-        index_hint(state.branch, {rec.x, rec.y}, *state.lock);
-      }
-    } else if (state.event == content::room_event::rune_hint) {
-      state.hint = content::rune_hint::decode(rec.contents);
-      if (!state.hint) {
-        spdlog::error("room {}: unreadable rune hint '{}' ignored", rec.id, log_safe(rec.contents));
-      }
-    } else if (!rec.contents.empty()) {
+    // (a lock or hint room's contents are the puzzles': rune_locks::restore_branch reads them)
+    const bool puzzle =
+        state.event == content::room_event::rune_lock || state.event == content::room_event::rune_hint;
+    if (!puzzle && !rec.contents.empty()) {
       state.fight = content::fight_state::decode(rec.contents);
       if (!state.fight) {
         spdlog::error("room {}: unreadable fight state '{}' ignored", rec.id, log_safe(rec.contents));
@@ -98,9 +93,9 @@ bool room_contents::decide_clear(const dungeon::room& r, const character* mover)
       who.has_armour = who.has_armour || is_gear(it, content::item_kind::armour);
     }
   }
-  room_state state;
-  const content::room_contents rolled = roll_new_room(r, who, state);
-  rolled_[static_cast<std::int64_t>(r.id)] = std::move(state);
+  rolled_room room;
+  const content::room_contents rolled = roll_new_room(r, who, room);
+  rolled_[static_cast<std::int64_t>(r.id)] = std::move(room);
   if (rolled.find_key) {
     // The find waits in rolled_ until room_created puts it on the floor.
     item find;
@@ -113,13 +108,14 @@ bool room_contents::decide_clear(const dungeon::room& r, const character* mover)
 }
 
 content::room_contents room_contents::roll_new_room(const dungeon::room& r, const content::carrier& who,
-                                                    room_state& state) {
+                                                    rolled_room& room) {
+  room_state& state = room.state;
   state.branch = r.branch;
   const auto depth = static_cast<int>(dungeon::depth_of(r.pos));
-  if (const content::rune_hint* hint = hint_at(r.branch, r.pos)) {
+  if (const content::rune_hint* hint = locks_.hint_at(r.branch, r.pos)) {
     // A lock's solution is written here: the room holds nothing else and is clear at once.
     state.event = content::room_event::rune_hint;
-    state.hint = *hint;
+    room.hint = *hint;
     content::room_contents hint_room;
     hint_room.depth = depth;
     hint_room.event = content::room_event::rune_hint;
@@ -135,7 +131,7 @@ content::room_contents room_contents::roll_new_room(const dungeon::room& r, cons
         // no hint room for this lock can ever appear there. (New rooms only appear in branches whose rooms
         // are all in memory.)
         const dungeon::coord at{x, y};
-        if (d.resident_room_at(r.branch, at).has_value() || hint_at(r.branch, at) != nullptr) {
+        if (d.resident_room_at(r.branch, at).has_value() || locks_.hint_at(r.branch, at) != nullptr) {
           return true;
         }
         if (!reach) {
@@ -145,7 +141,7 @@ content::room_contents room_contents::roll_new_room(const dungeon::room& r, cons
       });
   state.event = rolled.room.event;
   state.fight = content::start_fight(rolled.room);
-  state.lock = rolled.lock;
+  room.lock = rolled.lock;
   if (rolled.lock) {
     spdlog::info("branch {} ({},{}): rune lock, hint at ({},{})", r.branch, r.pos.x, r.pos.y, rolled.lock->hint_x,
                  rolled.lock->hint_y);
@@ -159,8 +155,11 @@ void room_contents::room_created(const dungeon::room& r) {
   if (it == rolled_.end()) {
     return;
   }
-  room_state state = std::move(it->second);
+  rolled_room rolled = std::move(it->second);
   rolled_.erase(it);
+  room_state& state = rolled.state;
+  // (the puzzles' table first: the saved contents hold the lock or hint)
+  locks_.room_created(id, r.branch, r.pos, std::move(rolled.lock), std::move(rolled.hint));
   save_contents(id, state);
   for (item& find : floors_[id]) {
     if (find.id == 0) {
@@ -168,29 +167,18 @@ void room_contents::room_created(const dungeon::room& r) {
       persist_item(find, 0, id);
     }
   }
-  std::optional<std::uint64_t> hint_key;
-  if (state.lock) {
-    hint_key = dungeon::pack({state.lock->hint_x, state.lock->hint_y});
-    index_hint(r.branch, r.pos, *state.lock);
-  }
   rooms_[id] = std::move(state);
   // A room that could not be saved does not exist: neither does what it held (ids are not reused).
-  changes_.on_rollback([this, id, branch = r.branch, hint_key] {
+  changes_.on_rollback([this, id] {
     rooms_.erase(id);
     floors_.erase(id);
-    if (hint_key) {
-      hints_[branch].erase(*hint_key);
-    }
   });
-  move_walled_in_hints(r.branch);
+  locks_.move_walled_in_hints(r.branch);
 }
 
 void room_contents::save_contents(std::int64_t room_id, const room_state& state) {
   const auto event = static_cast<std::int32_t>(state.event);
-  std::string contents = state.fight ? state.fight->encode()
-                         : state.lock ? state.lock->encode()
-                         : state.hint ? state.hint->encode()
-                                      : std::string();
+  std::string contents = state.fight ? state.fight->encode() : locks_.stored_contents(room_id);
   changes_.persist(storage::save_room_contents{room_id, event, std::move(contents)});
 }
 
@@ -271,7 +259,7 @@ std::string room_contents::room_extras(std::int64_t room_id, const character& vi
   }
   if (viewer.where.branch_id != 0) {
     if (room_state* state = state_of(viewer); state != nullptr) {
-      out += puzzle_text(*state);
+      out += locks_.text(viewer.where.room_id);
     }
   }
   for (const item& it : floor_of(room_id)) {
@@ -295,29 +283,7 @@ std::vector<interior_mark> room_contents::interior_marks(std::int64_t room_id, c
   return marks;
 }
 
-std::string room_contents::puzzle_text(const room_state& state) {
-  if (state.lock) {
-    const std::vector<std::string> shown = state.lock->shown();
-    const std::string count = content::capitalise(content::count_word(static_cast<int>(shown.size())));
-    if (state.lock->solved) {
-      return "A door of black stone stands open; its runes (" + content::rune_list(shown) + ") are dark.\n";
-    }
-    return "A door of black stone seals the way on. " + count + " runes are carved in it: " +
-           content::rune_list(shown) + ". Press them in the right order ('press " + shown.front() +
-           " ...') or speak the word of opening.\n";
-  }
-  if (state.hint && !state.hint->sequence.empty()) {
-    std::string order = state.hint->sequence.front();
-    for (std::size_t i = 1; i < state.hint->sequence.size(); ++i) {
-      order += (i == 1 ? ", then " : ", ") + state.hint->sequence[i];
-    }
-    return "Scratched into the wall: " + order + " - the way through a sealed door nearby.\n";
-  }
-  return {};
-}
-
 void room_contents::forget_branch(std::uint64_t branch) {
-  hints_.erase(branch);
   // The store deletes the rooms' items with the rooms (cascade); here the cached floors go with the
   // cached room states (a branch room's floor is only ever loaded after its state).
   std::erase_if(rooms_, [this, branch](const auto& kv) {

@@ -9,12 +9,12 @@
 
 #include "content/artefact_registry.hpp"
 #include "content/fight_state.hpp"
-#include "content/puzzle.hpp"
 #include "content/fighter.hpp"
 #include "content/room_event.hpp"
 #include "content/tape.hpp"
 #include "dungeon/room.hpp"
 #include "server/game/content_source.hpp"
+#include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/places/places.hpp"
@@ -24,7 +24,8 @@
 namespace dw::game {
 
 /// What each room holds: its event and monsters (rolled from the room's random tape when it is
-/// discovered), the items on its floor, and the items themselves (names, ids, saving). World thread only.
+/// discovered), the items on its floor, and the items themselves (names, ids, saving). A rune lock or hint
+/// rolled with a new room goes to the puzzles' table (rune_locks). World thread only.
 class room_contents {
  public:
   struct room_state {
@@ -38,13 +39,11 @@ class room_contents {
     std::unordered_map<std::int64_t, content::fight_choice> choices;
     bool active = false;
     std::uint64_t generation = 0;  ///< guards round timers from an earlier fight
-    std::optional<content::rune_lock> lock;  ///< rune_lock rooms: the door (solved or not)
-    std::optional<content::rune_hint> hint;  ///< rune_hint rooms: the solution on the wall
     std::optional<std::uint32_t> wanderer;  ///< the fight is this wanderer's (wanderers.hpp), not the room's own
   };
 
   room_contents(const live_settings& settings, const content_source& content, change_sink& changes, places& where,
-                const storage::world_snapshot& startup);
+                rune_locks& locks, const storage::world_snapshot& startup);
 
   /// A branch's rooms' contents and floors, read from storage when the branch came into memory.
   void restore_branch(const storage::branch_snapshot& snapshot);
@@ -58,17 +57,11 @@ class room_contents {
   std::vector<interior_mark> interior_marks(std::int64_t room_id, const character& viewer);
   /// A branch collapsed: forget its rooms' state.
   void forget_branch(std::uint64_t branch);
-  /// The solution a lock of `branch` has written at `at`, if any (the hint room need not exist yet).
-  const content::rune_hint* hint_at(std::uint64_t branch, dungeon::coord at) const;
-  /// Every lock of `branch` known (solved or not) with where its order is written: (lock, hint) pairs.
-  std::vector<std::pair<dungeon::coord, dungeon::coord>> locks_and_hints(std::uint64_t branch) const;
 
   /// The state of the dungeon room `ch` is in (nullptr in the fixed rooms).
   room_state* state_of(const character& ch);
   room_state* find_state(std::int64_t room_id);
   std::vector<item>& floor_of(std::int64_t room_id);
-  /// The rune door or the scratched solution, as the room's text shows it ("" for other rooms).
-  static std::string puzzle_text(const room_state& state);
   /// What lies inside a container (a fallen pack) by its id; not on any floor.
   std::vector<item>& inside(std::int64_t container_id) { return inside_[container_id]; }
   const std::vector<item>* inside_of(std::int64_t container_id) const;
@@ -76,8 +69,8 @@ class room_contents {
   std::vector<item> empty_out(std::int64_t container_id);
   /// "a goblin", "three large rats".
   std::string monsters_text(const room_state& state) const;
-  /// Saves a room's event and its stored contents: the fight if there is one, else the rune lock, else the hint.
-  /// (Wanderers keep out of lock and hint rooms, so a fight never hides a lock.)
+  /// Saves a room's event and its stored contents: the fight if there is one, else the rune lock or hint the
+  /// puzzles' table holds for it. (Wanderers keep out of lock and hint rooms, so a fight never hides a lock.)
   void save_contents(std::int64_t room_id, const room_state& state);
 
   // ---- items
@@ -117,27 +110,30 @@ class room_contents {
   const content_source& content_;
   change_sink& changes_;
   places& places_;
+  rune_locks& locks_;
   content::artefact_registry artefacts_;
   std::unordered_map<std::int64_t, room_state> rooms_;
   std::unordered_map<std::int64_t, std::vector<item>> floors_;
   std::unordered_map<std::int64_t, std::vector<item>> inside_;  ///< container id -> what it holds
-  std::unordered_map<std::int64_t, room_state> rolled_;  ///< decided by decide_clear, saved by room_created
+  /// What decide_clear rolled for a new room, kept until room_created saves it: the room's state and the lock
+  /// or hint that goes to the puzzles' table.
+  struct rolled_room {
+    room_state state;
+    std::optional<content::rune_lock> lock;
+    std::optional<content::rune_hint> hint;
+  };
+  std::unordered_map<std::int64_t, rolled_room> rolled_;
   std::int64_t next_item_id_ = 1;
-  /// Per branch: packed hint coordinate -> the hint its lock writes there (the lock's coordinate and runes),
-  /// whether or not the hint room exists yet. An index of the locks in rooms_: filled as locks are created,
-  /// rebuilt from their stored contents when a branch is read, forgotten with the branch.
-  std::unordered_map<std::uint64_t, std::unordered_map<std::uint64_t, content::rune_hint>> hints_;
-  void index_hint(std::uint64_t branch, dungeon::coord lock_at, const content::rune_lock& lock);
-  /// After a room is made in `branch`: each unsolved lock whose hint place can no longer be reached without
-  /// passing the lock gets the next reachable place (rune_hints.cpp).
-  void move_walled_in_hints(std::uint64_t branch);
-  /// The room rolled at `r`, puzzles considered; fills `state` and returns the content roll.
-  content::room_contents roll_new_room(const dungeon::room& r, const content::carrier& who, room_state& state);
+  /// The room rolled at `r`, puzzles considered; fills `rolled` and returns the content roll.
+  content::room_contents roll_new_room(const dungeon::room& r, const content::carrier& who, rolled_room& rolled);
 };
 
 /// A room's random tape: every roll about the room (contents, fight rounds) is drawn from it. `tape_key` is its
 /// branch's (dungeon::branch_info::tape_key): the branch's own seed, or the id for branches stored before
 /// issue 28. room_contents::tape_of finds it from a branch id.
 content::tape room_tape(const config::settings& s, std::uint64_t tape_key, std::int32_t x, std::int32_t y);
+/// room_tape of room (x, y) of `branch` (a branch id), with the branch's stored tape key from `d`'s branch table.
+content::tape tape_in_branch(const config::settings& s, const dungeon::dungeon& d, std::uint64_t branch, std::int32_t x,
+                             std::int32_t y);
 
 }  // namespace dw::game

@@ -1,3 +1,5 @@
+#include "server/game/encounters/rune_locks.hpp"
+
 #include "server/game/encounters/room_contents.hpp"
 
 #include <spdlog/spdlog.h>
@@ -6,12 +8,12 @@
 #include "dungeon/reach.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
 
-// Where each rune lock's solution is written: the index of hint places by branch, and moving a hint whose
-// place was walled in to the next place still reachable without passing the lock.
+// Where each rune lock's solution is written (the puzzles' table, rune_locks.hpp): the index of hint places by
+// branch, and moving a hint whose place was walled in to the next place still reachable without passing the lock.
 
 namespace dw::game {
 
-const content::rune_hint* room_contents::hint_at(std::uint64_t branch, dungeon::coord at) const {
+const content::rune_hint* rune_locks::hint_at(std::uint64_t branch, dungeon::coord at) const {
   const auto b = hints_.find(branch);
   if (b == hints_.end()) {
     return nullptr;
@@ -20,7 +22,7 @@ const content::rune_hint* room_contents::hint_at(std::uint64_t branch, dungeon::
   return h == b->second.end() ? nullptr : &h->second;
 }
 
-std::vector<std::pair<dungeon::coord, dungeon::coord>> room_contents::locks_and_hints(std::uint64_t branch) const {
+std::vector<std::pair<dungeon::coord, dungeon::coord>> rune_locks::locks_and_hints(std::uint64_t branch) const {
   std::vector<std::pair<dungeon::coord, dungeon::coord>> out;
   if (const auto found = hints_.find(branch); found != hints_.end()) {
     for (const auto& [key, hint] : found->second) {
@@ -30,11 +32,11 @@ std::vector<std::pair<dungeon::coord, dungeon::coord>> room_contents::locks_and_
   return out;
 }
 
-void room_contents::index_hint(std::uint64_t branch, dungeon::coord lock_at, const content::rune_lock& lock) {
+void rune_locks::index_hint(std::uint64_t branch, dungeon::coord lock_at, const content::rune_lock& lock) {
   hints_[branch][dungeon::pack({lock.hint_x, lock.hint_y})] = content::rune_hint{lock_at.x, lock_at.y, lock.sequence};
 }
 
-void room_contents::move_walled_in_hints(std::uint64_t branch) {
+void rune_locks::move_walled_in_hints(std::uint64_t branch) {
   // After every spawn: an unsolved lock whose hint room does not exist yet and whose hint place can no longer
   // be reached without passing through the lock (walled in by this room, or its way cut off) gets the next
   // reachable place: its tape's candidates first, else the nearest reachable place. The move is saved with
@@ -52,8 +54,8 @@ void room_contents::move_walled_in_hints(std::uint64_t branch) {
       continue;  // written already
     }
     const auto lock_room = d.resident_room_at(branch, lock_at);
-    const room_state* lock_state = lock_room ? find_state(static_cast<std::int64_t>(lock_room->id)) : nullptr;
-    if (lock_state == nullptr || !lock_state->lock || lock_state->lock->solved) {
+    const content::rune_lock* lock = lock_room ? lock_in(static_cast<std::int64_t>(lock_room->id)) : nullptr;
+    if (lock == nullptr || lock->solved) {
       continue;
     }
     if (!dungeon::reach_without(d, branch, lock_at).can_reach(at)) {
@@ -63,9 +65,10 @@ void room_contents::move_walled_in_hints(std::uint64_t branch) {
   for (const auto& [lock_at, old_at] : stale) {
     const auto lock_room = d.resident_room_at(branch, lock_at);
     const auto room_id = static_cast<std::int64_t>(lock_room->id);
-    room_state& state = *find_state(room_id);
+    content::rune_lock& lock = *rooms_.at(room_id).lock;
     std::vector<dungeon::coord> candidates;
-    for (const auto& [x, y] : content::hint_candidates(content_.get().puzzles, tape_of(branch, lock_at.x, lock_at.y),
+    for (const auto& [x, y] : content::hint_candidates(content_.get().puzzles,
+                                                       tape_in_branch(settings_.get(), d, branch, lock_at.x, lock_at.y),
                                                        lock_at.x, lock_at.y)) {
       candidates.push_back({x, y});
     }
@@ -93,18 +96,18 @@ void room_contents::move_walled_in_hints(std::uint64_t branch) {
           branch, lock_at.x, lock_at.y, old_at.x, old_at.y);
       continue;
     }
-    const content::rune_lock before = *state.lock;
+    const content::rune_lock before = lock;
     hints_[branch].erase(dungeon::pack(old_at));
-    state.lock->hint_x = to->x;
-    state.lock->hint_y = to->y;
-    index_hint(branch, lock_at, *state.lock);
-    save_contents(room_id, state);
+    lock.hint_x = to->x;
+    lock.hint_y = to->y;
+    index_hint(branch, lock_at, lock);
+    save_lock(room_id, lock);
     spdlog::info("branch {} ({},{}): rune lock's hint moved from ({},{}) to ({},{}), the old place walled off", branch,
                  lock_at.x, lock_at.y, old_at.x, old_at.y, to->x, to->y);
     changes_.on_rollback([this, branch, room_id, lock_at, before, moved_to = *to] {
       hints_[branch].erase(dungeon::pack(moved_to));
-      if (room_state* s = find_state(room_id); s != nullptr && s->lock) {
-        *s->lock = before;
+      if (auto s = rooms_.find(room_id); s != rooms_.end() && s->second.lock) {
+        *s->second.lock = before;
         index_hint(branch, lock_at, before);
       }
     });

@@ -39,7 +39,8 @@ content::wander_exit_kind kind_of(dungeon::exit_state e) {
 }  // namespace
 
 wanderers::wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-                     event_runner& events, services& svc, places& where, room_contents& contents, fights& fights)
+                     event_runner& events, services& svc, places& where, room_contents& contents,
+                     const rune_locks& locks, fights& fights)
     : settings_(settings),
       content_(content),
       people_(people),
@@ -48,6 +49,7 @@ wanderers::wanderers(const live_settings& settings, const content_source& conten
       services_(svc),
       places_(where),
       contents_(contents),
+      locks_(locks),
       fights_(fights) {}
 
 void wanderers::start() {
@@ -311,7 +313,8 @@ const wanderers::wanderer* wanderers::standing_in(const branch_state& bs, std::i
 
 bool wanderers::keeps_out(std::int64_t room_id) const {
   const room_contents::room_state* state = contents_.find_state(room_id);
-  return state != nullptr && ((state->fight && !state->fight->won()) || state->lock || state->hint);
+  return state != nullptr && ((state->fight && !state->fight->won()) || locks_.lock_in(room_id) != nullptr ||
+                               locks_.hint_in(room_id) != nullptr);
 }
 
 std::string wanderers::name_of(const wanderer& w) const {

@@ -9,6 +9,7 @@
 #include "server/game/content_source.hpp"
 #include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
@@ -28,7 +29,8 @@ namespace dw::game {
 class wanderers {
  public:
   wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-            event_runner& events, services& svc, places& where, room_contents& contents, fights& fights);
+            event_runner& events, services& svc, places& where, room_contents& contents, const rune_locks& locks,
+            fights& fights);
 
   /// Called on every world tick: renews the step timers (a second's worth of steps; a step longer than a
   /// second waits for the next tick after it).
@@ -88,6 +90,7 @@ class wanderers {
   services& services_;
   places& places_;
   room_contents& contents_;
+  const rune_locks& locks_;  ///< (they keep out of lock and hint rooms)
   fights& fights_;
   std::unordered_map<std::uint64_t, branch_state> branches_;
   std::vector<std::uint64_t> busy_branches_;  ///< reused every step: branches with people in them

@@ -5,6 +5,7 @@
 
 #include "content/rune_attempt.hpp"
 #include "content/scroll.hpp"
+#include "server/store/rooms.hpp"
 #include "tests/game/encounters/lock_walk.hpp"
 
 using dw::testing::found_lock;
@@ -130,6 +131,46 @@ TEST(RuneDoors, AWrongOrderCostsMoreEachTimeAndAWrongWordIsAnswered) {
   EXPECT_EQ(live(h, "Ann").hp, dw::content::ward_blow(rules, 3));
   h.line(ann, "press " + joined(w.lock->order, " "));
   EXPECT_TRUE(has(ann.port->take(), "grinds open"));
+}
+
+TEST(RuneDoors, ADoorTheStoreRefusesToRecordOpenStaysSealedAndAnAdministratorsClearOpensIt) {
+  lock_world w([](const found_lock&) { return true; });
+  ASSERT_TRUE(w.lock);
+  game_harness& h = *w.h;
+  auto& ann = w.ann;
+  const auto at = live(h, "Ann").where;
+  const dw::game::rune_locks& locks = h.world.play().locks;
+  const auto stored_lock = [&] {
+    const auto rec = dw::store::rooms::load(h.services.db(), at.branch_id, at.x, at.y);
+    return rec ? dw::content::rune_lock::decode(rec->contents) : std::nullopt;
+  };
+  ASSERT_NE(locks.lock_in(at.room_id), nullptr);
+
+  // The right order while the database refuses: nothing changed, in memory or in the store.
+  h.services.refuse_writes(true);
+  h.line(ann, "press " + joined(w.lock->order, " "));
+  std::string out = ann.port->take();
+  EXPECT_TRUE(has(out, "nothing changed")) << out;
+  ASSERT_NE(locks.lock_in(at.room_id), nullptr);
+  EXPECT_FALSE(locks.lock_in(at.room_id)->solved) << "the door is sealed again in memory";
+  h.line(ann, "@clear");
+  EXPECT_TRUE(has(ann.port->take(), "nothing changed"));
+  EXPECT_FALSE(locks.lock_in(at.room_id)->solved) << "a refused @clear leaves the door sealed too";
+  h.services.refuse_writes(false);
+  ASSERT_TRUE(stored_lock().has_value());
+  EXPECT_FALSE(stored_lock()->solved);
+  h.line(ann, "look");
+  EXPECT_TRUE(has(ann.port->take(), "A door of black stone seals the way on."));
+
+  // An administrator's clear opens the door, saved with the room.
+  h.line(ann, "@clear");
+  out = ann.port->take();
+  EXPECT_TRUE(has(out, "the room is clear")) << out;
+  EXPECT_TRUE(locks.lock_in(at.room_id)->solved);
+  ASSERT_TRUE(stored_lock().has_value());
+  EXPECT_TRUE(stored_lock()->solved);
+  h.line(ann, "press " + joined(w.lock->order, " "));
+  EXPECT_TRUE(has(ann.port->take(), "The door already stands open."));
 }
 
 TEST(RuneDoors, LookDoorAndLookRunesDescribeTheSealedDoor) {
