@@ -15,6 +15,12 @@
 #     types, server/game/storage/; server/store implements the port and depends on them, never the reverse);
 #   - a part of the game (a folder under server/game/) includes world.hpp, or a part it may not use (the
 #     table in server/game/README.md: roster and storage use no other part, output only roster, ...);
+#   - a file of server/game/commands/ includes, of server/game's headers, anything but: the commands
+#     folder's own headers, of which the set headers (<set>_set.hpp) only its own set's (its own name's, or
+#     the set command_set_of names for it) and no header that includes another set's; the root headers but
+#     world.hpp and network_port.hpp; and the public headers of the parts it may use (commands_part_headers
+#     below: each part's classes, value types and ports, never an umbrella such as encounters/encounters.hpp,
+#     which world builds, nor a part's internals); command_sets.hpp, the old umbrella of every set, is gone;
 #   - anything under server/net/ includes a header of server/game/ other than the game's port to the network
 #     (server/game/network_port.hpp) and the game's view of a connection (server/game/roster/session_port.hpp);
 #   - a pure module's CMakeLists.txt does not define its own library target (from its own sources), or
@@ -100,6 +106,67 @@ game_part_rule() {
   reason="server/game/$part may not use server/game/$other (see the table in server/game/README.md)"
 }
 
+# A command set includes its own set header and the headers of the parts its commands call (issue 29):
+# what a set needs of a part is named in its <set>_set.hpp (declared, not included), and only the set's
+# own files include the part. The files of a set that are not named after it:
+declare -A command_set_of=(
+  [merchant]=economy [consumables]=economy [score]=economy [giving]=economy [gear_trade]=economy
+  [economy_support]=economy [inspection]=world_admin
+)
+# The parts' public headers, the only headers of other parts that a file of commands/ may include (paths
+# under server/game/). Not listed, so internal to their part or the root's: roster/session_port.hpp and
+# client_abilities.hpp (the network's view), output/gmcp*.hpp, pager.hpp and text_wrap.hpp, events/event_loop.hpp,
+# event_batch.hpp and storage_health.hpp, places/dungeon_bridge.hpp, crowd_text.hpp, hall_of_fame.hpp and
+# room_hooks.hpp, encounters/encounters.hpp (the umbrella world builds), and everything of login/.
+commands_part_headers=" roster/roster.hpp roster/character.hpp roster/connection.hpp roster/item.hpp roster/names.hpp
+  roster/preferences.hpp output/output.hpp output/channels.hpp output/colour.hpp output/style.hpp
+  events/event_sink.hpp progression/progression.hpp bounties/bounties.hpp places/places.hpp
+  places/static_rooms.hpp places/steps.hpp groups/groups.hpp encounters/fights.hpp encounters/fight_news.hpp
+  encounters/puzzles.hpp encounters/rest.hpp encounters/room_contents.hpp encounters/item_news.hpp encounters/rune_locks.hpp
+  encounters/wanderers.hpp administration/administration.hpp administration/audit.hpp administration/backups.hpp
+  administration/address_pattern.hpp administration/duration.hpp storage/changes.hpp storage/failure.hpp
+  storage/reads.hpp storage/records.hpp "
+commands_part_headers=${commands_part_headers//$'\n'/ }
+
+# Sets `reason` when `file`, in server/game/commands/, includes `inc` (a server/game header) that the rule
+# above does not give it.
+command_set_rule() {
+  local file=$1 inc=$2 stem own name other
+  [[ "$file" == server/game/commands/* && "$inc" == server/game/* ]] || return
+  stem=${file##*/}
+  stem=${stem%.*}
+  own=${command_set_of[$stem]:-$stem}
+  name=${inc#server/game/}
+  case "$name" in
+    commands/command_sets.hpp)
+      reason="command_sets.hpp (the umbrella of every set) is gone: a set includes its own ${own}_set.hpp and the parts it calls"
+      return ;;
+    commands/*_set.hpp)
+      other=${name#commands/}
+      other=${other%_set.hpp}
+      [ "$other" = "$own" ] ||
+        reason="a command set includes only its own set header (${own}_set.hpp), not the $other set's"
+      return ;;
+    commands/*)
+      # A support header that includes a set header belongs to that set (economy_support.hpp: economy).
+      if [ -f "$root/$inc" ]; then
+        other=$(grep -oE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]server/game/commands/[A-Za-z0-9_]+_set\.hpp' "$root/$inc" |
+          sed -E 's|.*/([A-Za-z0-9_]+)_set\.hpp$|\1|' | grep -vxF -- "$own" | head -n 1)
+        [ -z "$other" ] || reason="${name#commands/} belongs to the $other set (it includes ${other}_set.hpp): a command set includes only its own"
+      fi
+      return ;;
+    */*) ;;
+    world.hpp | network_port.hpp)
+      reason="a command set never sees the world nor the network's port"
+      return ;;
+    *) return ;;  # the root headers: services.hpp, live_settings.hpp, deeds.hpp, ...
+  esac
+  case "$commands_part_headers" in
+    *" $name "*) return ;;
+  esac
+  reason="a command set includes only the public headers of the parts it calls (commands_part_headers in scripts/check-layering.sh), not $name"
+}
+
 # Sets `reason` to why `module` may not include `inc` (the include as written, resolved to the tree
 # when relative), or to nothing when it may. (A variable, not output: it runs for every include.)
 include_rule() {
@@ -122,6 +189,7 @@ include_rule() {
       reason="game code never includes server/store: it uses the storage port's types (server/game/storage/), which the store implements"
     fi
     [ -n "$reason" ] || game_part_rule "$file" "$inc"
+    [ -n "$reason" ] || command_set_rule "$file" "$inc"
     return
   fi
   case "$inc" in

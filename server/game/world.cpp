@@ -3,8 +3,22 @@
 #include <spdlog/spdlog.h>
 
 #include "server/game/administration/administration.hpp"
+#include "server/game/administration/backups.hpp"
 #include "server/game/bounties/bounties.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/backup_set.hpp"
+#include "server/game/commands/basic_set.hpp"
+#include "server/game/commands/bounty_board_set.hpp"
+#include "server/game/commands/economy_set.hpp"
+#include "server/game/commands/fights_set.hpp"
+#include "server/game/commands/grouping_set.hpp"
+#include "server/game/commands/help_set.hpp"
+#include "server/game/commands/items_set.hpp"
+#include "server/game/commands/moderation_set.hpp"
+#include "server/game/commands/movement_set.hpp"
+#include "server/game/commands/preferences_set.hpp"
+#include "server/game/commands/puzzles_set.hpp"
+#include "server/game/commands/talk_set.hpp"
+#include "server/game/commands/world_admin_set.hpp"
 #include "server/game/commands/dispatcher.hpp"
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_loop.hpp"
@@ -108,7 +122,9 @@ world::world(config::settings settings, services& svc, world_parts parts)
   r.begin_family("admin");
   register_backup_commands(r, {*backups_, svc, *events_, *out_, settings_});
   register_world_admin_commands(
-      r, {*people_, *out_, *places_, *encounters_, *events_, *events_, svc, settings_, content_});
+      r, {*people_, *out_, *places_, encounters_->contents, encounters_->locks, encounters_->fights,
+          encounters_->wanderers, *events_,
+          *events_, svc, settings_, content_});
 }
 
 world::~world() = default;

@@ -158,6 +158,45 @@ fresh
 plant server/game/encounters/rest.cpp 2 '#include "server/game/world.hpp"'
 expect_fail "a part includes the composition root" 'server/game/encounters/rest.cpp:2: includes "server/game/world.hpp"'
 
+# A command set includes its own set header and only the public headers of the parts it calls (issue 29).
+# (Several plants in one copy: each copy of the tree costs seconds on a loaded machine.)
+fresh
+plant server/game/commands/puzzles.cpp 2 '#include "server/game/commands/command_sets.hpp"'
+plant server/game/commands/fights.cpp 2 '#include "server/game/commands/basic_set.hpp"'
+plant server/game/commands/talk.cpp 2 '#include "../world.hpp"'
+plant server/game/commands/grouping.cpp 2 '#include "server/game/network_port.hpp"'
+plant server/game/commands/world_admin.cpp 2 '#include "server/game/encounters/encounters.hpp"'
+plant server/game/commands/items.cpp 2 '#include "../places/dungeon_bridge.hpp"'
+plant server/game/commands/help.cpp 2 '#include "server/game/commands/economy_support.hpp"'
+plant server/game/commands/merchant.cpp 2 '#include "server/game/commands/world_admin_set.hpp"'
+expect_fail "a command set includes the old umbrella, another set's header, the world, the network's port, an umbrella part header, a part's internal header (relative include), another set's support header" \
+  'server/game/commands/puzzles.cpp:2: includes "server/game/commands/command_sets.hpp": command_sets.hpp (the umbrella of every set) is gone' \
+  'server/game/commands/fights.cpp:2: includes "server/game/commands/basic_set.hpp": a command set includes only its own set header (fights_set.hpp)' \
+  'server/game/commands/talk.cpp:2: includes "../world.hpp": a part of the game never sees the world' \
+  'server/game/commands/grouping.cpp:2: includes "server/game/network_port.hpp": a command set never sees the world nor the network' \
+  'server/game/commands/world_admin.cpp:2: includes "server/game/encounters/encounters.hpp": a command set includes only the public headers' \
+  'server/game/commands/items.cpp:2: includes "../places/dungeon_bridge.hpp": a command set includes only the public headers' \
+  'server/game/commands/help.cpp:2: includes "server/game/commands/economy_support.hpp": economy_support.hpp belongs to the economy set' \
+  'server/game/commands/merchant.cpp:2: includes "server/game/commands/world_admin_set.hpp": a command set includes only its own set header (economy_set.hpp)'
+
+# An umbrella of sets inside commands/ fails where it includes the second set's header.
+fresh
+printf '#pragma once\n#include "server/game/commands/basic_set.hpp"\n#include "server/game/commands/talk_set.hpp"\n' \
+  >"$tree/server/game/commands/all_sets.hpp"
+expect_fail "an umbrella of set headers in commands/" \
+  'server/game/commands/all_sets.hpp:2: includes "server/game/commands/basic_set.hpp"' \
+  'server/game/commands/all_sets.hpp:3: includes "server/game/commands/talk_set.hpp"'
+
+fresh
+plant server/game/commands/score.cpp 2 '#include "server/game/commands/economy_set.hpp"'
+plant server/game/commands/inspection.cpp 2 '#include "server/game/commands/world_admin_set.hpp"'
+plant server/game/commands/fights.cpp 2 '#include "server/game/commands/item_matching.hpp"'
+plant server/game/commands/fights.cpp 3 '#include "../encounters/wanderers.hpp"'
+plant server/game/commands/fights.cpp 4 '#include "server/game/storage/records.hpp"'
+plant server/game/commands/fights.cpp 5 '#include "server/game/services.hpp"'
+plant server/game/world.cpp 2 '#include "server/game/commands/basic_set.hpp"'
+expect_pass "a set's files include their set header, support headers, public part headers and root headers; world every set"
+
 # server/net sees the game only through its port (network_port.hpp, and roster/session_port.hpp).
 # (Three plants in one copy: each copy of the tree costs seconds on a loaded machine.)
 fresh

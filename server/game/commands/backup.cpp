@@ -5,10 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "server/game/administration/backups.hpp"
 #include "server/game/commands/admin_support.hpp"
+#include "server/game/commands/backup_set.hpp"
 #include "server/game/commands/command_context.hpp"
-#include "server/game/commands/command_sets.hpp"
 #include "server/game/commands/time_text.hpp"
+#include "server/game/events/event_sink.hpp"
+#include "server/game/live_settings.hpp"
+#include "server/game/services.hpp"
 #include "server/text/ascii.hpp"
 
 namespace dw::game {

@@ -1,9 +1,13 @@
 // Basic commands: say, emote, who, quit. (help is help.cpp.)
 #include <spdlog/spdlog.h>
 
+#include "server/game/commands/basic_set.hpp"
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/encounters/fights.hpp"
+#include "server/game/encounters/puzzles.hpp"
+#include "server/game/progression/progression.hpp"
+#include "server/game/roster/roster.hpp"
 
 namespace dw::game {
 namespace {

@@ -3,8 +3,10 @@
 // where the board stands.
 #include <charconv>
 
+#include "server/game/bounties/bounties.hpp"
+#include "server/game/commands/bounty_board_set.hpp"
 #include "server/game/commands/command_context.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/places/places.hpp"
 #include "server/game/places/static_rooms.hpp"
 #include "server/text/ascii.hpp"
 

@@ -12,7 +12,8 @@
 namespace dw::game {
 
 /// What a command acts with: who typed it, what its parser read, and where its answer goes. The parts
-/// a command set needs besides these are given to that set when it is registered (command_sets.hpp).
+/// a command set needs besides these are given to that set when it is registered (its `*_parts`, in
+/// the set's own header, `<set>_set.hpp`).
 struct command_context {
   connection& conn;
   character& actor;

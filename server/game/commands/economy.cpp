@@ -6,6 +6,8 @@
 #include "server/game/commands/economy_support.hpp"
 #include "server/game/commands/gear_trade.hpp"
 #include "server/game/commands/item_matching.hpp"
+#include "server/game/encounters/item_news.hpp"
+#include "server/game/places/places.hpp"
 
 namespace dw::game {
 

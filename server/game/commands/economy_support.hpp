@@ -3,13 +3,15 @@
 // Internal to commands/: what the economy's commands share (economy.cpp). The merchant's trade is
 // merchant.cpp (her weapons and armour gear_trade.cpp), using up what one carries consumables.cpp, and one's
 // standing score.cpp; give is giving.cpp. Each registers its own commands; register_economy_commands
-// (command_sets.hpp) registers them all, in this order.
+// (economy_set.hpp) registers them all, in this order.
 #include <cstdint>
 #include <string>
 #include <utility>
 
 #include "server/game/commands/command_context.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/economy_set.hpp"
+#include "server/game/events/event_sink.hpp"
+#include "server/game/roster/roster.hpp"
 
 namespace dw::game {
 

@@ -1,6 +1,7 @@
 // Fighting: fight, attack, defend, flee, consider (wimpy is with the settings).
 #include "server/game/commands/command_context.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/fights_set.hpp"
+#include "server/game/encounters/fights.hpp"
 
 namespace dw::game {
 

@@ -7,8 +7,10 @@
 #include <string>
 
 #include "content/content_tables.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/economy_set.hpp"
 #include "server/game/commands/naming.hpp"
+#include "server/game/places/static_rooms.hpp"
+#include "server/game/roster/character.hpp"
 
 namespace dw::game {
 

@@ -7,9 +7,14 @@
 
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/economy_set.hpp"
 #include "server/game/commands/item_matching.hpp"
+#include "server/game/encounters/item_news.hpp"
+#include "server/game/encounters/room_contents.hpp"
+#include "server/game/events/event_sink.hpp"
 #include "server/game/output/style.hpp"
+#include "server/game/places/places.hpp"
+#include "server/game/roster/roster.hpp"
 #include "server/text/ascii.hpp"
 
 namespace dw::game {

@@ -3,9 +3,11 @@
 #include <algorithm>
 
 #include "server/game/commands/command_context.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/grouping_set.hpp"
+#include "server/game/groups/groups.hpp"
 #include "server/game/output/channels.hpp"
 #include "server/game/output/style.hpp"
+#include "server/game/roster/roster.hpp"
 #include "server/text/ascii.hpp"
 
 namespace dw::game {

@@ -5,7 +5,8 @@
 
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/help_set.hpp"
+#include "server/game/content_source.hpp"
 #include "server/text/nearest_words.hpp"
 
 namespace dw::game {

@@ -2,7 +2,15 @@
 #include "content/tape.hpp"
 #include "server/game/commands/admin_support.hpp"
 #include "server/game/commands/command_context.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/world_admin_set.hpp"
+#include "server/game/encounters/fights.hpp"
+#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/rune_locks.hpp"
+#include "server/game/encounters/wanderers.hpp"
+#include "server/game/live_settings.hpp"
+#include "server/game/places/places.hpp"
+#include "server/game/roster/roster.hpp"
+#include "server/game/services.hpp"
 
 namespace dw::game {
 namespace {
@@ -40,12 +48,12 @@ std::string stat_room(const world_admin_parts& p, const character& here) {
     out += "Interior: " + inside->script_name + ", " + std::to_string(inside->map.width()) + "x" +
            std::to_string(inside->map.height()) + ", seed " + std::to_string(inside->seed) + "\n";
   }
-  if (const auto* state = p.play.contents.state_of(here); state != nullptr) {
+  if (const auto* state = p.contents.state_of(here); state != nullptr) {
     out += "Event: " + std::string(content::to_string(state->event)) + "\n";
     if (state->fight) {
       out += "Fight: " + state->fight->encode() + (state->active ? " (active)" : "") + "\n";
     }
-    if (const content::rune_lock* lock = p.play.locks.lock_in(here.where.room_id)) {
+    if (const content::rune_lock* lock = p.locks.lock_in(here.where.room_id)) {
       std::string order;
       for (const std::string& rune : lock->sequence) {
         order += (order.empty() ? "" : " ") + rune;
@@ -53,7 +61,7 @@ std::string stat_room(const world_admin_parts& p, const character& here) {
       out += "Rune lock: " + order + " (" + (lock->solved ? "solved" : "sealed") + "), hint at (" +
              std::to_string(lock->hint_x) + "," + std::to_string(lock->hint_y) + ")\n";
     }
-    if (const content::rune_hint* hint = p.play.locks.hint_in(here.where.room_id)) {
+    if (const content::rune_hint* hint = p.locks.hint_in(here.where.room_id)) {
       out += "Rune hint for the lock at (" + std::to_string(hint->lock_x) + "," + std::to_string(hint->lock_y) +
              ")\n";
     }
@@ -75,11 +83,11 @@ std::optional<std::string> stat_branch(const world_admin_parts& p, std::string_v
                                            : std::string("closed")) +
          "\n  rooms " + std::to_string(info->room_count) + ", unexplored exits " + std::to_string(info->unexplored) +
          ", inside " + std::to_string(info->occupants) + ", last occupied " +
-         std::to_string(now - info->last_occupied) + " s ago\n" + p.play.wanderers.describe_branch(info->id);
+         std::to_string(now - info->last_occupied) + " s ago\n" + p.wanderers.describe_branch(info->id);
 }
 
 std::optional<std::string> stat_item(const world_admin_parts& p, const character& actor, std::string_view rest) {
-  const room_contents& c = p.play.contents;
+  const room_contents& c = p.contents;
   const item* found = nullptr;
   auto search = [&](const std::vector<item>& items) {
     for (const item& it : items) {
@@ -89,7 +97,7 @@ std::optional<std::string> stat_item(const world_admin_parts& p, const character
     }
   };
   search(actor.inventory);
-  search(p.play.contents.floor_of(actor.where.room_id));
+  search(p.contents.floor_of(actor.where.room_id));
   if (found == nullptr || rest.empty()) {
     return std::nullopt;
   }
@@ -133,7 +141,7 @@ std::optional<std::string> stat_player(const world_admin_parts& p, std::string_v
   std::string out = ch->name + " (account " + std::to_string(ch->account_id) + ", " +
                     std::string(role_name(ch->account_role)) + ")\n  at " + p.where.where_text(ch->where) +
                     ", room " + std::to_string(ch->where.room_id) + "\n  hp " + std::to_string(ch->hp) + "/" +
-                    std::to_string(ch->max_hp) + (p.play.fights.in_combat(*ch) ? ", fighting" : "") + "\n";
+                    std::to_string(ch->max_hp) + (p.fights.in_combat(*ch) ? ", fighting" : "") + "\n";
   if (const connection* c = p.people.find_connection(ch->connection)) {
     const client_abilities& info = c->port->client();
     out += "  connection " + std::to_string(c->id) + " from " + std::string(c->port->address()) +

@@ -6,10 +6,17 @@
 #include "server/game/commands/admin_support.hpp"
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
-#include "server/game/commands/command_sets.hpp"
 #include "server/game/commands/item_matching.hpp"
+#include "server/game/commands/items_set.hpp"
 #include "server/game/commands/naming.hpp"
+#include "server/game/encounters/fights.hpp"
+#include "server/game/encounters/item_news.hpp"
+#include "server/game/encounters/puzzles.hpp"
+#include "server/game/encounters/room_contents.hpp"
+#include "server/game/events/event_sink.hpp"
 #include "server/game/output/style.hpp"
+#include "server/game/places/places.hpp"
+#include "server/game/roster/roster.hpp"
 
 namespace dw::game {
 namespace {

@@ -13,7 +13,12 @@
 #include "server/game/commands/economy_support.hpp"
 #include "server/game/commands/gear_trade.hpp"
 #include "server/game/commands/item_matching.hpp"
+#include "server/game/deeds.hpp"
+#include "server/game/encounters/item_news.hpp"
+#include "server/game/encounters/room_contents.hpp"
 #include "server/game/output/style.hpp"
+#include "server/game/places/places.hpp"
+#include "server/game/progression/progression.hpp"
 
 namespace dw::game {
 namespace {

@@ -8,12 +8,17 @@
 #include <variant>
 
 #include "server/game/administration/address_pattern.hpp"
+#include "server/game/administration/administration.hpp"
 #include "server/game/administration/duration.hpp"
 #include "server/game/commands/admin_support.hpp"
 #include "server/game/commands/command_context.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/moderation_set.hpp"
 #include "server/game/commands/time_text.hpp"
+#include "server/game/events/event_sink.hpp"
+#include "server/game/places/places.hpp"
 #include "server/game/roster/names.hpp"
+#include "server/game/roster/roster.hpp"
+#include "server/game/services.hpp"
 #include "server/text/player_text.hpp"
 
 namespace dw::game {

@@ -3,7 +3,9 @@
 
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/movement_set.hpp"
+#include "server/game/places/places.hpp"
+#include "server/game/services.hpp"
 
 namespace dw::game {
 namespace {

@@ -6,8 +6,11 @@
 
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/preferences_set.hpp"
+#include "server/game/encounters/fights.hpp"
+#include "server/game/events/event_sink.hpp"
 #include "server/game/output/output.hpp"
+#include "server/game/roster/roster.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game {

@@ -1,6 +1,7 @@
 // Puzzles: press.
 #include "server/game/commands/command_context.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/puzzles_set.hpp"
+#include "server/game/encounters/puzzles.hpp"
 
 namespace dw::game {
 

@@ -2,9 +2,13 @@
 // (the board by the well: the deepest delvers, from the hall of fame).
 #include <string>
 
+#include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/economy_support.hpp"
 #include "server/game/commands/time_text.hpp"
+#include "server/game/encounters/room_contents.hpp"
 #include "server/game/output/style.hpp"
+#include "server/game/places/places.hpp"
+#include "server/game/progression/progression.hpp"
 
 namespace dw::game {
 namespace {

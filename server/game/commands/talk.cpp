@@ -8,10 +8,13 @@
 #include <spdlog/spdlog.h>
 
 #include "server/game/commands/command_context.hpp"
-#include "server/game/commands/command_sets.hpp"
+#include "server/game/commands/talk_set.hpp"
 #include "server/game/commands/time_text.hpp"
+#include "server/game/events/event_sink.hpp"
 #include "server/game/output/channels.hpp"
 #include "server/game/output/style.hpp"
+#include "server/game/roster/roster.hpp"
+#include "server/game/services.hpp"
 #include "server/text/ascii.hpp"
 
 namespace dw::game {
