@@ -1,64 +1,15 @@
 // (c) a step into a branch that is not in memory: grown once, then after each restart the first step
 // back into it from the well, and further steps once it is resident.
-#include <array>
 #include <optional>
-#include <regex>
 #include <set>
-#include <sstream>
 #include <stdexcept>
-#include <utility>
 
+#include "bench/play/branch_walk.hpp"
 #include "bench/play/play_runs.hpp"
 #include "bench/support/report.hpp"
 
 namespace dw::bench {
 namespace {
-
-constexpr std::array<std::pair<std::string_view, std::string_view>, 4> opposites{
-    {{"north", "south"}, {"east", "west"}, {"south", "north"}, {"west", "east"}}};
-
-std::string back_of(std::string_view dir) {
-  for (const auto& [d, back] : opposites) {
-    if (d == dir) {
-      return std::string(back);
-    }
-  }
-  throw std::runtime_error("no direction " + std::string(dir));
-}
-
-/// The first exit of the room's "Exits: north (unexplored), west (to the well)." line that leads
-/// somewhere not discovered yet.
-std::optional<std::string> first_unexplored(const std::string& room) {
-  std::istringstream lines(room);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("Exits: ", 0) != 0) {
-      continue;
-    }
-    std::size_t start = 7;
-    while (start < line.size()) {
-      const std::size_t comma = line.find(", ", start);
-      const std::string item = line.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-      if (item.find("(unexplored)") != std::string::npos) {
-        return item.substr(0, item.find(' '));
-      }
-      if (comma == std::string::npos) {
-        break;
-      }
-      start = comma + 2;
-    }
-  }
-  return std::nullopt;
-}
-
-/// "x,y" of a branch room's header line "<name>  [<branch>, <x>,<y>, depth <d>]", or nothing.
-std::optional<std::string> coords_of(const std::string& room) {
-  static const std::regex header(R"(  \[.+, (-?\d+,-?\d+), depth \d+\])");
-  std::smatch m;
-  if (std::regex_search(room, m, header)) {
-    return m[1].str();
-  }
-  return std::nullopt;
-}
 
 constexpr std::chrono::seconds stop_cap{60};
 
@@ -81,7 +32,7 @@ branch_bench start_branch_bench(const server_binary& binary, const play_options&
   std::vector<std::string> path;  // the way in from the branch's first room
   bool new_room = true;
   while (true) {
-    const std::optional<std::string> at = coords_of(room);
+    const std::optional<std::string> at = place_of(room);
     if (!at) {
       throw std::runtime_error("not in a branch room:\n" + room);
     }

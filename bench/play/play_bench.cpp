@@ -1,9 +1,10 @@
 // Play as a player sees it, before and after: starts each given deepwell binary on a fresh data folder,
 // plays over real loopback telnet and prints Markdown tables: (a) the round trip of look, say and a
 // walk, (b) the server's CPU per command, (c) the first step into a branch that is not in memory
-// after a restart. The servers take turns, round by round, so a change in the machine's load falls
-// on both. Run by hand; figures and commands are in BENCHMARKS.md. A command-line tool, not the server: its
-// result is Markdown tables on stdout and its progress on stderr, printed directly (the servers it runs log
+// after a restart, (d) the round trip and server CPU of a step into a new room (the step that makes
+// it). The servers take turns, round by round, so a change in the machine's load falls on both. Run by
+// hand; figures and commands are in BENCHMARKS.md. A command-line tool, not the server: its result is
+// Markdown tables on stdout and its progress on stderr, printed directly (the servers it runs log
 // through spdlog for themselves).
 //
 //   build/bench/play/play_bench --server <before>/build/server/deepwell --content <before>/content
@@ -94,6 +95,47 @@ void branch_table(std::vector<branch_bench>& benches) {
               ratio(quantile(b.in_memory_us, 0.5), quantile(a.in_memory_us, 0.5)).c_str());
 }
 
+void new_room_table(std::vector<new_room_bench>& benches) {
+  std::printf(
+      "\n(d) a step into a new room (an unexplored exit: the step makes the room), round trip and server CPU\n\n");
+  std::printf(
+      "| server | new rooms | branches | steps back | median µs | p90 µs | p99 µs | server CPU µs/step: median | "
+      "mean | mean by round, min-max | whole rounds µs/new room |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (std::size_t s = 0; s < benches.size(); ++s) {
+    const new_room_bench& b = benches[s];
+    const timings& x = b.steps;
+    std::printf("| %zu | %zu | %d | %d | %.0f | %.0f | %.0f | %.1f | %.1f | %.1f-%.1f | %.1f |\n", s + 1, x.commands,
+                b.branches, b.steps_back, quantile(x.round_trip_us, 0.5), quantile(x.round_trip_us, 0.9),
+                quantile(x.round_trip_us, 0.99), quantile(b.step_cpu_us, 0.5), x.cpu_exact_us_per_command(),
+                quantile(x.cpu_us_per_command_by_batch, 0), maximum(x.cpu_us_per_command_by_batch),
+                x.commands > 0 ? b.round_cpu_s * 1e6 / static_cast<double>(x.commands) : 0.0);
+  }
+  if (benches.size() < 2) {
+    return;
+  }
+  const new_room_bench& a = benches.front();
+  const new_room_bench& b = benches.back();
+  const auto q = [&](double p) {
+    return ratio(quantile(b.steps.round_trip_us, p), quantile(a.steps.round_trip_us, p));
+  };
+  std::vector<double> paired;  // a ratio per round pairs steps made under the same load
+  for (std::size_t r = 0;
+       r < a.steps.cpu_us_per_command_by_batch.size() && r < b.steps.cpu_us_per_command_by_batch.size(); ++r) {
+    paired.push_back(b.steps.cpu_us_per_command_by_batch[r] / a.steps.cpu_us_per_command_by_batch[r]);
+  }
+  std::printf(
+      "\nRatios, last server / first server\n\n| step | median | p90 | p99 | server CPU median | mean | "
+      "mean, round by round: min / median / max | whole rounds |\n|---|---|---|---|---|---|---|---|\n");
+  std::printf("| into a new room | %s | %s | %s | %s | %s | %.2f / %.2f / %.2f | %s |\n", q(0.5).c_str(),
+              q(0.9).c_str(), q(0.99).c_str(),
+              ratio(quantile(b.step_cpu_us, 0.5), quantile(a.step_cpu_us, 0.5)).c_str(),
+              ratio(b.steps.cpu_exact_us_per_command(), a.steps.cpu_exact_us_per_command()).c_str(),
+              quantile(paired, 0), quantile(paired, 0.5), maximum(paired),
+              ratio(b.round_cpu_s / static_cast<double>(b.steps.commands),
+                    a.round_cpu_s / static_cast<double>(a.steps.commands))
+                  .c_str());
+}
+
 }  // namespace
 }  // namespace dw::bench
 
@@ -102,20 +144,22 @@ int main(int argc, char** argv) {
   play_options o;
   std::vector<std::string> servers;
   std::vector<std::string> contents;
-  std::string only = "a,c";
+  std::string only = "a,c,n";
   bool quick = false;
   bool keep_data = false;
   long min_gap_us = o.min_gap.count();
-  CLI::App app{"Round trip and server CPU of play commands, and a step into a branch not in memory"};
+  CLI::App app{
+      "Round trip and server CPU of play commands, a step into a branch not in memory and a step into a new room"};
   app.add_option("--server", servers, "a deepwell binary to measure (give two: before, then after)")->required();
   app.add_option("--content", contents, "content folder of each --server in order (one: for all)");
-  app.add_option("--only", only, "a: (a) and (b); c: (c)")->capture_default_str();
-  app.add_option("--rounds", o.rounds, "(a)(b) rounds")->capture_default_str();
+  app.add_option("--only", only, "a: (a) and (b); c: (c); n: (d), steps into new rooms")->capture_default_str();
+  app.add_option("--rounds", o.rounds, "(a)(b) and (d) rounds")->capture_default_str();
   app.add_option("--batch", o.batch, "(a)(b) commands of each kind per server per round")->capture_default_str();
   app.add_option("--restarts", o.restarts, "(c) restarts per server")->capture_default_str();
   app.add_option("--branch-rooms", o.branch_rooms, "(c) rooms of the branch")->capture_default_str();
   app.add_option("--steps-in-memory", o.steps_in_memory, "(c) steps with the branch resident, per restart")
       ->capture_default_str();
+  app.add_option("--new-rooms", o.new_rooms, "(d) rooms made per server per round")->capture_default_str();
   app.add_option("--min-gap-us", min_gap_us, "least time between two commands sent")->capture_default_str();
   app.add_flag("--keep-data", keep_data, "keep each server's data folder (names them on stderr)");
   app.add_flag("--quick", quick, "short runs (a smoke test, not figures)");
@@ -131,6 +175,8 @@ int main(int argc, char** argv) {
     o.restarts = 2;
     o.branch_rooms = 6;
     o.steps_in_memory = 2;
+    o.new_rooms = 20;
+    o.new_room_warm_up = 5;
   }
   o.min_gap = std::chrono::microseconds(min_gap_us);
   for (std::size_t i = 0; i < servers.size(); ++i) {
@@ -175,6 +221,19 @@ int main(int argc, char** argv) {
         progress("(c)", r, o.restarts);
       }
       branch_table(benches);
+    }
+    if (wanted.count('n') != 0) {
+      std::vector<new_room_bench> benches;
+      for (const server_binary& b : o.servers) {
+        benches.push_back(start_new_room_bench(b, o));
+      }
+      for (int r = 0; r < o.rounds; ++r) {
+        for (std::size_t i = 0; i < benches.size(); ++i) {
+          new_room_round(benches[turn(i, r, benches.size())], o);
+        }
+        progress("(d)", r, o.rounds);
+      }
+      new_room_table(benches);
     }
   } catch (const std::exception& e) {
     std::printf("\nfailed: %s\n", e.what());

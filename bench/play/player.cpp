@@ -35,10 +35,14 @@ std::string player::command(std::string_view line) {
   return reply;
 }
 
-double player::timed(std::string_view line, std::string* reply) {
+void player::pace() {
   if (min_gap_.count() > 0) {
     std::this_thread::sleep_until(last_sent_ + min_gap_);
   }
+}
+
+double player::timed(std::string_view line, std::string* reply) {
+  pace();
   // Keep the client's buffers small: a copy of a large buffer inside a timed command would be timed.
   if (++since_discard_ >= 256) {
     client_.discard_consumed();

@@ -26,6 +26,9 @@ class player {
   std::string command(std::string_view line);
   /// The same, timed: microseconds from sending the line to its prompt marker.
   double timed(std::string_view line, std::string* reply = nullptr);
+  /// Waits until `min_gap` has passed since the last line sent (timed() waits so too, and then no
+  /// longer): what is read just before a timed command is then read just before its line leaves.
+  void pace();
   /// Consumes everything the server has sent so far, up to the reply of a marker command: anything
   /// that arrived on its own (login messages) is then not mistaken for the next command's reply.
   void sync();
