@@ -1,8 +1,9 @@
 #include "bench/load/scenario.hpp"
 
-#include <array>
 #include <charconv>
 #include <cstdlib>
+#include <deque>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -90,15 +91,21 @@ std::vector<room_exit> parse_exits(std::string_view text, bool& found) {
 }
 
 namespace {
-std::string opposite(const std::string& dir) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> pairs{
-      {{"north", "south"}, {"south", "north"}, {"east", "west"}, {"west", "east"}, {"up", "down"}, {"down", "up"}}};
-  for (const auto& [a, b] : pairs) {
-    if (dir == a) {
-      return std::string(b);
-    }
+/// The grid position a step `dir` from `at` leads to (nothing for up and down).
+std::optional<std::pair<int, int>> neighbour(std::pair<int, int> at, const std::string& dir) {
+  if (dir == "north") {
+    return std::pair{at.first, at.second + 1};
   }
-  return dir;
+  if (dir == "south") {
+    return std::pair{at.first, at.second - 1};
+  }
+  if (dir == "east") {
+    return std::pair{at.first + 1, at.second};
+  }
+  if (dir == "west") {
+    return std::pair{at.first - 1, at.second};
+  }
+  return std::nullopt;
 }
 
 /// The place in the last room title line of `text` ("Low muddy drain  [East branch 2, 1,0, depth 1]").
@@ -228,77 +235,67 @@ command player::walk() {
   return look();
 }
 
-/// The way to the well from here: an exit to it, else back the way it came, else (it came through a
-/// one-way exit, or lost its way, or began the session in the dungeon) mostly the known exit that leads
-/// nearest the well at (0,0), sometimes nothing, so that the caller's other choices get a chance and a
-/// dead end does not hold it.
+/// The way to the well from here: an exit to it, else the first step of the shortest known way
+/// (way_out_step), which is back the way it came when that is the shortest and has no one-way exit on it.
+/// Nothing when no known way leads on, so that the caller explores.
 std::optional<command> player::toward_well() {
   for (const room_exit& e : exits_) {
     if (e.to_well) {
       return step(e.dir);
     }
   }
-  if (!steps_.empty() && !finding_way_out_) {  // (the way it came leads to where it logged in, not out)
-    const std::string back = opposite(steps_.back());
-    for (const room_exit& e : exits_) {
-      if (e.dir == back) {
-        return step(back);
-      }
-    }
-  }
-  if (!trail_.empty() && rng_() % 10 < 7) {
-    const room_exit* best = nullptr;
-    int best_distance = 0;
-    for (const room_exit& e : exits_) {
-      int x = trail_.back().x;
-      int y = trail_.back().y;
-      if (e.dir == "north") {
-        ++y;
-      } else if (e.dir == "south") {
-        --y;
-      } else if (e.dir == "east") {
-        ++x;
-      } else if (e.dir == "west") {
-        --x;
-      }
-      const int distance = std::abs(x) + std::abs(y);
-      if (!e.unexplored && (best == nullptr || distance < best_distance)) {
-        best = &e;
-        best_distance = distance;
-      }
-    }
-    if (best != nullptr) {
-      return step(best->dir);
-    }
+  if (std::optional<std::string> dir = way_out_step()) {
+    return step(*dir);
   }
   return std::nullopt;
 }
 
-command player::step(const std::string& dir) {
-  last_step_ = dir;
-  return {dir, walk_replies()};
-}
-
-/// Keeps the way in: a room already on it cuts the loop since (the way back is the shortest known).
-void player::arrived(const place& p) {
-  if (!trail_.empty() && trail_.back() == p) {
-    return;
+std::optional<std::string> player::way_out_step() const {
+  if (!here_ || here_->branch != known_branch_) {
+    return std::nullopt;
   }
-  if (trail_.empty() || trail_.front().branch != p.branch) {
-    trail_.assign(1, p);
-    steps_.clear();
-    return;
+  const std::pair<int, int> from{here_->x, here_->y};
+  if (!known_.contains(from)) {
+    return std::nullopt;
   }
-  for (std::size_t i = 0; i < trail_.size(); ++i) {
-    if (trail_[i] == p) {
-      trail_.resize(i + 1);
-      steps_.resize(i);
-      return;
+  // Breadth first over the known rooms: each reached room keeps the first step of the way to it, and how
+  // many steps that way takes.
+  std::map<std::pair<int, int>, std::pair<std::string, int>> reached{{from, {"", 0}}};
+  std::deque<std::pair<int, int>> queue{from};
+  std::optional<std::string> edge;
+  std::pair<int, int> edge_rank{std::numeric_limits<int>::max(), 0};  // (steps, distance from the well)
+  while (!queue.empty()) {
+    const std::pair<int, int> at = queue.front();
+    queue.pop_front();
+    const auto [first, steps] = reached.at(at);
+    for (const room_exit& e : known_.at(at)) {
+      if (e.unexplored) {
+        continue;
+      }
+      const std::string& via = at == from ? e.dir : first;
+      if (e.to_well) {
+        return via;  // (the nearest such room: breadth first)
+      }
+      const std::optional<std::pair<int, int>> next = neighbour(at, e.dir);
+      if (!next || reached.contains(*next)) {
+        continue;
+      }
+      if (!known_.contains(*next)) {
+        const std::pair<int, int> rank{steps + 1, std::abs(next->first) + std::abs(next->second)};
+        if (rank < edge_rank) {
+          edge = via;
+          edge_rank = rank;
+        }
+        continue;
+      }
+      reached.emplace(*next, std::pair{via, steps + 1});
+      queue.push_back(*next);
     }
   }
-  trail_.push_back(p);
-  steps_.push_back(last_step_);
+  return edge;
 }
+
+command player::step(const std::string& dir) { return {dir, walk_replies()}; }
 
 void player::observe(std::string_view text) {
   bool found = false;
@@ -338,10 +335,16 @@ void player::observe(std::string_view text) {
       finding_way_out_ = false;
     }
     if (p && !at_well_) {
-      arrived(place{p->first, p->second.first, p->second.second});
+      if (p->first != known_branch_) {
+        known_.clear();
+        known_branch_ = p->first;
+      }
+      known_[p->second] = exits_;
+      here_ = place{p->first, p->second.first, p->second.second};
     } else if (at_well_) {
-      trail_.clear();
-      steps_.clear();
+      here_.reset();
+      known_.clear();
+      known_branch_.clear();
     }
   }
   if (text.find("There is no way down here") != std::string_view::npos) {
@@ -350,8 +353,9 @@ void player::observe(std::string_view text) {
   if (text.find("You wake up in the village square") != std::string_view::npos) {
     fight_ = fight::none;
     in_village_ = true;
-    trail_.clear();
-    steps_.clear();
+    here_.reset();
+    known_.clear();
+    known_branch_.clear();
   }
 }
 

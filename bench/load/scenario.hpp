@@ -4,6 +4,7 @@
 // room it is in, whether it is fighting, whether it woke up in the village).
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <random>
 #include <string>
@@ -49,8 +50,8 @@ class player {
   /// Learns from the text that came with a reply (or with anything the server sent unasked).
   void observe(std::string_view text);
 
-  /// The session is over: an explorer walks back to the bottom of the well the way it came (the
-  /// rooms of its way in, loops cut out), as a player leaving the dungeon does, so that the branch it
+  /// The session is over: an explorer walks back to the bottom of the well by the shortest way it knows
+  /// (the rooms it has seen this session), as a player leaving the dungeon does, so that the branch it
   /// leaves can empty and collapse.
   void go_home() { homeward_ = true; }
   /// Back at the bottom of the well (or in the village), or too long on the way: time to quit.
@@ -69,9 +70,12 @@ class player {
     int y = 0;
     bool operator==(const place&) const = default;
   };
-  void arrived(const place& p);
   command walk();
   std::optional<command> toward_well();
+  /// The first step of the shortest way, over the rooms this session has seen in its branch, to a room with
+  /// an exit to the well; if none is known, to the nearest known way into a room not seen yet (the nearest
+  /// of them to the well first). A lost player reading the map does the same. Nothing if it knows no way on.
+  std::optional<std::string> way_out_step() const;
   command step(const std::string& dir);
   command say();
   static command look();
@@ -85,15 +89,16 @@ class player {
   std::chrono::steady_clock::time_point fight_since_;
   std::vector<room_exit> exits_;
   int avoid_unexplored_ = 0;        ///< steps to take through known rooms (after a sealed door)
-  std::string last_step_;           ///< the direction last walked
-  std::vector<place> trail_;        ///< the rooms from the way in to here, loops cut out
-  std::vector<std::string> steps_;  ///< steps_[i] walked from trail_[i] to trail_[i + 1]
+  std::optional<place> here_;       ///< the dungeon room it was last shown
   bool homeward_ = false;
   bool at_well_ = false;
   bool seen_room_ = false;         ///< a room has been shown this session
   bool finding_way_out_ = false;   ///< began the session in the dungeon and has not reached the well
   bool began_inside_ = false;
   int home_steps_ = 0;
+  /// The exits of each room seen this session in the branch `known_branch_`, by grid position.
+  std::map<std::pair<int, int>, std::vector<room_exit>> known_;
+  std::string known_branch_;
 };
 
 }  // namespace dw::load
