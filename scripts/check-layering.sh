@@ -121,7 +121,8 @@ declare -A command_set_of=(
 commands_part_headers=" roster/roster.hpp roster/character.hpp roster/connection.hpp roster/item.hpp roster/names.hpp
   roster/preferences.hpp output/output.hpp output/channels.hpp output/colour.hpp output/style.hpp
   events/event_sink.hpp progression/progression.hpp bounties/bounties.hpp places/places.hpp
-  places/static_rooms.hpp places/steps.hpp groups/groups.hpp encounters/fights.hpp encounters/fight_news.hpp
+  places/static_rooms.hpp places/steps.hpp groups/groups.hpp encounters/fights.hpp encounters/fight_table.hpp
+  encounters/fight_news.hpp
   encounters/puzzles.hpp encounters/rest.hpp encounters/room_contents.hpp encounters/item_news.hpp encounters/rune_locks.hpp
   encounters/wanderers.hpp administration/administration.hpp administration/audit.hpp administration/backups.hpp
   administration/address_pattern.hpp administration/duration.hpp storage/changes.hpp storage/failure.hpp

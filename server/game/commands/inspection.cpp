@@ -50,8 +50,8 @@ std::string stat_room(const world_admin_parts& p, const character& here) {
   }
   if (const auto* state = p.contents.state_of(here); state != nullptr) {
     out += "Event: " + std::string(content::to_string(state->event)) + "\n";
-    if (state->fight) {
-      out += "Fight: " + state->fight->encode() + (state->active ? " (active)" : "") + "\n";
+    if (const room_fight* fight = p.fights.fight_in(here.where.room_id)) {
+      out += "Fight: " + fight->monsters.encode() + (fight->active ? " (active)" : "") + "\n";
     }
     if (const content::rune_lock* lock = p.locks.lock_in(here.where.room_id)) {
       std::string order;

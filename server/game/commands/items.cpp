@@ -342,18 +342,18 @@ void examine(const item_parts& p, command_context& ctx) {
     return;
   }
   const std::string_view words = ctx.args.object ? ctx.args.object->words : ctx.args.raw;
-  if (const room_contents::room_state* state = p.contents.state_of(ctx.actor);
-      state != nullptr && state->fight && !state->fight->won()) {
+  if (const room_fight* fight = p.contents.standing_fight(ctx.actor)) {
+    const content::fight_state& monsters = fight->monsters;
     const content::content_tables& tables = p.contents.tables();
-    if (const content::leader_def* leader = tables.find_leader(state->fight->monster_key);
+    if (const content::leader_def* leader = tables.find_leader(monsters.monster_key);
         leader != nullptr && (name_matches(leader->title, words) || name_matches(leader->kind.name, words))) {
       ctx.reply(leader->title + ". " + leader->kind.description + "\nIt leads here, alone.\n");
       return;
     }
-    if (const content::monster_def* m = tables.find_monster(state->fight->monster_key);
+    if (const content::monster_def* m = tables.find_monster(monsters.monster_key);
         m != nullptr && (name_matches(m->name, words) || name_matches(m->plural, words))) {
-      ctx.reply(m->description + "\n" + std::to_string(state->fight->alive()) + " of them, " +
-                state->fight->size_key + ".\n");
+      ctx.reply(m->description + "\n" + std::to_string(monsters.alive()) + " of them, " + monsters.size_key +
+                ".\n");
       return;
     }
   }

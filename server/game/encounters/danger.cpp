@@ -17,7 +17,7 @@ std::optional<int> wimpy_of(const character& ch) {
   return hp;
 }
 
-void fights::after_round(character& ch, const content::fighter_outcome& o, room_contents::room_state& state,
+void fights::after_round(character& ch, const content::fighter_outcome& o, room_fight& state,
                          const content::tape& tape, std::uint32_t round) {
   std::string text;
   const auto chosen = state.choices.find(ch.account_id);

@@ -12,8 +12,8 @@
 namespace dw::game {
 
 /// What rooms hold and what happens in them: contents and items (room_contents, with GMCP Char.Items in
-/// item_news), fights, rest, rune locks (puzzles, their table in rune_locks) and wanderers (monsters roaming a
-/// branch). This bundle is what places call when rooms are made, shown, left, loaded and collapsed: a branch
+/// item_news), fights (their table in fight_table), rest, rune locks (puzzles, their table in rune_locks) and
+/// wanderers (monsters roaming a branch). This bundle is what places call when rooms are made, shown, left, loaded and collapsed: a branch
 /// read or collapsed reaches every part's table from here.
 class encounters final : public room_hooks {
  public:
@@ -21,12 +21,13 @@ class encounters final : public room_hooks {
              change_sink& changes, event_runner& events, services& svc, places& where,
              const storage::world_snapshot& startup)
       : locks(settings, content, changes, where),
-        contents(settings, content, changes, where, locks, startup),
+        fight_table(changes),
+        contents(settings, content, changes, where, locks, fight_table, startup),
         news(people, out, contents),
-        fights(settings, content, people, out, changes, events, svc, where, contents, news),
+        fights(settings, content, people, out, changes, events, svc, where, contents, fight_table, news),
         rest(settings, people, out, changes, where),
         puzzles(settings, content, people, out, changes, where, contents, locks, news),
-        wanderers(settings, content, people, out, events, svc, where, contents, locks, fights) {}
+        wanderers(settings, content, people, out, events, svc, where, contents, locks, fight_table, fights) {}
 
   /// Who hears of deeds done here, and whose levels count in fights (set once, by the world).
   void set_progress(deeds& told, const progression& levels) {
@@ -55,11 +56,12 @@ class encounters final : public room_hooks {
   void leave_room(const character& ch) override { fights.leave_room(ch); }
   void restore_branch(const storage::branch_snapshot& snapshot) override {
     locks.restore_branch(snapshot);
-    contents.restore_branch(snapshot);
+    contents.restore_branch(snapshot);  // (and each new room's stored fight into fight_table)
   }
   void forget_branch(std::uint64_t branch) override {
     wanderers.forget_branch(branch);
     locks.forget_branch(branch);
+    fight_table.forget_branch(branch);
     contents.forget_branch(branch);
   }
 
@@ -73,6 +75,8 @@ class encounters final : public room_hooks {
   // Each part is named after its class. The types are written qualified: a member declared with the
   // unqualified name of its own type would change what that name means inside the class, which GCC refuses.
   rune_locks locks;  ///< the puzzles' state (before contents, which rolls new locks into it)
+  /// The fights' state (before contents, which rolls new rooms' monsters into it and saves them).
+  game::fight_table fight_table;
   room_contents contents;
   item_news news;
   game::fights fights;

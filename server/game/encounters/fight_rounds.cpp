@@ -14,8 +14,8 @@ namespace dw::game {
 void fights::schedule_round(std::int64_t room_id, std::uint64_t generation) {
   services_.after(std::chrono::milliseconds(settings_.get().game.fight_round_ms), [this, room_id, generation] {
     events_.run_event(0, [&] {
-      const room_contents::room_state* state = contents_.find_state(room_id);
-      if (state == nullptr || !state->active || state->generation != generation) {
+      const room_fight* fight = table_.find(room_id);
+      if (fight == nullptr || !fight->active || fight->generation != generation) {
         return;  // the fight ended or restarted since this timer was set
       }
       fight_round(room_id);
@@ -35,7 +35,7 @@ struct fighter_before {
   std::int64_t silver = 0;
 };
 
-content::fight_choice choice_of(const room_contents::room_state& state, std::int64_t account) {
+content::fight_choice choice_of(const room_fight& state, std::int64_t account) {
   if (std::find(state.busy.begin(), state.busy.end(), account) != state.busy.end()) {
     return content::fight_choice::busy;
   }
@@ -46,11 +46,11 @@ content::fight_choice choice_of(const room_contents::room_state& state, std::int
 }  // namespace
 
 void fights::fight_round(std::int64_t room_id) {
-  room_contents::room_state* found = contents_.find_state(room_id);
-  if (found == nullptr || !found->fight) {
+  room_fight* found = table_.find(room_id);
+  if (found == nullptr) {
     return;
   }
-  room_contents::room_state& state = *found;
+  room_fight& state = *found;
   const content::content_tables& tables = content_.get();
   std::vector<content::fighter> fighters;
   std::vector<character*> chars;
@@ -83,12 +83,14 @@ void fights::fight_round(std::int64_t room_id) {
     before_round.push_back({ch->account_id, ch->hp, ch->ward_points, ch->ward_rounds, ch->kills, ch->silver});
   }
   changes_.on_rollback([this, room_id, before = state, before_round = std::move(before_round)] {
-    if (room_contents::room_state* again = contents_.find_state(room_id)) {
-      const std::uint64_t generation = again->generation + 1;  // any timer already set is stale
-      *again = before;
-      again->generation = generation;
-      if (again->active) {
-        schedule_round(room_id, generation);
+    // (the fight's row may be gone, the fight won: it comes back while the room is known)
+    if (contents_.find_state(room_id) != nullptr) {
+      room_fight again = before;
+      again.generation = table_.next_generation();  // any timer already set is stale
+      const bool active = again.active;
+      table_.put(room_id, std::move(again));
+      if (active) {
+        schedule_round(room_id, table_.find(room_id)->generation);
       }
     }
     for (const fighter_before& f : before_round) {
@@ -103,8 +105,8 @@ void fights::fight_round(std::int64_t room_id) {
   });
   const location where = chars.front()->where;
   const content::tape tape = contents_.tape_of(state.branch, where.x, where.y);
-  const int alive_before = state.fight->alive();
-  const content::round_result result = content::fight_round(tables, tape, *state.fight, fighters);
+  const int alive_before = state.monsters.alive();
+  const content::round_result result = content::fight_round(tables, tape, state.monsters, fighters);
   // A spent turn lasts one round; attack, defend and flee stand until changed (a flight that gets away
   // ends with the fight: leave_room forgets the choice).
   state.busy.clear();
@@ -117,8 +119,8 @@ void fights::fight_round(std::int64_t room_id) {
       chars[i]->kills += o.kills;
     }
   }
-  const auto [one, many] = monster_names(*state.fight);
-  tell_round(room_id, round_story{&tables, &result, told, one, many, alive_before, &*state.fight});
+  const auto [one, many] = monster_names(state.monsters);
+  tell_round(room_id, round_story{&tables, &result, told, one, many, alive_before, &state.monsters});
   std::vector<character*> standing;
   for (std::size_t i = 0; i < chars.size(); ++i) {
     places_.save_character(*chars[i]);
@@ -136,7 +138,7 @@ void fights::fight_round(std::int64_t room_id) {
   }
   std::optional<content::fight_state> won_fight;
   if (result.won) {
-    won_fight = *state.fight;
+    won_fight = state.monsters;
   }
   for (std::size_t i = 0; i < result.fighters.size(); ++i) {
     if (result.fighters[i].fled) {
@@ -150,8 +152,8 @@ void fights::fight_round(std::int64_t room_id) {
       knock_out(*chars[i]);
     }
   }
-  // (moving people may have touched the rooms' table: look the room up again)
-  room_contents::room_state* again = contents_.find_state(room_id);
+  // (moving people may have touched the fights' table: look the fight up again)
+  room_fight* again = table_.find(room_id);
   if (again == nullptr) {
     return;
   }
@@ -168,12 +170,12 @@ void fights::fight_round(std::int64_t room_id) {
     }
     return;
   }
-  contents_.save_contents(room_id, *again);  // the tape position and hit points: a restart resumes here
+  contents_.save_contents(room_id);  // the tape position and hit points: a restart resumes here
   if (again->fighters.empty()) {
     again->active = false;
     return;
   }
-  ++again->generation;
+  again->generation = table_.next_generation();
   schedule_round(room_id, again->generation);
 }
 
@@ -233,25 +235,23 @@ void fights::pay_silver(const content::fight_state& fight, const std::vector<cha
   }
 }
 
-void fights::win(std::int64_t room_id, room_contents::room_state& state, const location& where,
+void fights::win(std::int64_t room_id, const room_fight& fight, const location& where,
                  const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key) {
   // A wanderer's fight is not the room's challenge: the room stays as clear (or not) as it was.
-  const bool roamer = state.wanderer.has_value();
-  const content::leader_def* leader =
-      state.fight ? content_.get().find_leader(state.fight->monster_key) : nullptr;
+  const bool roamer = fight.wanderer.has_value();
+  const std::uint64_t branch = fight.branch;
+  const content::leader_def* leader = content_.get().find_leader(fight.monsters.monster_key);
   const std::string fallen = leader != nullptr ? leader->title : std::string();
-  for (std::int64_t account : state.fighters) {
+  for (std::int64_t account : fight.fighters) {
     warned_.erase(account);
   }
-  state.active = false;
-  state.fighters.clear();
-  state.choices.clear();
-  state.busy.clear();
-  state.fight.reset();
+  // The fight is over: its row goes (`fight` with it), and the room is saved without it. (The round's own
+  // undo puts the row back if this cannot be saved.)
+  table_.end(room_id);
   bout_start_.erase(room_id);
-  contents_.save_contents(room_id, state);
+  contents_.save_contents(room_id);
   if (!roamer) {
-    places_.mark_clear(state.branch, {where.x, where.y});
+    places_.mark_clear(branch, {where.x, where.y});
   }
   std::vector<item> loot;
   for (std::uint64_t seed : scroll_seeds) {

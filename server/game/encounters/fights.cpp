@@ -13,7 +13,7 @@ namespace dw::game {
 
 fights::fights(const live_settings& settings, const content_source& content, roster& people, output& out,
                change_sink& changes, event_runner& events, services& svc, places& where, room_contents& contents,
-               item_news& news)
+               fight_table& table, item_news& news)
     : settings_(settings),
       content_(content),
       people_(people),
@@ -23,32 +23,33 @@ fights::fights(const live_settings& settings, const content_source& content, ros
       services_(svc),
       places_(where),
       contents_(contents),
+      table_(table),
       news_(news) {}
 
 bool fights::in_combat(const character& ch) const {
-  const room_contents::room_state* state = contents_.find_state(ch.where.room_id);
-  if (state == nullptr || !state->active) {
+  const room_fight* fight = table_.find(ch.where.room_id);
+  if (fight == nullptr || !fight->active) {
     return false;
   }
-  return std::find(state->fighters.begin(), state->fighters.end(), ch.account_id) != state->fighters.end();
+  return std::find(fight->fighters.begin(), fight->fighters.end(), ch.account_id) != fight->fighters.end();
 }
 
 void fights::leave_room(const character& ch) {
-  room_contents::room_state* state = contents_.find_state(ch.where.room_id);
-  if (state == nullptr) {
+  warned_.erase(ch.account_id);
+  room_fight* fight = table_.find(ch.where.room_id);
+  if (fight == nullptr) {
     return;
   }
-  std::erase(state->fighters, ch.account_id);
-  state->choices.erase(ch.account_id);  // (a flight that got away is over; a fight joined later starts afresh)
-  warned_.erase(ch.account_id);
-  if (state->fighters.empty()) {
-    state->active = false;  // monsters wait; the room stays uncleared
+  std::erase(fight->fighters, ch.account_id);
+  fight->choices.erase(ch.account_id);  // (a flight that got away is over; a fight joined later starts afresh)
+  if (fight->fighters.empty()) {
+    fight->active = false;  // monsters wait; the room stays uncleared
   }
 }
 
 void fights::join(character& ch, connection& conn) {
-  room_contents::room_state* state = contents_.state_of(ch);
-  if (state == nullptr || !state->fight || state->fight->won()) {
+  room_fight* state = contents_.state_of(ch) != nullptr ? table_.find(ch.where.room_id) : nullptr;
+  if (state == nullptr || state->monsters.won()) {
     out_.send(conn, "There is nothing here to fight.\n");
     return;
   }
@@ -64,21 +65,21 @@ void fights::join(character& ch, connection& conn) {
     f.push_back(ch.account_id);
   }
   state->choices.erase(ch.account_id);
-  const std::string foes = styled(style::monster, contents_.monsters_text(*state));
+  const std::string foes = styled(style::monster, contents_.monsters_text(state->monsters));
   out_.send(conn, "You attack " + foes + "!\n");
   out_.send_room(room_id, styled(style::player, ch.name) + " attacks " + foes + "!\n", ch.account_id);
   send_combat(ch, state, true);
   start_rounds(room_id, *state);
 }
 
-void fights::start_rounds(std::int64_t room_id, room_contents::room_state& state) {
-  if (!state.active) {
+void fights::start_rounds(std::int64_t room_id, room_fight& fight) {
+  if (!fight.active) {
     // A new bout against what is left of the monsters: its rounds are told from 1, whatever the fight's own
     // count (which the tape reads, and which goes on).
-    bout_start_[room_id] = state.fight ? state.fight->round : 0;
-    state.active = true;
-    ++state.generation;
-    schedule_round(room_id, state.generation);
+    bout_start_[room_id] = fight.monsters.round;
+    fight.active = true;
+    fight.generation = table_.next_generation();
+    schedule_round(room_id, fight.generation);
   }
 }
 
@@ -89,7 +90,7 @@ std::uint32_t fights::bout_round(std::int64_t room_id, std::uint32_t fight_round
 }
 
 void fights::set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told) {
-  room_contents::room_state* state = contents_.state_of(ch);
+  room_fight* state = contents_.state_of(ch) != nullptr ? table_.find(ch.where.room_id) : nullptr;
   if (state == nullptr || !in_combat(ch)) {
     out_.send(conn, "You are not fighting anything.\n");
     return;
@@ -112,13 +113,14 @@ void fights::defend(character& ch, connection& conn) {
 }
 
 void fights::consider(const character& ch, connection& conn, std::string_view what) {
-  const room_contents::room_state* state = contents_.find_state(ch.where.room_id);
-  if (state == nullptr || !state->fight || state->fight->won()) {
+  const room_fight* found = table_.find(ch.where.room_id);
+  if (found == nullptr || found->monsters.won()) {
     out_.send(conn, "There is nothing here to consider.\n");
     return;
   }
-  const auto [one, many] = monster_names(*state->fight);
-  const content::leader_def* leader = content_.get().find_leader(state->fight->monster_key);
+  const content::fight_state& monsters = found->monsters;
+  const auto [one, many] = monster_names(monsters);
+  const content::leader_def* leader = content_.get().find_leader(monsters.monster_key);
   // (by any word of its names, in any case: "consider gnawbone" finds "Old Gnawbone, the rat-king")
   const auto names = [&](std::string_view name) {
     std::string lower(name);
@@ -132,16 +134,16 @@ void fights::consider(const character& ch, connection& conn, std::string_view wh
     out_.send(conn, "You see no " + std::string(what) + " here.\n");
     return;
   }
-  const content::fight_odds odds = content::weigh_fight(content_.get(), *state->fight, fighter_of(ch));
-  std::string text = "You size up " + styled(style::monster, contents_.monsters_text(*state)) + ". ";
-  if (const content::monster_def* kind = content_.get().find_monster(state->fight->monster_key)) {
+  const content::fight_odds odds = content::weigh_fight(content_.get(), monsters, fighter_of(ch));
+  std::string text = "You size up " + styled(style::monster, contents_.monsters_text(monsters)) + ". ";
+  if (const content::monster_def* kind = content_.get().find_monster(monsters.monster_key)) {
     text += kind->description + " ";  // (what look shows too: consider is a look with the odds)
   }
-  text += health_sentence(content_.get(), *state->fight, one, many) + " ";
+  text += health_sentence(content_.get(), monsters, one, many) + " ";
   // Each behaviour in a short phrase (the odds above already include them: the simulation fights with them).
   for (std::size_t b = 0; b < content::behaviour_count; ++b) {
     const content::behaviour_rule& rule = content_.get().combat.behaviours[b];
-    if (state->fight->behaviours.has(static_cast<content::behaviour>(b)) && !rule.consider.empty()) {
+    if (monsters.behaviours.has(static_cast<content::behaviour>(b)) && !rule.consider.empty()) {
       std::string phrase = rule.consider;
       if (const std::size_t at = phrase.find("{monster}"); at != std::string::npos) {
         phrase.replace(at, 9, one);
@@ -174,12 +176,12 @@ content::fighter fights::fighter_of(const character& ch) const {
 }
 
 void fights::arrived(character& ch) {
-  const room_contents::room_state* state = contents_.find_state(ch.where.room_id);
-  if (state == nullptr || !state->fight || state->fight->won() || state->active) {
+  const room_fight* fight = table_.find(ch.where.room_id);
+  if (fight == nullptr || fight->monsters.won() || fight->active) {
     return;
   }
-  const content::tape tape = contents_.tape_of(state->branch, ch.where.x, ch.where.y);
-  if (content::aggressive(content_.get(), tape, state->fight->depth)) {
+  const content::tape tape = contents_.tape_of(fight->branch, ch.where.x, ch.where.y);
+  if (content::aggressive(content_.get(), tape, fight->monsters.depth)) {
     ambush(ch.where.room_id, ch);
   }
 }
@@ -193,9 +195,9 @@ void fights::last_round(character& ch) {
   }
   // The round is fought now rather than on the timer, so the character never outlives its connection
   // in the fight; everyone in that fight has this round a little early.
-  room_contents::room_state* state = contents_.find_state(ch.where.room_id);
-  state->choices.erase(ch.account_id);
-  std::erase(state->busy, ch.account_id);
+  room_fight* fight = table_.find(ch.where.room_id);
+  fight->choices.erase(ch.account_id);
+  std::erase(fight->busy, ch.account_id);
   fight_round(ch.where.room_id);
   leave_room(ch);  // (if the round knocked it out, it has already left)
 }
@@ -208,27 +210,27 @@ std::pair<std::string, std::string> fights::monster_names(const content::fight_s
   return {"monster", "monsters"};
 }
 
-void fights::send_combat(const character& ch, const room_contents::room_state* state, bool fighting) {
+void fights::send_combat(const character& ch, const room_fight* state, bool fighting) {
   connection* conn = people_.find_connection(ch.connection);
   if (conn == nullptr || !output::gmcp_wanted(*conn, "Char.Combat")) {
     return;
   }
-  const content::fight_state* fight = state != nullptr && state->fight ? &*state->fight : nullptr;
+  const content::fight_state* fight = state != nullptr ? &state->monsters : nullptr;
   const std::string name = fight != nullptr ? monster_names(*fight).first : std::string();
   out_.send_gmcp(*conn, "Char.Combat", combat_json(content_.get(), fight, fighting, name));
 }
 
 bool fights::ambush(std::int64_t room_id, character& target) {
-  room_contents::room_state* state = contents_.find_state(room_id);
-  if (state == nullptr || !state->fight || state->fight->won() || target.where.room_id != room_id) {
+  room_fight* state = table_.find(room_id);
+  if (state == nullptr || state->monsters.won() || target.where.room_id != room_id) {
     return false;
   }
   auto& f = state->fighters;
   if (std::find(f.begin(), f.end(), target.account_id) == f.end()) {
     f.push_back(target.account_id);
   }
-  const std::string foes = styled(style::monster, content::capitalise(contents_.monsters_text(*state)));
-  const char* verb = state->fight->alive() == 1 ? " attacks " : " attack ";
+  const std::string foes = styled(style::monster, content::capitalise(contents_.monsters_text(state->monsters)));
+  const char* verb = state->monsters.alive() == 1 ? " attacks " : " attack ";
   out_.send(target.connection, foes + verb + "you!\n");
   out_.send_room(room_id, foes + verb + styled(style::player, target.name) + "!\n", target.account_id);
   start_rounds(room_id, *state);
@@ -236,7 +238,7 @@ bool fights::ambush(std::int64_t room_id, character& target) {
 }
 
 void fights::spend_turn(const character& ch) {
-  room_contents::room_state* state = contents_.find_state(ch.where.room_id);
+  room_fight* state = table_.find(ch.where.room_id);
   if (state == nullptr || !state->active) {
     return;
   }
@@ -246,41 +248,44 @@ void fights::spend_turn(const character& ch) {
 }
 
 void fights::resume(character& ch, connection& conn) {
-  room_contents::room_state* state = contents_.state_of(ch);
-  if (state == nullptr || !state->fight || state->fight->won()) {
+  room_fight* state = contents_.state_of(ch) != nullptr ? table_.find(ch.where.room_id) : nullptr;
+  if (state == nullptr || state->monsters.won()) {
     return;  // it ended, or the room went back to before the fight when the last round was not saved
   }
   auto& f = state->fighters;
   if (std::find(f.begin(), f.end(), ch.account_id) == f.end()) {
     f.push_back(ch.account_id);
   }
-  out_.send(conn, "You are still fighting " + styled(style::monster, contents_.monsters_text(*state)) + "!\n");
+  out_.send(conn, "You are still fighting " + styled(style::monster, contents_.monsters_text(state->monsters)) +
+                      "!\n");
   if (!state->active) {
     state->active = true;
-    ++state->generation;
+    state->generation = table_.next_generation();
     schedule_round(ch.where.room_id, state->generation);
   }
 }
 
 bool fights::clear_room(character& ch) {
-  room_contents::room_state* state = contents_.state_of(ch);
+  const room_contents::room_state* state = contents_.state_of(ch);
   if (state == nullptr) {
     return false;
   }
-  changes_.on_rollback([this, room_id = ch.where.room_id, before = *state] {
-    if (room_contents::room_state* again = contents_.find_state(room_id)) {
-      *again = before;
+  const std::int64_t room_id = ch.where.room_id;
+  if (const room_fight* fight = table_.find(room_id)) {
+    // The fight ends with its row (a timer set for it finds none); it comes back as it was if the clearing
+    // cannot be saved.
+    changes_.on_rollback([this, room_id, before = *fight] {
+      if (contents_.find_state(room_id) != nullptr) {
+        table_.put(room_id, before);
+      }
+    });
+    for (std::int64_t account : fight->fighters) {
+      warned_.erase(account);
     }
-  });
-  for (std::int64_t account : state->fighters) {
-    warned_.erase(account);
+    table_.end(room_id);
   }
-  state->active = false;
-  state->fighters.clear();
-  state->fight.reset();
-  bout_start_.erase(ch.where.room_id);
-  ++state->generation;
-  contents_.save_contents(ch.where.room_id, *state);
+  bout_start_.erase(room_id);
+  contents_.save_contents(room_id);
   places_.mark_clear(state->branch, {ch.where.x, ch.where.y});
   out_.send_room(ch.where.room_id, "A hush falls; the room is clear, and the way on is open.\n");
   places_.refresh_room_info(ch.where.room_id);

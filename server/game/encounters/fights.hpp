@@ -33,12 +33,13 @@ inline constexpr std::string_view wimpy = "wimpy";
 std::optional<int> wimpy_of(const character& ch);
 
 /// Fights: joining, rounds on a timer, fleeing, knock-outs, and winning (the room is cleared, the loot
-/// drops). Every number comes from the content layer and the room's tape. World thread only.
+/// drops). Each fight's state is a row of the fights' table (fight_table), gone when the fight ends. Every
+/// number comes from the content layer and the room's tape. World thread only.
 class fights {
  public:
   fights(const live_settings& settings, const content_source& content, roster& people, output& out,
          change_sink& changes, event_runner& events, services& svc, places& where, room_contents& contents,
-         item_news& news);
+         fight_table& table, item_news& news);
 
   /// Who hears of a won fight, and whose levels make blows surer and harder (set once).
   void set_progress(deeds& told, const progression& levels) {
@@ -49,6 +50,8 @@ class fights {
   void set_groups(groups& company) { company_ = &company; }
 
   bool in_combat(const character& ch) const;
+  /// The fight in a room (its monsters, who fights them, whether rounds run), or nullptr.
+  const room_fight* fight_in(std::int64_t room_id) const { return table_.find(room_id); }
   /// A character is leaving its room (walking, fleeing, quitting, dying): it leaves the fight there.
   void leave_room(const character& ch);
   /// `fight`: starts or joins the fight here; already fighting, it only says that rounds come on the timer.
@@ -86,7 +89,7 @@ class fights {
   void schedule_round(std::int64_t room_id, std::uint64_t generation);
   void fight_round(std::int64_t room_id);
   /// Rounds start on the timer unless they already run; a new bout is told from round 1.
-  void start_rounds(std::int64_t room_id, room_contents::room_state& state);
+  void start_rounds(std::int64_t room_id, room_fight& fight);
   /// The round `fight_round` of the fight in `room_id` as the bout now going on counts it (from 1).
   std::uint32_t bout_round(std::int64_t room_id, std::uint32_t fight_round) const;
   void set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told);
@@ -94,18 +97,20 @@ class fights {
   content::fighter fighter_of(const character& ch) const;
   /// After a round `ch` stood through (the fight goes on): a failed flight goes on, the warning once a
   /// fight at a third of its hit points, and its wimpy turning its next choice to flee.
-  void after_round(character& ch, const content::fighter_outcome& o, room_contents::room_state& state,
+  void after_round(character& ch, const content::fighter_outcome& o, room_fight& fight,
                    const content::tape& tape, std::uint32_t round);
   void tell_round(std::int64_t room_id, const round_story& story);
   /// GMCP Char.Combat to `ch`: the monsters here and whether `ch` is fighting them.
-  void send_combat(const character& ch, const room_contents::room_state* state, bool fighting);
+  void send_combat(const character& ch, const room_fight* fight, bool fighting);
   /// The way `ch` runs: the side it came in by when open, else a known exit picked with a tape value.
   std::optional<exit_dir> flee_way(const character& ch, const content::tape& tape, std::uint32_t round);
   void run_away(character& ch, exit_dir way);
   /// A won fight's silver, shared among `sharing` (the fighters still standing and their groups' members in
   /// the room), and saved.
   void pay_silver(const content::fight_state& fight, const std::vector<character*>& sharing);
-  void win(std::int64_t room_id, room_contents::room_state& state, const location& where,
+  /// The fight in `room_id` is won: its row goes, the room clears (unless the fight was a wanderer's) and the
+  /// loot drops.
+  void win(std::int64_t room_id, const room_fight& fight, const location& where,
            const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key);
   void knock_out(character& ch);
   /// A knocked-out character's unsold scrolls and half its silver stay where it fell, in a fallen pack
@@ -123,6 +128,7 @@ class fights {
   services& services_;
   places& places_;
   room_contents& contents_;
+  fight_table& table_;
   item_news& news_;
   deeds* deeds_ = nullptr;
   const progression* levels_ = nullptr;

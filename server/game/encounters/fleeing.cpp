@@ -11,9 +11,9 @@ void fights::flee(character& ch, connection& conn) {
     out_.send(conn, "You are not fighting anything.\n");
     return;
   }
-  const room_contents::room_state* state = contents_.find_state(ch.where.room_id);
-  const content::tape tape = contents_.tape_of(state->branch, ch.where.x, ch.where.y);
-  if (!flee_way(ch, tape, state->fight ? state->fight->round : 0)) {
+  const room_fight* fight = table_.find(ch.where.room_id);  // (in combat: there is one)
+  const content::tape tape = contents_.tape_of(fight->branch, ch.where.x, ch.where.y);
+  if (!flee_way(ch, tape, fight->monsters.round)) {
     out_.send(conn, "There is nowhere to flee to!\n");
     return;
   }

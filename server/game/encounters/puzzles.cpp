@@ -203,7 +203,7 @@ void puzzles::solve(character& ch, room_contents::room_state& state, std::string
   const std::int64_t room_id = ch.where.room_id;
   locks_.open(room_id);  // (sealed again if the event cannot be saved)
   wrong_tries_.erase(room_id);
-  contents_.save_contents(room_id, state);
+  contents_.save_contents(room_id);
   places_.mark_clear(state.branch, {ch.where.x, ch.where.y});
   spdlog::info("{} opened the rune lock in room {} (branch {} ({},{}))", ch.name, room_id, state.branch, ch.where.x,
                ch.where.y);

@@ -43,8 +43,9 @@ content::tape room_contents::tape_of(std::uint64_t branch, std::int32_t x, std::
 }
 
 room_contents::room_contents(const live_settings& settings, const content_source& content, change_sink& changes,
-                             places& where, rune_locks& locks, const storage::world_snapshot& startup)
-    : settings_(settings), content_(content), changes_(changes), places_(where), locks_(locks) {
+                             places& where, rune_locks& locks, fight_table& fights,
+                             const storage::world_snapshot& startup)
+    : settings_(settings), content_(content), changes_(changes), places_(where), locks_(locks), fights_(fights) {
   content::register_scroll(artefacts_);
   // Item ids continue after the highest one stored; what lies in the fixed rooms is read at start-up.
   next_item_id_ = startup.max_item_id + 1;
@@ -63,15 +64,9 @@ void room_contents::restore_branch(const storage::branch_snapshot& snapshot) {
     // Codes 0..3 were all there was before puzzles; anything unknown still reads as before.
     const bool known = rec.event >= 0 && rec.event <= static_cast<std::int32_t>(content::room_event::rune_hint);
     state.event = static_cast<content::room_event>(known ? rec.event : rec.event & 3);
-    // (a lock or hint room's contents are the puzzles': rune_locks::restore_branch reads them)
-    const bool puzzle =
-        state.event == content::room_event::rune_lock || state.event == content::room_event::rune_hint;
-    if (!puzzle && !rec.contents.empty()) {
-      state.fight = content::fight_state::decode(rec.contents);
-      if (!state.fight) {
-        spdlog::error("room {}: unreadable fight state '{}' ignored", rec.id, log_safe(rec.contents));
-      }
-    }
+    // The stored monsters go to the fights' table, with the room (a room in memory is newer than the store,
+    // its fight too). A lock or hint room's contents are the puzzles': rune_locks::restore_branch reads them.
+    fights_.restore_room(rec.id, state.branch, state.event, rec.contents);
     rooms_.emplace(rec.id, std::move(state));
     floors_.try_emplace(rec.id);
   }
@@ -140,7 +135,7 @@ content::room_contents room_contents::roll_new_room(const dungeon::room& r, cons
         return !reach->can_reach(at);
       });
   state.event = rolled.room.event;
-  state.fight = content::start_fight(rolled.room);
+  room.monsters = content::start_fight(rolled.room);
   room.lock = rolled.lock;
   if (rolled.lock) {
     spdlog::info("branch {} ({},{}): rune lock, hint at ({},{})", r.branch, r.pos.x, r.pos.y, rolled.lock->hint_x,
@@ -157,17 +152,17 @@ void room_contents::room_created(const dungeon::room& r) {
   }
   rolled_room rolled = std::move(it->second);
   rolled_.erase(it);
-  room_state& state = rolled.state;
-  // (the puzzles' table first: the saved contents hold the lock or hint)
+  // (the fights' and puzzles' tables first: the saved contents hold the monsters, or the lock or hint)
+  fights_.room_created(id, r.branch, std::move(rolled.monsters));
   locks_.room_created(id, r.branch, r.pos, std::move(rolled.lock), std::move(rolled.hint));
-  save_contents(id, state);
+  rooms_[id] = std::move(rolled.state);
+  save_contents(id);
   for (item& find : floors_[id]) {
     if (find.id == 0) {
       find.id = new_item_id();
       persist_item(find, 0, id);
     }
   }
-  rooms_[id] = std::move(state);
   // A room that could not be saved does not exist: neither does what it held (ids are not reused).
   changes_.on_rollback([this, id] {
     rooms_.erase(id);
@@ -176,9 +171,15 @@ void room_contents::room_created(const dungeon::room& r) {
   locks_.move_walled_in_hints(r.branch);
 }
 
-void room_contents::save_contents(std::int64_t room_id, const room_state& state) {
-  const auto event = static_cast<std::int32_t>(state.event);
-  std::string contents = state.fight ? state.fight->encode() : locks_.stored_contents(room_id);
+void room_contents::save_contents(std::int64_t room_id) {
+  const room_state* state = find_state(room_id);
+  if (state == nullptr) {
+    spdlog::error("room {}: contents of a room not in memory not saved", room_id);
+    return;
+  }
+  const auto event = static_cast<std::int32_t>(state->event);
+  std::string contents = fights_.find(room_id) != nullptr ? fights_.stored_contents(room_id)
+                                                          : locks_.stored_contents(room_id);
   changes_.persist(storage::save_room_contents{room_id, event, std::move(contents)});
 }
 
@@ -221,25 +222,33 @@ std::vector<item> room_contents::empty_out(std::int64_t container_id) {
   return out;
 }
 
-std::string room_contents::monsters_text(const room_state& state) const {
-  if (!state.fight || state.fight->won()) {
+std::string room_contents::monsters_text(const content::fight_state& monsters) const {
+  if (monsters.won()) {
     return {};
   }
   content::monster_group group;
-  group.monster_key = state.fight->monster_key;
-  group.size_key = state.fight->size_key;
-  group.count = state.fight->alive();
-  group.depth = state.fight->depth;
+  group.monster_key = monsters.monster_key;
+  group.size_key = monsters.size_key;
+  group.count = monsters.alive();
+  group.depth = monsters.depth;
   return content::describe_monster_group(content_.get(), group);
+}
+
+const room_fight* room_contents::standing_fight(const character& ch) {
+  if (state_of(ch) == nullptr) {
+    return nullptr;
+  }
+  const room_fight* fight = fights_.find(ch.where.room_id);
+  return fight != nullptr && !fight->monsters.won() ? fight : nullptr;
 }
 
 std::string room_contents::room_extras(std::int64_t room_id, const character& viewer) {
   std::string out;
   if (viewer.where.branch_id != 0) {
-    if (room_state* state = state_of(viewer); state != nullptr && state->fight && !state->fight->won()) {
-      const std::string who = content::capitalise(monsters_text(*state));
-      const bool one = state->fight->alive() == 1;
-      const content::leader_def* leader = content_.get().find_leader(state->fight->monster_key);
+    if (const room_fight* fight = standing_fight(viewer)) {
+      const std::string who = content::capitalise(monsters_text(fight->monsters));
+      const bool one = fight->monsters.alive() == 1;
+      const content::leader_def* leader = content_.get().find_leader(fight->monsters.monster_key);
       if (leader != nullptr) {
         out += leader->arrival + "\n";  // a leader is announced whenever the room shows it
       }
@@ -247,7 +256,7 @@ std::string room_contents::room_extras(std::int64_t room_id, const character& vi
       if (leader != nullptr && who.find(',') != std::string::npos) {
         out += ',';  // "Old Gnawbone, the rat-king, blocks the way."
       }
-      if (state->active) {
+      if (fight->active) {
         out += one ? " is fighting here!\n" : " are fighting here!\n";
       } else if (has_way_on(places_, viewer)) {
         out += one ? " blocks the way. Type 'fight' to attack.\n" : " block the way. Type 'fight' to attack.\n";
@@ -273,8 +282,8 @@ std::string room_contents::room_extras(std::int64_t room_id, const character& vi
 std::vector<interior_mark> room_contents::interior_marks(std::int64_t room_id, const character& viewer) {
   std::vector<interior_mark> marks;
   if (viewer.where.branch_id != 0) {
-    if (room_state* state = state_of(viewer); state != nullptr && state->fight && !state->fight->won()) {
-      marks.push_back({interior_mark::kind::monster, monsters_text(*state)});
+    if (const room_fight* fight = standing_fight(viewer)) {
+      marks.push_back({interior_mark::kind::monster, monsters_text(fight->monsters)});
     }
   }
   for (const item& it : floor_of(room_id)) {

@@ -14,6 +14,7 @@
 #include "content/tape.hpp"
 #include "dungeon/room.hpp"
 #include "server/game/content_source.hpp"
+#include "server/game/encounters/fight_table.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
@@ -24,26 +25,20 @@
 namespace dw::game {
 
 /// What each room holds: its event and monsters (rolled from the room's random tape when it is
-/// discovered), the items on its floor, and the items themselves (names, ids, saving). A rune lock or hint
-/// rolled with a new room goes to the puzzles' table (rune_locks). World thread only.
+/// discovered), the items on its floor, and the items themselves (names, ids, saving). The monsters rolled
+/// with a new room or read with a branch go to the fights' table (fight_table), a rune lock or hint to the
+/// puzzles' (rune_locks). World thread only.
 class room_contents {
  public:
+  /// What every part may read of a dungeon room: its branch and its event. (Its fight is the fights'
+  /// table's, its rune lock or hint the puzzles'.)
   struct room_state {
     std::uint64_t branch = 0;
     content::room_event event = content::room_event::none;
-    std::optional<content::fight_state> fight;  ///< monsters still in the room (alive or not yet fought)
-    std::vector<std::int64_t> fighters;         ///< account ids in join order
-    std::vector<std::int64_t> busy;             ///< fighters who spent their next round (spend_turn)
-    /// Each fighter's choice for its next rounds (attack when absent; flee lasts one round). In memory
-    /// only: a fight resumed after a restart has everyone attacking.
-    std::unordered_map<std::int64_t, content::fight_choice> choices;
-    bool active = false;
-    std::uint64_t generation = 0;  ///< guards round timers from an earlier fight
-    std::optional<std::uint32_t> wanderer;  ///< the fight is this wanderer's (wanderers.hpp), not the room's own
   };
 
   room_contents(const live_settings& settings, const content_source& content, change_sink& changes, places& where,
-                rune_locks& locks, const storage::world_snapshot& startup);
+                rune_locks& locks, fight_table& fights, const storage::world_snapshot& startup);
 
   /// A branch's rooms' contents and floors, read from storage when the branch came into memory.
   void restore_branch(const storage::branch_snapshot& snapshot);
@@ -67,11 +62,15 @@ class room_contents {
   const std::vector<item>* inside_of(std::int64_t container_id) const;
   /// Takes everything out of a container (it is then forgotten).
   std::vector<item> empty_out(std::int64_t container_id);
-  /// "a goblin", "three large rats".
-  std::string monsters_text(const room_state& state) const;
-  /// Saves a room's event and its stored contents: the fight if there is one, else the rune lock or hint the
-  /// puzzles' table holds for it. (Wanderers keep out of lock and hint rooms, so a fight never hides a lock.)
-  void save_contents(std::int64_t room_id, const room_state& state);
+  /// "a goblin", "three large rats" ("" once they are all down).
+  std::string monsters_text(const content::fight_state& monsters) const;
+  /// The monsters of the room `ch` is in when they still stand, or nullptr (reads the branch first, as
+  /// state_of does).
+  const room_fight* standing_fight(const character& ch);
+  /// Saves a known room's event and its stored contents: its fight from the fights' table if there is one,
+  /// else the rune lock or hint the puzzles' table holds for it. (Wanderers keep out of lock and hint rooms,
+  /// so a fight never hides a lock.)
+  void save_contents(std::int64_t room_id);
 
   // ---- items
   /// Turns stored items into items in play.
@@ -111,14 +110,16 @@ class room_contents {
   change_sink& changes_;
   places& places_;
   rune_locks& locks_;
+  fight_table& fights_;
   content::artefact_registry artefacts_;
   std::unordered_map<std::int64_t, room_state> rooms_;
   std::unordered_map<std::int64_t, std::vector<item>> floors_;
   std::unordered_map<std::int64_t, std::vector<item>> inside_;  ///< container id -> what it holds
-  /// What decide_clear rolled for a new room, kept until room_created saves it: the room's state and the lock
-  /// or hint that goes to the puzzles' table.
+  /// What decide_clear rolled for a new room, kept until room_created saves it: the room's state, its
+  /// monsters that go to the fights' table and the lock or hint that goes to the puzzles'.
   struct rolled_room {
     room_state state;
+    std::optional<content::fight_state> monsters;
     std::optional<content::rune_lock> lock;
     std::optional<content::rune_hint> hint;
   };

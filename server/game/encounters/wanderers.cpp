@@ -40,7 +40,7 @@ content::wander_exit_kind kind_of(dungeon::exit_state e) {
 
 wanderers::wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
                      event_runner& events, services& svc, places& where, room_contents& contents,
-                     const rune_locks& locks, fights& fights)
+                     const rune_locks& locks, fight_table& table, fights& fights)
     : settings_(settings),
       content_(content),
       people_(people),
@@ -50,6 +50,7 @@ wanderers::wanderers(const live_settings& settings, const content_source& conten
       places_(where),
       contents_(contents),
       locks_(locks),
+      table_(table),
       fights_(fights) {}
 
 void wanderers::start() {
@@ -102,12 +103,13 @@ wanderers::branch_state& wanderers::state_for(std::uint64_t branch) {
   // (One pass over the branch's own rooms, once per branch.)
   places_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) {
     const auto room_id = static_cast<std::int64_t>(r.id);
-    room_contents::room_state* found_state = contents_.find_state(room_id);
-    if (found_state == nullptr || !found_state->fight || found_state->fight->won()) {
+    room_fight* found = table_.find(room_id);
+    if (found == nullptr || found->monsters.won()) {
       return;
     }
-    room_contents::room_state& state = *found_state;
-    const std::optional<std::uint32_t> id = content::wanderer_of_tape(state.fight->tape_position);
+    room_fight& state = *found;
+    const content::fight_state& fight = state.monsters;
+    const std::optional<std::uint32_t> id = content::wanderer_of_tape(fight.tape_position);
     if (!id) {
       return;
     }
@@ -116,14 +118,14 @@ wanderers::branch_state& wanderers::state_for(std::uint64_t branch) {
     w.x = r.pos.x;
     w.y = r.pos.y;
     w.room_id = room_id;
-    w.group.monster_key = state.fight->monster_key;
-    w.group.size_key = state.fight->size_key;
-    w.group.count = static_cast<int>(state.fight->monster_hp.size());
-    w.group.hp_each = state.fight->hp_each;
-    w.group.damage_each = state.fight->damage_each;
-    w.group.depth = state.fight->depth;
-    w.group.behaviours = state.fight->behaviours;  // (a saved fight keeps its rules)
-    w.hp = state.fight->monster_hp;
+    w.group.monster_key = fight.monster_key;
+    w.group.size_key = fight.size_key;
+    w.group.count = static_cast<int>(fight.monster_hp.size());
+    w.group.hp_each = fight.hp_each;
+    w.group.damage_each = fight.damage_each;
+    w.group.depth = fight.depth;
+    w.group.behaviours = fight.behaviours;  // (a saved fight keeps its rules)
+    w.hp = fight.monster_hp;
     w.fighting = true;
     state.wanderer = w.id;
     bs.alive.push_back(std::move(w));  // (step_branch skips its number when it gives numbers out)
@@ -161,23 +163,23 @@ bool wanderers::spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs
 }
 
 void wanderers::settle_fight(branch_state& bs, wanderer& w) {
-  room_contents::room_state* state = contents_.find_state(w.room_id);
-  const bool ours = state != nullptr && state->wanderer == w.id;
-  if (ours && state->fight && !state->fight->won()) {
-    if (state->active) {
+  // (a won fight's row is gone with it: a fight in the room now is ours only if it holds our id)
+  const room_fight* fight = table_.find(w.room_id);
+  const bool ours = fight != nullptr && fight->wanderer == w.id;
+  if (ours && !fight->monsters.won()) {
+    if (fight->active) {
       return;  // still fighting: it does not move
     }
     // Everyone left the fight: it takes its wounds and walks on, and the room is as clear as before.
-    w.hp = state->fight->monster_hp;
-    state->fight.reset();
-    state->wanderer.reset();
-    contents_.save_contents(w.room_id, *state);
+    w.hp = fight->monsters.monster_hp;
+    table_.end(w.room_id);
+    contents_.save_contents(w.room_id);
     w.fighting = false;
     return;
   }
   // Its fight was won (or the room cleared by an administrator): it is dead.
   if (ours) {
-    state->wanderer.reset();
+    table_.end(w.room_id);  // (a row left with its monsters down)
   }
   ++bs.dead;
   w.fighting = false;
@@ -189,9 +191,9 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
   if (here.empty()) {
     return false;
   }
-  room_contents::room_state* state = contents_.find_state(w.room_id);
-  if (state == nullptr || state->active || keeps_out(w.room_id)) {
-    return false;
+  const room_contents::room_state* state = contents_.find_state(w.room_id);
+  if (state == nullptr || keeps_out(w.room_id)) {
+    return false;  // (keeps_out: a fight stands there already)
   }
   content::fight_state fight;
   fight.monster_key = w.group.monster_key;
@@ -202,8 +204,8 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
   fight.behaviours = w.group.behaviours;
   fight.monster_hp = w.hp;
   fight.tape_position = content::wanderer_tape_position(w.id, tick);
-  state->fight = std::move(fight);
-  state->wanderer = w.id;
+  // The fight is the wanderer's: a row of the fights' table holding its id, gone again if nobody is attacked.
+  table_.start(w.room_id, state->branch, std::move(fight)).wanderer = w.id;
   const std::vector<std::int64_t> targets = here;  // ambush may change who stands here
   bool any = false;
   for (const std::int64_t account : targets) {
@@ -213,8 +215,7 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
     }
   }
   if (!any) {
-    state->fight.reset();
-    state->wanderer.reset();
+    table_.end(w.room_id);
     return false;
   }
   spdlog::debug("branch {}: wanderer {} attacks in room {}", branch, w.id, w.room_id);
@@ -312,9 +313,12 @@ const wanderers::wanderer* wanderers::standing_in(const branch_state& bs, std::i
 }
 
 bool wanderers::keeps_out(std::int64_t room_id) const {
-  const room_contents::room_state* state = contents_.find_state(room_id);
-  return state != nullptr && ((state->fight && !state->fight->won()) || locks_.lock_in(room_id) != nullptr ||
-                               locks_.hint_in(room_id) != nullptr);
+  if (contents_.find_state(room_id) == nullptr) {
+    return false;
+  }
+  const room_fight* fight = table_.find(room_id);
+  return (fight != nullptr && !fight->monsters.won()) || locks_.lock_in(room_id) != nullptr ||
+         locks_.hint_in(room_id) != nullptr;
 }
 
 std::string wanderers::name_of(const wanderer& w) const {

@@ -30,7 +30,7 @@ class wanderers {
  public:
   wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
             event_runner& events, services& svc, places& where, room_contents& contents, const rune_locks& locks,
-            fights& fights);
+            fight_table& table, fights& fights);
 
   /// Called on every world tick: renews the step timers (a second's worth of steps; a step longer than a
   /// second waits for the next tick after it).
@@ -91,6 +91,7 @@ class wanderers {
   places& places_;
   room_contents& contents_;
   const rune_locks& locks_;  ///< (they keep out of lock and hint rooms)
+  fight_table& table_;       ///< a wanderer's fight is a row there, holding its id
   fights& fights_;
   std::unordered_map<std::uint64_t, branch_state> branches_;
   std::vector<std::uint64_t> busy_branches_;  ///< reused every step: branches with people in them

@@ -73,7 +73,9 @@ TEST(BestiaryPlay, ALeaderIsAnnouncedNamedOnLookAndItsFallAndHoardAreSaid) {
   room.depth = 5;
   room.monsters = dw::content::make_room_monsters(*tables, 5, 0.9999, 0.5);
   ASSERT_EQ(room.monsters->monster_key, "gnawbone");
-  state->fight = dw::content::start_fight(room);
+  const std::optional<dw::content::fight_state> rolled = dw::content::start_fight(room);
+  ASSERT_TRUE(rolled.has_value());
+  h.world.play().fight_table.start(stored->id, state->branch, *rolled);
 
   h.line(ann, "look");
   std::string out = ann.port->take();

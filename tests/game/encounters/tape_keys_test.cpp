@@ -49,7 +49,9 @@ first_room east_first_room(std::int64_t seed, bool north_first) {
     out.holds += " " + contents.item_name(it) + ";";
   }
   if (const auto* state = contents.find_state(ch->where.room_id)) {
-    out.holds += " event " + std::to_string(static_cast<int>(state->event)) + "; " + contents.monsters_text(*state);
+    const dw::game::room_fight* fight = h.world.play().fight_table.find(ch->where.room_id);
+    out.holds += " event " + std::to_string(static_cast<int>(state->event)) + "; " +
+                 (fight != nullptr ? contents.monsters_text(fight->monsters) : std::string());
   }
   return out;
 }

@@ -224,11 +224,11 @@ TEST(GroupPlay, AWonFightsSilverAndExperienceAreSharedWithTheGroupInTheRoom) {
   const std::int64_t room = live(h, "Ann").where.room_id;
   ASSERT_EQ(live(h, "Bob").where.room_id, room);
   ASSERT_EQ(live(h, "Cid").where.room_id, room);
-  auto* state = h.world.play().contents.find_state(room);
-  ASSERT_TRUE(state != nullptr && state->fight);
-  state->fight->behaviours = {};  // (what is shared is the rule here: no kin called in to change the count)
-  const int depth = state->fight->depth;
-  const int monsters = static_cast<int>(state->fight->monster_hp.size());
+  auto* fight = h.world.play().fight_table.find(room);
+  ASSERT_TRUE(fight != nullptr);
+  fight->monsters.behaviours = {};  // (what is shared is the rule here: no kin called in to change the count)
+  const int depth = fight->monsters.depth;
+  const int monsters = static_cast<int>(fight->monsters.monster_hp.size());
   const auto xp = [&h](std::string_view name) { return h.world.progress().standing_of(live(h, name).account_id).xp; };
   const std::int64_t ann_xp = xp("Ann");
   const std::int64_t bob_xp = xp("Bob");

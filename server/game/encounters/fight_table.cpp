@@ -1,0 +1,61 @@
+#include "server/game/encounters/fight_table.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "server/text/log_safe.hpp"
+
+// The fights' table: each fight by room id, filled from new rooms and stored branches, emptied as fights end
+// and branches collapse.
+
+namespace dw::game {
+
+room_fight* fight_table::find(std::int64_t room_id) {
+  const auto found = rooms_.find(room_id);
+  return found != rooms_.end() ? &found->second : nullptr;
+}
+
+const room_fight* fight_table::find(std::int64_t room_id) const {
+  const auto found = rooms_.find(room_id);
+  return found != rooms_.end() ? &found->second : nullptr;
+}
+
+room_fight& fight_table::start(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters) {
+  room_fight fight;
+  fight.branch = branch;
+  fight.monsters = std::move(monsters);
+  return rooms_.insert_or_assign(room_id, std::move(fight)).first->second;
+}
+
+std::string fight_table::stored_contents(std::int64_t room_id) const {
+  const room_fight* fight = find(room_id);
+  return fight != nullptr ? fight->monsters.encode() : std::string();
+}
+
+void fight_table::room_created(std::int64_t room_id, std::uint64_t branch,
+                               std::optional<content::fight_state> monsters) {
+  if (!monsters) {
+    return;
+  }
+  start(room_id, branch, std::move(*monsters));
+  // A room that could not be saved does not exist: neither do its monsters.
+  changes_.on_rollback([this, room_id] { rooms_.erase(room_id); });
+}
+
+void fight_table::restore_room(std::int64_t room_id, std::uint64_t branch, content::room_event event,
+                               std::string_view contents) {
+  if (event == content::room_event::rune_lock || event == content::room_event::rune_hint || contents.empty()) {
+    return;
+  }
+  std::optional<content::fight_state> fight = content::fight_state::decode(contents);
+  if (!fight) {
+    spdlog::error("room {}: unreadable fight state '{}' ignored", room_id, log_safe(contents));
+    return;
+  }
+  start(room_id, branch, std::move(*fight));
+}
+
+void fight_table::forget_branch(std::uint64_t branch) {
+  std::erase_if(rooms_, [branch](const auto& kv) { return kv.second.branch == branch; });
+}
+
+}  // namespace dw::game

@@ -1,0 +1,73 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "content/fight_state.hpp"
+#include "content/fighter.hpp"
+#include "content/room_event.hpp"
+#include "server/game/events/event_sink.hpp"
+
+namespace dw::game {
+
+/// A fight going on (or waiting) in a room: the monsters, who fights them and how, and whether rounds run.
+/// It lives while the monsters do: a room with no fight has no row. A wanderer's fight holds the wanderer's
+/// id: the fight is that wanderer's, and the wanderer's claim on the room ends with it.
+struct room_fight {
+  std::uint64_t branch = 0;       ///< the room's branch (forgotten with it)
+  content::fight_state monsters;  ///< alive or not yet fought (saved as the room's contents)
+  std::vector<std::int64_t> fighters;  ///< account ids in join order
+  std::vector<std::int64_t> busy;      ///< fighters who spent their next round (fights::spend_turn)
+  /// Each fighter's choice for its next rounds (attack when absent; flee lasts one round). In memory only:
+  /// a fight resumed after a restart has everyone attacking.
+  std::unordered_map<std::int64_t, content::fight_choice> choices;
+  bool active = false;           ///< rounds run on the timer
+  std::uint64_t generation = 0;  ///< the round timer's; fight_table::next_generation (never reused)
+  std::optional<std::uint32_t> wanderer;  ///< the fight is this wanderer's (wanderers.hpp), not the room's own
+};
+
+/// The fights' state: every fight in memory by room id. Filled as new rooms roll monsters and as branches
+/// are read (both through room_contents), emptied as fights end and as branches collapse (`encounters`, the
+/// room hooks). `fights` runs the fights, `wanderers` start and end their own; room_contents saves a room's
+/// fight as its contents. World thread only.
+class fight_table {
+ public:
+  explicit fight_table(change_sink& changes) : changes_(changes) {}
+
+  /// The fight in a room, or nullptr (one lookup).
+  room_fight* find(std::int64_t room_id);
+  const room_fight* find(std::int64_t room_id) const;
+  /// How many fights the table holds.
+  std::size_t size() const { return rooms_.size(); }
+  /// A fight starts (or is put back) in a room of `branch`; any fight there before is replaced.
+  room_fight& start(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters);
+  /// Puts a fight back as it was (a failed commit's undo).
+  void put(std::int64_t room_id, room_fight fight) { rooms_.insert_or_assign(room_id, std::move(fight)); }
+  /// The fight in a room is over (won, cleared, or its wanderer walked on): its row goes.
+  void end(std::int64_t room_id) { rooms_.erase(room_id); }
+  /// A number for a round timer no timer has had before.
+  std::uint64_t next_generation() { return ++generations_; }
+  /// The room's fight as stored in its contents ("" when it has none).
+  std::string stored_contents(std::int64_t room_id) const;
+
+  /// A new room rolled these monsters: kept, and forgotten again if the event cannot be saved. The caller
+  /// saves the room's contents.
+  void room_created(std::int64_t room_id, std::uint64_t branch, std::optional<content::fight_state> monsters);
+  /// A room read from storage (not in memory before): its stored contents read as a fight, unless `event` is a
+  /// rune lock's or hint's (their contents are the puzzles'). An unreadable fight is logged and left out.
+  void restore_room(std::int64_t room_id, std::uint64_t branch, content::room_event event,
+                    std::string_view contents);
+  /// A branch collapsed: forget its fights.
+  void forget_branch(std::uint64_t branch);
+
+ private:
+  change_sink& changes_;
+  std::unordered_map<std::int64_t, room_fight> rooms_;
+  std::uint64_t generations_ = 0;
+};
+
+}  // namespace dw::game
