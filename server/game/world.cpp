@@ -131,7 +131,6 @@ world::~world() = default;
 
 std::uint64_t world::on_connect(session_port& port) {
   connection& conn = people_->add_connection(port, services_.now());
-  events_->start(conn);
   const std::uint64_t id = conn.id;
   events_->run_event(id, [&] { login_->welcome(conn); });
   return id;
@@ -236,7 +235,6 @@ std::uint64_t world::on_restore(session_port& port, const saved_connection& save
   if (conn.gmcp_supports.size() > max_gmcp_supports) {
     conn.gmcp_supports.resize(max_gmcp_supports);
   }
-  events_->start(conn);
   login_->restore(conn, saved);
   return conn.id;
 }

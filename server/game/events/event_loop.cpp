@@ -62,17 +62,18 @@ void event_loop::defer_until_loaded(const storage::load_needed& need) {
   pending_load& pending = loading_[key];
   const bool start = pending.waiting.empty() && !pending.started;
   if (connection* actor = people_.find_connection(event_actor_); actor != nullptr && !actor->closing) {
-    if (event_line_ == nullptr || ++actor->deferrals > 3) {
+    input_state& in = input_of(*actor);
+    if (event_line_ == nullptr || ++in.deferrals > 3) {
       spdlog::error("connection {}: what it asked for could not be loaded (branch {}, room {})", actor->id,
                     need.branch_id, need.room_id);
       out_.send(*actor, went_wrong);
     } else {
-      if (actor->typed_ahead.empty()) {
+      if (in.typed_ahead.empty()) {
         typed_ahead_conns_.push_back(actor->id);
       }
-      actor->typed_ahead.push_front(*event_line_);
-      actor->typed_ahead_bytes += event_line_->size();
-      actor->awaiting_load = true;
+      in.typed_ahead.push_front(*event_line_);
+      in.typed_ahead_bytes += event_line_->size();
+      in.awaiting_load = true;
       pending.waiting.push_back(actor->id);
     }
   }
@@ -105,12 +106,13 @@ void event_loop::defer_until_loaded(const storage::load_needed& need) {
           }
           if (auto it = loading_.find(key); it != loading_.end()) {
             for (std::uint64_t id : it->second.waiting) {
-              if (connection* c = people_.find_connection(id)) {
-                c->awaiting_load = false;  // its line runs again when this event ends
-                if (!result.ok && !c->typed_ahead.empty()) {
+              connection* c = people_.find_connection(id);
+              if (input_state* in = find_input(id); c != nullptr && in != nullptr) {
+                in->awaiting_load = false;  // its line runs again when this event ends
+                if (!result.ok && !in->typed_ahead.empty()) {
                   // The line that waited cannot run: it is dropped, and its sender told.
-                  c->typed_ahead_bytes -= c->typed_ahead.front().size();
-                  c->typed_ahead.pop_front();
+                  in->typed_ahead_bytes -= in->typed_ahead.front().size();
+                  in->typed_ahead.pop_front();
                   out_.send(*c, not_now);
                 }
               }
@@ -136,14 +138,14 @@ void event_loop::abort_event(std::string_view what, int store_code) {
 
 void event_loop::commit_now(storage::change change, std::uint64_t actor,
                             std::function<void(const commit_result&)> done) {
-  if (connection* waiting = people_.find_connection(actor)) {
-    waiting->awaiting_commit = true;
+  if (const connection* waiting = people_.find_connection(actor)) {
+    input_of(*waiting).awaiting_commit = true;
   }
   storage::batch one;
   one.push_back(std::move(change));
   services_.commit(std::move(one), [this, actor, done = std::move(done)](const commit_result& result) {
     note_storage(result);
-    if (connection* waiting = people_.find_connection(actor)) {
+    if (input_state* waiting = find_input(actor)) {
       waiting->awaiting_commit = false;
     }
     run_event(actor, [&] { done(result); });
@@ -177,23 +179,24 @@ void event_loop::note_storage(const commit_result& result) {
 bool event_loop::run_one_typed_ahead() {
   for (std::size_t i = 0; i < typed_ahead_conns_.size(); ++i) {
     connection* conn = people_.find_connection(typed_ahead_conns_[i]);
-    if (conn == nullptr || conn->closing || conn->typed_ahead.empty()) {
-      if (conn != nullptr) {
-        conn->typed_ahead.clear();
-        conn->typed_ahead_bytes = 0;
+    input_state* in = conn == nullptr ? nullptr : find_input(conn->id);
+    if (in == nullptr || conn->closing || in->typed_ahead.empty()) {
+      if (in != nullptr) {
+        in->typed_ahead.clear();
+        in->typed_ahead_bytes = 0;
       }
       typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
       --i;
       continue;
     }
-    if (busy(*conn)) {
+    if (busy(*conn, *in)) {
       continue;
     }
-    const std::string line = std::move(conn->typed_ahead.front());
-    conn->typed_ahead.pop_front();
-    conn->typed_ahead_bytes -= line.size();
-    if (conn->typed_ahead.empty()) {
-      conn->typed_ahead_warned = false;
+    const std::string line = std::move(in->typed_ahead.front());
+    in->typed_ahead.pop_front();
+    in->typed_ahead_bytes -= line.size();
+    if (in->typed_ahead.empty()) {
+      in->typed_ahead_warned = false;
       typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
     }
     event_actor_ = conn->id;
@@ -224,9 +227,8 @@ void event_loop::finish_event() {
   std::uint64_t ticket = 0;
   if (!batch_.empty()) {
     // The actor's next line waits for this batch: set before commit(), which may call back at once.
-    connection* waiting = actor == 0 ? nullptr : people_.find_connection(actor);
-    if (waiting != nullptr) {
-      waiting->awaiting_commit = true;
+    if (const connection* waiting = actor == 0 ? nullptr : people_.find_connection(actor)) {
+      input_of(*waiting).awaiting_commit = true;
     }
     auto undo = std::make_shared<std::vector<event_batch::undo_step>>(batch_.take_undo());
     auto touched = std::make_shared<std::vector<std::uint64_t>>(out_.touched());
@@ -245,8 +247,9 @@ void event_loop::batch_resolved(const commit_result& result, std::vector<event_b
                                 const std::vector<std::uint64_t>& touched, std::uint64_t actor) {
   run_event(0, [&] {  // an event of its own: what it says leaves at once
     connection* waiting = actor == 0 ? nullptr : people_.find_connection(actor);
-    if (waiting != nullptr) {
-      waiting->awaiting_commit = false;
+    input_state* in = waiting == nullptr ? nullptr : find_input(actor);
+    if (in != nullptr) {
+      in->awaiting_commit = false;
     }
     if (result.ok) {
       note_storage(result);
@@ -265,15 +268,15 @@ void event_loop::batch_resolved(const commit_result& result, std::vector<event_b
     if (waiting != nullptr && !waiting->closing) {
       waiting->at_prompt = false;  // the prompt that went with the discarded output never left
       std::string text = "The world could not record that; nothing changed. Try again in a moment.\n";
-      if (!waiting->typed_ahead.empty()) {
+      if (in != nullptr && !in->typed_ahead.empty()) {
         // They were typed expecting the refused command to have happened.
         // (appended piece by piece: GCC 12 -O3 misreads "(" + std::string as an overlapping copy)
         text += '(';
-        text += std::to_string(waiting->typed_ahead.size());
-        text += waiting->typed_ahead.size() == 1 ? " line" : " lines";
+        text += std::to_string(in->typed_ahead.size());
+        text += in->typed_ahead.size() == 1 ? " line" : " lines";
         text += " you typed meanwhile did not run.)\n";
-        waiting->typed_ahead.clear();
-        waiting->typed_ahead_bytes = 0;
+        in->typed_ahead.clear();
+        in->typed_ahead_bytes = 0;
       }
       out_.send(*waiting, text);
     }

@@ -7,10 +7,42 @@
 
 namespace dw::game {
 
-void event_loop::start(connection& conn) {
-  // A new connection starts with a full bucket of commands.
-  conn.command_tokens = static_cast<double>(settings_.get().server.max_commands_per_second) * 2;
-  conn.tokens_at_ms = services_.steady_ms();
+event_loop::input_state& event_loop::input_of(const connection& conn) {
+  auto [it, added] = inputs_.try_emplace(conn.id);
+  if (added) {
+    // No entry means a full bucket of commands, as a new connection starts with.
+    it->second.command_tokens = static_cast<double>(settings_.get().server.max_commands_per_second) * 2;
+    it->second.tokens_at_ms = services_.steady_ms();
+  }
+  return it->second;
+}
+
+event_loop::input_state* event_loop::find_input(std::uint64_t conn_id) {
+  auto it = inputs_.find(conn_id);
+  return it == inputs_.end() ? nullptr : &it->second;
+}
+
+void event_loop::connection_gone(std::uint64_t conn_id) {
+  out_.forget(conn_id);
+  inputs_.erase(conn_id);  // (typed_ahead_conns_ drops the id when it next looks)
+}
+
+std::size_t event_loop::typed_ahead(std::uint64_t conn_id) const {
+  auto it = inputs_.find(conn_id);
+  return it == inputs_.end() ? 0 : it->second.typed_ahead.size();
+}
+
+bool event_loop::at_rest(const input_state& in, double full_bucket, std::int64_t now_ms) {
+  // (a flood is over after the quiet spell over_command_rate waits for; its warning goes with it)
+  return in.typed_ahead.empty() && !in.awaiting_commit && !in.awaiting_load && !in.idle_warned &&
+         !in.typed_ahead_warned && (in.flood_since_ms == 0 || now_ms - in.flood_last_drop_ms > flood_ends_after_ms) &&
+         in.command_tokens + full_bucket / 2 * static_cast<double>(now_ms - in.tokens_at_ms) / 1000.0 >= full_bucket;
+}
+
+void event_loop::forget_inputs_at_rest() {
+  const double full_bucket = static_cast<double>(settings_.get().server.max_commands_per_second) * 2;
+  const std::int64_t now_ms = services_.steady_ms();
+  std::erase_if(inputs_, [&](const auto& entry) { return at_rest(entry.second, full_bucket, now_ms); });
 }
 
 void event_loop::line(connection& conn, std::string_view text) {
@@ -18,17 +50,18 @@ void event_loop::line(connection& conn, std::string_view text) {
     return;
   }
   conn.last_input = services_.now();
-  conn.idle_warned = false;
+  input_state& in = input_of(conn);
+  in.idle_warned = false;
   conn.at_prompt = false;  // the person pressed Enter: their client is on a fresh line
-  if (over_command_rate(conn)) {
+  if (over_command_rate(conn, in)) {
     flush();
     return;
   }
-  conn.deferrals = 0;
-  if (busy(conn) || !conn.typed_ahead.empty()) {
+  in.deferrals = 0;
+  if (busy(conn, in) || !in.typed_ahead.empty()) {
     // Busy (logging in, its last command being saved, or a branch being read for it): keep the line,
     // in order, for later.
-    type_ahead(conn, text);
+    type_ahead(conn, in, text);
     flush();
     return;
   }
@@ -45,63 +78,64 @@ void event_loop::line_too_long(connection& conn, std::size_t bytes) {
   flush();
 }
 
-bool event_loop::over_command_rate(connection& conn) {
+bool event_loop::over_command_rate(connection& conn) { return over_command_rate(conn, input_of(conn)); }
+
+bool event_loop::over_command_rate(connection& conn, input_state& in) {
   const double rate = static_cast<double>(settings_.get().server.max_commands_per_second);
   const std::int64_t now_ms = services_.steady_ms();
-  conn.command_tokens =
-      std::min(rate * 2, conn.command_tokens + rate * static_cast<double>(now_ms - conn.tokens_at_ms) / 1000.0);
-  conn.tokens_at_ms = now_ms;
-  // A flood ends only after a quiet spell with nothing dropped, so a client that keeps just over the
-  // limit is warned once, not every time a command slips through.
-  constexpr std::int64_t flood_ends_after_ms = 3000;
-  if (conn.flood_since_ms != 0 && now_ms - conn.flood_last_drop_ms > flood_ends_after_ms) {
-    conn.flood_since_ms = 0;
-    conn.rate_warned = false;
+  in.command_tokens =
+      std::min(rate * 2, in.command_tokens + rate * static_cast<double>(now_ms - in.tokens_at_ms) / 1000.0);
+  in.tokens_at_ms = now_ms;
+  // A flood ends only after a quiet spell with nothing dropped (flood_ends_after_ms), so a client that
+  // keeps just over the limit is warned once, not every time a command slips through.
+  if (in.flood_since_ms != 0 && now_ms - in.flood_last_drop_ms > flood_ends_after_ms) {
+    in.flood_since_ms = 0;
+    in.rate_warned = false;
   }
-  if (conn.command_tokens >= 1.0) {
-    conn.command_tokens -= 1.0;
+  if (in.command_tokens >= 1.0) {
+    in.command_tokens -= 1.0;
     return false;
   }
-  conn.flood_last_drop_ms = now_ms;
-  if (conn.flood_since_ms == 0) {
-    conn.flood_since_ms = now_ms;
+  in.flood_last_drop_ms = now_ms;
+  if (in.flood_since_ms == 0) {
+    in.flood_since_ms = now_ms;
   }
-  if (!conn.rate_warned) {
-    conn.rate_warned = true;
+  if (!in.rate_warned) {
+    in.rate_warned = true;
     spdlog::warn("connection {} ({}) is sending commands too fast; dropping them", conn.id, conn.port->address());
     out_.send(conn, "You are typing faster than the game can follow; slow down. (Commands are being ignored, and "
                     "if this goes on you will be disconnected.)\n");
-  } else if (now_ms - conn.flood_since_ms >= settings_.get().server.flood_disconnect_seconds * 1000 &&
+  } else if (now_ms - in.flood_since_ms >= settings_.get().server.flood_disconnect_seconds * 1000 &&
              !conn.closing) {
     spdlog::warn("connection {} ({}) kept flooding for {} s: disconnecting", conn.id, conn.port->address(),
-                 (now_ms - conn.flood_since_ms) / 1000);
+                 (now_ms - in.flood_since_ms) / 1000);
     out_.disconnect(conn, "You kept sending commands too fast. Goodbye.\n");
   }
   return true;
 }
 
-bool event_loop::busy(const connection& conn) {
-  return conn.stage == login_stage::waiting || conn.awaiting_commit || conn.awaiting_load;
+bool event_loop::busy(const connection& conn, const input_state& in) {
+  return conn.stage == login_stage::waiting || in.awaiting_commit || in.awaiting_load;
 }
 
-void event_loop::type_ahead(connection& conn, std::string_view line) {
+void event_loop::type_ahead(connection& conn, input_state& in, std::string_view line) {
   // Login scripts (TinTin++, Mudlet, MUSHclient) send their first commands with the login line.
   constexpr std::size_t max_lines = 64;
   constexpr std::size_t max_bytes = 16 * 1024;
-  if (conn.typed_ahead.size() >= max_lines || conn.typed_ahead_bytes + line.size() > max_bytes) {
-    if (!conn.typed_ahead_warned) {
-      conn.typed_ahead_warned = true;
+  if (in.typed_ahead.size() >= max_lines || in.typed_ahead_bytes + line.size() > max_bytes) {
+    if (!in.typed_ahead_warned) {
+      in.typed_ahead_warned = true;
       spdlog::warn("connection {} ({}) typed more than {} lines ahead; dropping", conn.id, conn.port->address(),
                    max_lines);
       out_.send(conn, "You have typed too far ahead; lines are being dropped until the game catches up.\n");
     }
     return;
   }
-  if (conn.typed_ahead.empty()) {
+  if (in.typed_ahead.empty()) {
     typed_ahead_conns_.push_back(conn.id);
   }
-  conn.typed_ahead.emplace_back(line);
-  conn.typed_ahead_bytes += line.size();
+  in.typed_ahead.emplace_back(line);
+  in.typed_ahead_bytes += line.size();
 }
 
 void event_loop::idle_tick() {
@@ -123,8 +157,12 @@ void event_loop::idle_tick() {
     }
     if (quiet >= timeout) {
       idle.push_back(conn.get());
-    } else if (quiet >= warn_at && !conn->idle_warned) {
-      conn->idle_warned = true;
+    } else if (quiet >= warn_at) {
+      input_state& in = input_of(*conn);
+      if (in.idle_warned) {
+        continue;
+      }
+      in.idle_warned = true;
       out_.send(*conn, "You have been idle for a while. You will be disconnected in " +
                            std::to_string(timeout - quiet) + " seconds unless you type something.\n");
     }
@@ -139,6 +177,7 @@ void event_loop::idle_tick() {
     conn->port->set_hidden_input(false);
     out_.disconnect(*conn, "\nYou did not log in in time. Goodbye.\n");
   }
+  forget_inputs_at_rest();
 }
 
 }  // namespace dw::game
