@@ -52,8 +52,8 @@ client::client(asio::io_context& io, const options& o, const script& s, totals& 
       scenario_(role_of(sc, n)),
       n_(n),
       session_(session),
-      character_(n + (session % o.relay) * o.clients),
-      name_(client_name(o.name_prefix, character_, o.clients * o.relay)),
+      character_(o.first_name + n + (session % o.relay) * o.clients),
+      name_(client_name(o.name_prefix, character_, o.first_name + o.clients * o.relay)),
       socket_(io),
       timer_(io),
       reader_(telnet_reader::handlers{

@@ -29,8 +29,8 @@ int run(int argc, char** argv) {
   const options& o = *parsed.opts;
 
   if (o.print_names) {
-    for (int i = 0; i < o.clients * o.relay; ++i) {
-      std::printf("%s\n", client_name(o.name_prefix, i, o.clients * o.relay).c_str());
+    for (int i = o.first_name; i < o.first_name + o.clients * o.relay; ++i) {
+      std::printf("%s\n", client_name(o.name_prefix, i, o.first_name + o.clients * o.relay).c_str());
     }
     return 0;
   }

@@ -25,6 +25,11 @@ parsed_options parse_options(int argc, char** argv) {
   app.add_option("--warmup", o.warmup, "seconds from the start left out of the figures")->capture_default_str();
   app.add_option("-s,--scenario", o.scenario_name, "idle, rtt, chat, explore, mixed or soak")->capture_default_str();
   app.add_option("--script", o.script_file, "login script")->capture_default_str();
+  app.add_option("--first-name", o.first_name,
+                 "the number in the first client's name (e.g. a run that makes the characters of another's "
+                 "later --relay turns: --first-name 1400 -c 1400 makes the second turn of -c 1400 --relay 2)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--name-prefix", o.name_prefix, "names are this and the client's number in letters")
       ->capture_default_str();
   app.add_option("--password", o.password, "every client's password")->capture_default_str();

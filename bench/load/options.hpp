@@ -19,6 +19,7 @@ struct options {
   std::string scenario_name = "rtt";
   std::string script_file = DW_LOAD_SCRIPTS "/deepwell.script";
   std::string name_prefix = "load";
+  int first_name = 0;  ///< the number in the first client's name (--first-name)
   std::string password = "benchpass1";
   std::string login = "create";
   std::string prompt_text;

@@ -95,18 +95,22 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# The bench config (cheap hashing, room for thousands from few addresses), with: absolute paths; no web
-# port (the soak is telnet, and the default web port is often taken); idle players kept past the hour;
-# branches collapsing after --collapse idle seconds, so the database's bound is tested within the run.
+# The bench config (cheap hashing, room for thousands from few addresses), with: absolute paths; the web
+# port on a free port for /metrics only (the soak plays over telnet; the sampler reads SQLite's memory
+# there); idle players kept past the hour; branches collapsing after --collapse idle seconds, so the
+# database's bound is tested within the run.
 sed -e "s|^dir = \"../../content\"|dir = \"$content\"|" -e "s|^root = \"../../web\"|root = \"$root/web\"|" \
   -e "s/^idle_timeout_seconds = .*/idle_timeout_seconds = 86400/" \
   -e "s/^branch_idle_collapse_seconds = .*/branch_idle_collapse_seconds = $collapse/" \
+  -e "/^\[web\]/,/^\[/ s/^enabled = false/enabled = true/" \
   "$here/deepwell-bench.toml" > "$work/deepwell.toml"
+grep -q "^\[metrics\]" "$work/deepwell.toml" \
+  || printf '\n[metrics]\nenabled = true\nallowed_addresses = "127.0.0.0/8"\n' >> "$work/deepwell.toml"
 grep -q "^branch_idle_collapse_seconds = $collapse$" "$work/deepwell.toml" \
   || { echo "soak.sh: could not set branch_idle_collapse_seconds in the bench config" >&2; exit 2; }
 db=$work/data/deepwell.db
 "$deepwell" --config "$work/deepwell.toml" --db "$db" --log-dir "$work/data/logs" --host 127.0.0.1 --port 0 \
-  --port-file "$work/deepwell.port" > "$work/deepwell.out" 2>&1 &
+  --port-file "$work/deepwell.port" --web-port 0 --web-port-file "$work/web.port" > "$work/deepwell.out" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 600); do
   [[ -s $work/deepwell.port ]] && break
@@ -115,6 +119,17 @@ for _ in $(seq 1 600); do
 done
 [[ -s $work/deepwell.port ]] || { echo "soak.sh: deepwell did not print its port in 60 s" >&2; exit 1; }
 port=$(cat "$work/deepwell.port")
+for _ in $(seq 1 100); do [[ -s $work/web.port ]] && break; sleep 0.1; done
+web_port=$(cat "$work/web.port" 2>/dev/null || echo 0)
+
+# One gauge from the server's /metrics (the web port, loopback), or 0.
+metric() {
+  python3 - "$web_port" "$1" <<'PY' 2>/dev/null || echo 0
+import sys, urllib.request
+text = urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/metrics", timeout=10).read().decode()
+print(next((l.split()[-1] for l in text.splitlines() if l.split(" ")[0] == sys.argv[2]), "0"))
+PY
+}
 
 # The database beside the run, every --interval from mudload's start: the file and its WAL, the pages
 # in use, and the rows that say what is alive (a read-only connection: it reads a snapshot, blocks no writer).
@@ -124,17 +139,34 @@ sample_db() {
   sql="SELECT (SELECT page_count FROM pragma_page_count()), (SELECT freelist_count FROM pragma_freelist_count()),
        (SELECT page_size FROM pragma_page_size()), (SELECT count(*) FROM branches), (SELECT count(*) FROM rooms),
        (SELECT coalesce(max(id), 0) FROM rooms), (SELECT count(*) FROM items), (SELECT count(*) FROM characters);"
-  echo "t_s,db_bytes,wal_bytes,page_count,freelist_count,page_size,branches,rooms,max_room_id,items,characters" \
+  echo "t_s,db_bytes,wal_bytes,page_count,freelist_count,page_size,branches,rooms,max_room_id,items,characters,sqlite_bytes,rss_bytes" \
     > "$work/db.csv"
   while kill -0 "$server_pid" 2>/dev/null; do
     sleep "$sample_every"
     now=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }')
     local row
     row=$(sqlite3 -readonly -separator , "file:$db?mode=ro" "$sql" 2>/dev/null) || continue
-    echo "$now,$(stat -c %s "$db" 2>/dev/null || echo 0),$(stat -c %s "$db-wal" 2>/dev/null || echo 0),$row" \
-      >> "$work/db.csv"
+    echo "$now,$(stat -c %s "$db" 2>/dev/null || echo 0),$(stat -c %s "$db-wal" 2>/dev/null || echo 0),$row,$(metric \
+      deepwell_sqlite_memory_bytes),$(metric deepwell_process_resident_memory_bytes)" >> "$work/db.csv"
   done
 }
+# Every character the relay will use is made before the measured run, as a server in service has its
+# accounts already: otherwise the accounts keep being created all hour, and the database file, and with
+# it SQLite's page caches (each connection's fills as the file it reads grows), grow with them. One idle
+# run of mudload for each turn of the relay: never more connections at once than the soak itself opens.
+everyone=$(( clients * relay ))
+settle=20
+[[ $smoke == 1 ]] && settle=5
+made=0
+for turn in $(seq 0 $(( relay - 1 ))); do
+  "$mudload" --port "$port" -s idle -c "$clients" --first-name $(( turn * clients )) --ramp "$ramp" -d 1 \
+    --warmup $(( clients / ramp + settle )) -q --json "$work/characters.json" >> "$work/characters.txt" 2>&1 || true
+  logged=$(grep -o '"logged_in":[0-9]*' "$work/characters.json" 2>/dev/null | head -1 | cut -d: -f2) || true
+  made=$(( made + ${logged:-0} ))
+  rm -f "$work/characters.json"
+done
+echo "soak.sh: $made of $everyone characters made before the run" >&2
+
 sample_db &
 sampler_pid=$!
 
@@ -168,6 +200,9 @@ if [[ $smoke == 1 ]]; then
   expect database "samples >= 2" "$samples samples"
   characters=$(tail -1 "$work/db.csv" | cut -d, -f11)
   expect relay "${characters:-0} > $clients" "${characters:-0} characters for $clients clients (--relay $relay)"
+  expect made "${made:-0} == $everyone" "${made:-0} of $everyone characters made before the run"
+  sqlite=$(tail -1 "$work/db.csv" | cut -d, -f12)
+  expect metrics "${sqlite%.*} > 0" "SQLite holds ${sqlite:-0} bytes (/metrics)"
   exit "$failed"
 fi
 
@@ -186,13 +221,14 @@ e = m.get("edges")
 if not e:
     print("soak: mudload reported no intervals"); sys.exit(1)
 print("== the database (every sample: seconds from mudload's start)")
-print(f"  {'t s':>6} {'file MiB':>9} {'WAL MiB':>8} {'in use MiB':>10} {'branches':>8} {'rooms':>7} {'rooms made':>10} {'items':>7}")
+print(f"  {'t s':>6} {'file MiB':>9} {'WAL MiB':>8} {'in use MiB':>10} {'branches':>8} {'rooms':>7} {'rooms made':>10} {'items':>7} {'chars':>6} {'SQLite MiB':>10} {'RSS MiB':>8}")
 in_use = []
 for r in rows:
     used = (int(r["page_count"]) - int(r["freelist_count"])) * int(r["page_size"])
     in_use.append(used)
     print(f"  {r['t_s']:>6} {int(r['db_bytes'])/2**20:9.2f} {int(r['wal_bytes'])/2**20:8.2f} {used/2**20:10.2f} "
-          f"{r['branches']:>8} {r['rooms']:>7} {r['max_room_id']:>10} {r['items']:>7}")
+          f"{r['branches']:>8} {r['rooms']:>7} {r['max_room_id']:>10} {r['items']:>7} {r['characters']:>6} "
+          f"{int(float(r['sqlite_bytes']))/2**20:10.2f} {int(float(r['rss_bytes']))/2**20:8.2f}")
 print("== checks")
 rss = e["rss_last_kib"] / e["rss_first_kib"]
 check("RSS", rss <= 1.10, f"{e['rss_first_kib']/1024:.1f} MiB after {edge:.0f} s, {e['rss_last_kib']/1024:.1f} MiB at the end ({rss:.3f}x, limit 1.10x)")

@@ -14,6 +14,7 @@
 #include "server/game/places/places.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/world.hpp"
+#include "server/store/database.hpp"
 
 namespace dw::app {
 
@@ -60,6 +61,7 @@ metrics_reading read_metrics(const metrics_parts& parts) {
   r.resident_room_bytes = dungeon.resident_bytes();
   r.password_checks_waiting = world.logins().passwords().waiting();
   r.password_checks_running = world.logins().passwords().running();
+  r.sqlite_memory_bytes = store::sqlite_memory_used();
   r.process = read_process();
   return r;
 }
@@ -139,6 +141,10 @@ std::string metrics_text(const metrics_reading& r) {
              "Password checks (argon2id) waiting for a worker (waiting) and on one (running).");
   out.sample("deepwell_password_checks", {{"state", "waiting"}}, r.password_checks_waiting);
   out.sample("deepwell_password_checks", {{"state", "running"}}, r.password_checks_running);
+
+  out.family("deepwell_sqlite_memory_bytes", "gauge",
+             "Heap bytes SQLite holds, every connection: mostly page caches, each capped by cache_size.");
+  out.sample("deepwell_sqlite_memory_bytes", {}, r.sqlite_memory_bytes);
 
   out.family("deepwell_process_cpu_seconds_total", "counter", "CPU time of the process, user and system.");
   out.sample("deepwell_process_cpu_seconds_total", {}, r.process.cpu_seconds);

@@ -48,6 +48,7 @@ struct metrics_reading {
   std::uint64_t resident_room_bytes = 0;
   std::uint64_t password_checks_waiting = 0;
   std::uint64_t password_checks_running = 0;
+  std::uint64_t sqlite_memory_bytes = 0;  ///< store::sqlite_memory_used(): SQLite's page caches and more
   process_reading process;
 };
 

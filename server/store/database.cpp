@@ -118,6 +118,11 @@ void database::check_identity() {
   }
 }
 
+std::uint64_t sqlite_memory_used() {
+  const sqlite3_int64 used = sqlite3_memory_used();
+  return used > 0 ? static_cast<std::uint64_t>(used) : 0;
+}
+
 void database::configure() {
   // WAL: readers on other connections never block the writer thread and see only committed data.
   // synchronous=NORMAL in WAL mode: commits survive a killed process; power loss may lose the last commits.

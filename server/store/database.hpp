@@ -111,4 +111,8 @@ class database {
   std::unordered_map<std::string, cached_entry, sql_hash, std::equal_to<>> cache_;
 };
 
+/// Heap bytes SQLite holds now across every connection of the process: mostly the page caches
+/// (each connection's is capped by cache_size, and fills as the file it reads grows).
+std::uint64_t sqlite_memory_used();
+
 }  // namespace dw::store

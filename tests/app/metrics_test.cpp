@@ -67,6 +67,7 @@ TEST(MetricsText, ReportsEveryReadingUnderItsName) {
   r.resident_rooms = 40;
   r.password_checks_waiting = 6;
   r.process.rss_bytes = 123456;
+  r.sqlite_memory_bytes = 65536;
   const std::string text = metrics_text(r);
   EXPECT_TRUE(has_line(text, "deepwell_players 3")) << text;
   EXPECT_TRUE(has_line(text, "deepwell_connections{kind=\"telnet\"} 2")) << text;
@@ -83,6 +84,7 @@ TEST(MetricsText, ReportsEveryReadingUnderItsName) {
   EXPECT_TRUE(has_line(text, "deepwell_rooms_in_memory 40")) << text;
   EXPECT_TRUE(has_line(text, "deepwell_password_checks{state=\"waiting\"} 6")) << text;
   EXPECT_TRUE(has_line(text, "deepwell_process_resident_memory_bytes 123456")) << text;
+  EXPECT_TRUE(has_line(text, "deepwell_sqlite_memory_bytes 65536")) << text;
   EXPECT_TRUE(has_line(text, "deepwell_start_time_seconds 1800000000")) << text;
   EXPECT_TRUE(has_line(text, "# TYPE deepwell_store_commit_duration_seconds histogram")) << text;
 }

@@ -227,6 +227,7 @@ TEST(Metrics, ValidTextWhoseNumbersMoveWhenAPlayerPlays) {
                              "deepwell_rooms_in_memory",
                              "deepwell_room_memory_bytes",
                              "deepwell_password_checks",
+                             "deepwell_sqlite_memory_bytes",
                              "deepwell_process_cpu_seconds_total",
                              "deepwell_process_resident_memory_bytes",
                              "deepwell_process_open_fds",
@@ -240,6 +241,7 @@ TEST(Metrics, ValidTextWhoseNumbersMoveWhenAPlayerPlays) {
   EXPECT_GT(before.at("deepwell_process_cpu_seconds_total"), 0);
   EXPECT_GT(before.at("deepwell_process_resident_memory_bytes"), 1'000'000);
   EXPECT_GT(before.at("deepwell_process_open_fds"), 3);
+  EXPECT_GT(before.at("deepwell_sqlite_memory_bytes"), 0);  // (the writer's connection has read the schema)
   EXPECT_EQ(before.at("deepwell_storage_failures_total{operation=\"write\"}"), 0);
 
   client_options compressing;
