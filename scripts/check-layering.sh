@@ -123,7 +123,7 @@ commands_part_headers=" roster/roster.hpp roster/character.hpp roster/connection
   events/event_sink.hpp progression/progression.hpp bounties/bounties.hpp places/places.hpp
   places/static_rooms.hpp places/steps.hpp groups/groups.hpp encounters/fights.hpp encounters/fight_table.hpp
   encounters/fight_news.hpp
-  encounters/puzzles.hpp encounters/rest.hpp encounters/room_contents.hpp encounters/item_news.hpp encounters/rune_locks.hpp
+  encounters/puzzles.hpp encounters/rest.hpp encounters/room_stock.hpp encounters/item_news.hpp encounters/rune_locks.hpp
   encounters/wanderers.hpp administration/administration.hpp administration/audit.hpp administration/backups.hpp
   administration/address_pattern.hpp administration/duration.hpp storage/changes.hpp storage/failure.hpp
   storage/reads.hpp storage/records.hpp "

@@ -11,7 +11,7 @@
 #include "server/game/commands/economy_support.hpp"
 #include "server/game/commands/item_matching.hpp"
 #include "server/game/encounters/fights.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/places.hpp"

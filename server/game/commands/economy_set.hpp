@@ -8,7 +8,7 @@ namespace dw::game {
 
 class places;
 class roster;
-class room_contents;
+class room_stock;
 class rune_locks;
 class fights;
 class change_sink;
@@ -22,7 +22,7 @@ class bounties;
 struct economy_parts {
   places& where;  ///< saving characters, Char.Status, the map and return scrolls, the board by the well
   roster& people;
-  room_contents& contents;
+  room_stock& contents;
   const rune_locks& locks;  ///< the sealed doors a scroll of seeing shows
   game::fights& fights;  ///< using something mid-fight costs the next round
   change_sink& changes;

@@ -10,7 +10,7 @@
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/commands/item_matching.hpp"
 #include "server/game/encounters/fight_news.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/progression/progression.hpp"
 

@@ -10,7 +10,7 @@
 #include "server/game/commands/economy_set.hpp"
 #include "server/game/commands/item_matching.hpp"
 #include "server/game/encounters/item_news.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/places.hpp"

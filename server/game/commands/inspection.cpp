@@ -4,7 +4,7 @@
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/world_admin_set.hpp"
 #include "server/game/encounters/fights.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/encounters/wanderers.hpp"
 #include "server/game/live_settings.hpp"
@@ -87,7 +87,7 @@ std::optional<std::string> stat_branch(const world_admin_parts& p, std::string_v
 }
 
 std::optional<std::string> stat_item(const world_admin_parts& p, const character& actor, std::string_view rest) {
-  const room_contents& c = p.contents;
+  const room_stock& c = p.contents;
   const item* found = nullptr;
   auto search = [&](const std::vector<item>& items) {
     for (const item& it : items) {

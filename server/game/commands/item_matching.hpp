@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "server/game/commands/naming.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/roster/item.hpp"
 
 namespace dw::game {
 
 /// The one item `query` names among `items`; nullptr when none, or when it asks for all of them.
-inline item* match_item(const room_contents& c, std::vector<item>& items, const std::optional<object_query>& query) {
+inline item* match_item(const room_stock& c, std::vector<item>& items, const std::optional<object_query>& query) {
   if (!query || query->all) {
     return nullptr;
   }
@@ -26,7 +26,7 @@ inline item* match_item(const room_contents& c, std::vector<item>& items, const 
 }
 
 /// The ids of the items `query` selects among `items`, in order.
-inline std::vector<std::int64_t> pick_items(const room_contents& c, const std::vector<item>& items,
+inline std::vector<std::int64_t> pick_items(const room_stock& c, const std::vector<item>& items,
                                             const object_query& query) {
   std::vector<std::int64_t> ids;
   select_objects(items, query, [&c](const item& it) { return c.item_name(it); },
@@ -38,7 +38,7 @@ inline std::vector<std::int64_t> pick_items(const room_contents& c, const std::v
 /// only those); when none of those is named, the one it names among all of them (as match_item does).
 /// "wear jerkin" with one jerkin worn and one carried means the carried one; "remove jerkin", the worn.
 template <typename Preferred>
-item* match_item_preferring(const room_contents& c, std::vector<item>& items, const std::optional<object_query>& query,
+item* match_item_preferring(const room_stock& c, std::vector<item>& items, const std::optional<object_query>& query,
                             Preferred preferred) {
   if (!query || query->all) {
     return nullptr;
@@ -65,7 +65,7 @@ struct pack_pick {
   std::vector<std::int64_t> ids;     ///< free to go, in order
   std::vector<std::int64_t> in_use;  ///< named, but wielded or worn: left alone
 };
-inline pack_pick pick_unused_items(const room_contents& c, const std::vector<item>& items, const object_query& query) {
+inline pack_pick pick_unused_items(const room_stock& c, const std::vector<item>& items, const object_query& query) {
   pack_pick out;
   std::vector<const item*> spare;
   std::vector<const item*> used;
@@ -85,7 +85,7 @@ inline pack_pick pick_unused_items(const room_contents& c, const std::vector<ite
 
 /// "You are wearing a padded jerkin; remove it first to drop it." for what pick_unused_items left in use
 /// (`verb` is "drop", "give", "sell"); "" when nothing was.
-inline std::string in_use_text(const room_contents& c, const std::vector<item>& items,
+inline std::string in_use_text(const room_stock& c, const std::vector<item>& items,
                                const std::vector<std::int64_t>& in_use, std::string_view verb) {
   std::vector<const item*> kept;
   for (const std::int64_t id : in_use) {

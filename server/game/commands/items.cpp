@@ -12,7 +12,7 @@
 #include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/puzzles.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/places.hpp"
@@ -59,10 +59,10 @@ void undo_equipment(const item_parts& p, const character& actor) {
   });
 }
 
-item* match(const room_contents& c, std::vector<item>& items, const std::optional<object_query>& query) {
+item* match(const room_stock& c, std::vector<item>& items, const std::optional<object_query>& query) {
   return match_item(c, items, query);
 }
-std::vector<std::int64_t> pick(const room_contents& c, const std::vector<item>& items, const object_query& query) {
+std::vector<std::int64_t> pick(const room_stock& c, const std::vector<item>& items, const object_query& query) {
   return pick_items(c, items, query);
 }
 item take_out(std::vector<item>& items, std::int64_t id) { return take_item_out(items, id); }
@@ -264,7 +264,7 @@ void inventory(const item_parts& p, command_context& ctx) {
   ctx.reply(out);
 }
 
-std::string describe_item(const room_contents& c, const character& viewer, const item& it) {
+std::string describe_item(const room_stock& c, const character& viewer, const item& it) {
   if (it.kind == pack_kind) {
     const std::vector<item>* held = c.inside_of(it.id);
     std::string out = c.item_name(it) + ", dropped where " + it.key + " fell. It holds " +

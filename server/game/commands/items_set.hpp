@@ -7,7 +7,7 @@ namespace dw::game {
 
 class places;
 class roster;
-class room_contents;
+class room_stock;
 class fights;
 class change_sink;
 class item_news;
@@ -17,7 +17,7 @@ class puzzles;
 struct item_parts {
   places& where;  ///< for look without a thing
   roster& people;
-  room_contents& contents;
+  room_stock& contents;
   const game::fights& fights;
   change_sink& changes;
   item_news& news;  ///< GMCP Char.Items as things move

@@ -15,7 +15,7 @@
 #include "server/game/commands/item_matching.hpp"
 #include "server/game/deeds.hpp"
 #include "server/game/encounters/item_news.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/places.hpp"
 #include "server/game/progression/progression.hpp"
@@ -34,7 +34,7 @@ bool at_merchant(const command_context& ctx) {
 }
 
 /// What the merchant would pay for `it`, or nullopt when she does not buy it.
-std::optional<std::int64_t> sale_value(const room_contents& c, const item& it) {
+std::optional<std::int64_t> sale_value(const room_stock& c, const item& it) {
   const content::content_tables& t = c.tables();
   if (gear_kind(it)) {
     const content::item_def* def = t.find_item(it.key);

@@ -5,7 +5,7 @@
 #include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/economy_support.hpp"
 #include "server/game/commands/time_text.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/places.hpp"
 #include "server/game/progression/progression.hpp"

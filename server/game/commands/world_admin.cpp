@@ -11,7 +11,7 @@
 #include "server/game/commands/world_admin_set.hpp"
 #include "server/game/content_source.hpp"
 #include "server/game/encounters/fights.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
@@ -299,7 +299,7 @@ void spawn(const world_admin_parts& p, command_context& ctx) {
     seed = n;
   }
   spdlog::info("{} spawned a scroll", ctx.actor.name);
-  room_contents& c = p.contents;
+  room_stock& c = p.contents;
   item scroll = c.make_scroll(seed);
   const std::string name = c.item_name(scroll);
   const std::uint64_t made = scroll.seed;

@@ -8,7 +8,7 @@ namespace dw::game {
 class roster;
 class output;
 class places;
-class room_contents;
+class room_stock;
 class rune_locks;
 class fights;
 class wanderers;
@@ -23,7 +23,7 @@ struct world_admin_parts {
   roster& people;
   output& out;
   places& where;
-  room_contents& contents;  ///< what rooms hold (clear, spawn; stat's floor and room state)
+  room_stock& contents;     ///< what rooms hold (clear, spawn; stat's floor and room state)
   rune_locks& locks;        ///< clear opens a rune door; stat shows a lock or hint
   game::fights& fights;     ///< clear ends the room's fights; stat says who is fighting
   game::wanderers& wanderers;  ///< stat's branch lines

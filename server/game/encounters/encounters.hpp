@@ -4,14 +4,14 @@
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/puzzles.hpp"
 #include "server/game/encounters/rest.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/encounters/wanderers.hpp"
 #include "server/game/places/room_hooks.hpp"
 
 namespace dw::game {
 
-/// What rooms hold and what happens in them: contents and items (room_contents, with GMCP Char.Items in
+/// What rooms hold and what happens in them: contents and items (room_stock, with GMCP Char.Items in
 /// item_news), fights (their table in fight_table), rest, rune locks (puzzles, their table in rune_locks) and
 /// wanderers (monsters roaming a branch). This bundle is what places call when rooms are made, shown, left, loaded and collapsed: a branch
 /// read or collapsed reaches every part's table from here.
@@ -77,7 +77,7 @@ class encounters final : public room_hooks {
   rune_locks locks;  ///< the puzzles' state (before contents, which rolls new locks into it)
   /// The fights' state (before contents, which rolls new rooms' monsters into it and saves them).
   game::fight_table fight_table;
-  room_contents contents;
+  room_stock contents;
   item_news news;
   game::fights fights;
   game::rest rest;

@@ -265,7 +265,7 @@ void fights::win(std::int64_t room_id, const room_fight& fight, const location& 
       loot.push_back(std::move(found));
     }
   }
-  const room_contents::dropped_loot dropped = contents_.drop_loot(std::move(loot), room_id);
+  const room_stock::dropped_loot dropped = contents_.drop_loot(std::move(loot), room_id);
   const std::string falls = leader != nullptr ? styled(style::monster, fallen) + " falls!" : "The last of them falls.";
   std::string text = roamer ? falls + "\n" : falls + " The room is clear, and the way on is open!\n";
   if (!dropped.text.empty()) {

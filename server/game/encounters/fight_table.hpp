@@ -31,8 +31,8 @@ struct room_fight {
 };
 
 /// The fights' state: every fight in memory by room id. Filled as new rooms roll monsters and as branches
-/// are read (both through room_contents), emptied as fights end and as branches collapse (`encounters`, the
-/// room hooks). `fights` runs the fights, `wanderers` start and end their own; room_contents saves a room's
+/// are read (both through room_stock), emptied as fights end and as branches collapse (`encounters`, the
+/// room hooks). `fights` runs the fights, `wanderers` start and end their own; room_stock saves a room's
 /// fight as its contents. World thread only.
 class fight_table {
  public:

@@ -12,7 +12,7 @@
 namespace dw::game {
 
 fights::fights(const live_settings& settings, const content_source& content, roster& people, output& out,
-               change_sink& changes, event_runner& events, services& svc, places& where, room_contents& contents,
+               change_sink& changes, event_runner& events, services& svc, places& where, room_stock& contents,
                fight_table& table, item_news& news)
     : settings_(settings),
       content_(content),
@@ -266,7 +266,7 @@ void fights::resume(character& ch, connection& conn) {
 }
 
 bool fights::clear_room(character& ch) {
-  const room_contents::room_state* state = contents_.state_of(ch);
+  const room_stock::room_state* state = contents_.state_of(ch);
   if (state == nullptr) {
     return false;
   }

@@ -11,7 +11,7 @@
 #include "server/game/content_source.hpp"
 #include "server/game/encounters/fight_news.hpp"
 #include "server/game/encounters/item_news.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
@@ -38,7 +38,7 @@ std::optional<int> wimpy_of(const character& ch);
 class fights {
  public:
   fights(const live_settings& settings, const content_source& content, roster& people, output& out,
-         change_sink& changes, event_runner& events, services& svc, places& where, room_contents& contents,
+         change_sink& changes, event_runner& events, services& svc, places& where, room_stock& contents,
          fight_table& table, item_news& news);
 
   /// Who hears of a won fight, and whose levels make blows surer and harder (set once).
@@ -127,7 +127,7 @@ class fights {
   event_runner& events_;
   services& services_;
   places& places_;
-  room_contents& contents_;
+  room_stock& contents_;
   fight_table& table_;
   item_news& news_;
   deeds* deeds_ = nullptr;

@@ -9,7 +9,7 @@ namespace dw::game {
 namespace json = boost::json;
 namespace {
 
-json::object describe(const room_contents& contents, const item& it, bool on_floor) {
+json::object describe(const room_stock& contents, const item& it, bool on_floor) {
   std::string attrib;
   if (is_gear(it, content::item_kind::armour)) {
     attrib += it.equipped ? "wW" : "w";
@@ -28,7 +28,7 @@ json::object describe(const room_contents& contents, const item& it, bool on_flo
   return o;
 }
 
-std::string one_item(const room_contents& contents, std::string_view location, const item& it) {
+std::string one_item(const room_stock& contents, std::string_view location, const item& it) {
   json::object o;
   o["location"] = location;
   o["item"] = describe(contents, it, location == "room");

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/roster/roster.hpp"
 
@@ -16,7 +16,7 @@ namespace dw::game {
 /// nothing is built for the others. World thread only.
 class item_news {
  public:
-  item_news(roster& people, output& out, room_contents& contents)
+  item_news(roster& people, output& out, room_stock& contents)
       : people_(people), out_(out), contents_(contents) {}
 
   /// Char.Items.List for `location` "inv" or "room" (the floor of `ch`'s room); anything else is ignored.
@@ -38,7 +38,7 @@ class item_news {
 
   roster& people_;
   output& out_;
-  room_contents& contents_;
+  room_stock& contents_;
 };
 
 }  // namespace dw::game

@@ -43,7 +43,7 @@ std::string runes_shown(const content::rune_lock& lock) {
 }  // namespace
 
 puzzles::puzzles(const live_settings& settings, const content_source& content, roster& people, output& out,
-                 change_sink& changes, places& where, room_contents& contents, rune_locks& locks, item_news& news)
+                 change_sink& changes, places& where, room_stock& contents, rune_locks& locks, item_news& news)
     : settings_(settings),
       content_(content),
       people_(people),
@@ -199,7 +199,7 @@ std::optional<std::string> puzzles::look_at(const character& ch, std::string_vie
   return std::nullopt;
 }
 
-void puzzles::solve(character& ch, room_contents::room_state& state, std::string_view mine, std::string_view theirs) {
+void puzzles::solve(character& ch, room_stock::room_state& state, std::string_view mine, std::string_view theirs) {
   const std::int64_t room_id = ch.where.room_id;
   locks_.open(room_id);  // (sealed again if the event cannot be saved)
   wrong_tries_.erase(room_id);
@@ -213,7 +213,7 @@ void puzzles::solve(character& ch, room_contents::room_state& state, std::string
   for (int i = 0; i < content_.get().puzzles.reward_scrolls; ++i) {
     reward.push_back(contents_.make_scroll(tape.bits(content::puzzle_reward_index + static_cast<std::uint64_t>(i))));
   }
-  const room_contents::dropped_loot loot = contents_.drop_loot(std::move(reward), room_id);
+  const room_stock::dropped_loot loot = contents_.drop_loot(std::move(reward), room_id);
   // "The way on is open" only where the door stood in the way of somewhere new (an unexplored exit).
   const std::optional<place> here = places_.at(ch.where);
   const bool way_on = here && std::any_of(here->exits.begin(), here->exits.end(),

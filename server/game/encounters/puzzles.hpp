@@ -10,7 +10,7 @@
 #include "server/game/content_source.hpp"
 #include "server/game/deeds.hpp"
 #include "server/game/encounters/item_news.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
@@ -26,7 +26,7 @@ namespace dw::game {
 class puzzles {
  public:
   puzzles(const live_settings& settings, const content_source& content, roster& people, output& out,
-          change_sink& changes, places& where, room_contents& contents, rune_locks& locks, item_news& news);
+          change_sink& changes, places& where, room_stock& contents, rune_locks& locks, item_news& news);
 
   /// `press <rune> <rune> ...` in the room `ch` is in.
   void press(character& ch, connection& conn, std::string_view runes);
@@ -44,7 +44,7 @@ class puzzles {
  private:
   /// The door opens for `ch`: `mine` is how `ch` reads what it did ("You press the runes in turn"), `theirs`
   /// how the others in the room do ("presses the runes in turn", after the name).
-  void solve(character& ch, room_contents::room_state& state, std::string_view mine, std::string_view theirs);
+  void solve(character& ch, room_stock::room_state& state, std::string_view mine, std::string_view theirs);
   /// The sealed or open door of the room `ch` is in (nullptr if none); reads the branch first if need be.
   const content::rune_lock* lock_here(const character& ch);
   /// A wrong order: the ward strikes `ch` (saved, and taken back if the event cannot be saved).
@@ -56,7 +56,7 @@ class puzzles {
   output& out_;
   change_sink& changes_;
   places& places_;
-  room_contents& contents_;
+  room_stock& contents_;
   rune_locks& locks_;  ///< the puzzles' state: each lock and hint room
   item_news& news_;
   deeds* deeds_ = nullptr;

@@ -1,6 +1,6 @@
 #include "server/game/encounters/rune_locks.hpp"
 
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 
 #include <spdlog/spdlog.h>
 

@@ -19,7 +19,7 @@ namespace dw::game {
 
 /// The puzzles' state: every rune lock and hint room in memory, by room id, and per branch the index of hint
 /// places (where each lock's solution is written, whether or not that room exists yet). Filled as rooms are
-/// made (room_contents rolls them) and as branches are read, emptied as branches collapse (both through
+/// made (room_stock rolls them) and as branches are read, emptied as branches collapse (both through
 /// `encounters`, the room hooks); `puzzles` opens the doors. rune_locks.cpp holds the table,
 /// rune_hints.cpp the index and moving walled-in hints. World thread only.
 class rune_locks {

@@ -39,8 +39,8 @@ content::wander_exit_kind kind_of(dungeon::exit_state e) {
 }  // namespace
 
 wanderers::wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-                     event_runner& events, services& svc, places& where, room_contents& contents,
-                     const rune_locks& locks, fight_table& table, fights& fights)
+                     event_runner& events, services& svc, places& where, room_stock& contents, const rune_locks& locks,
+                     fight_table& table, fights& fights)
     : settings_(settings),
       content_(content),
       people_(people),
@@ -191,7 +191,7 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
   if (here.empty()) {
     return false;
   }
-  const room_contents::room_state* state = contents_.find_state(w.room_id);
+  const room_stock::room_state* state = contents_.find_state(w.room_id);
   if (state == nullptr || keeps_out(w.room_id)) {
     return false;  // (keeps_out: a fight stands there already)
   }

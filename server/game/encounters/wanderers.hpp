@@ -8,7 +8,7 @@
 #include "content/monster_group.hpp"
 #include "server/game/content_source.hpp"
 #include "server/game/encounters/fights.hpp"
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
@@ -29,7 +29,7 @@ namespace dw::game {
 class wanderers {
  public:
   wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-            event_runner& events, services& svc, places& where, room_contents& contents, const rune_locks& locks,
+            event_runner& events, services& svc, places& where, room_stock& contents, const rune_locks& locks,
             fight_table& table, fights& fights);
 
   /// Called on every world tick: renews the step timers (a second's worth of steps; a step longer than a
@@ -89,7 +89,7 @@ class wanderers {
   event_runner& events_;
   services& services_;
   places& places_;
-  room_contents& contents_;
+  room_stock& contents_;
   const rune_locks& locks_;  ///< (they keep out of lock and hint rooms)
   fight_table& table_;       ///< a wanderer's fight is a row there, holding its id
   fights& fights_;

@@ -22,7 +22,7 @@ character character_from(const storage::account_record& account, const storage::
 character character_from(const storage::login_record& login, const storage::character_record& rec) {
   character ch = character_from(login.account, rec);
   for (const storage::item_record& it : login.items) {
-    ch.inventory.push_back(room_contents::from_record(it));
+    ch.inventory.push_back(room_stock::from_record(it));
   }
   ch.prefs = preferences(login.preferences);
   return ch;

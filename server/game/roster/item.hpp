@@ -24,7 +24,7 @@ struct item {
   std::int64_t container_id = 0;  ///< inside this item (a fallen pack), or 0
   std::int64_t amount = 0;        ///< silver it holds (a fallen pack), or 0
   /// A generated artefact as it was made (shared by copies of the item); empty until made. Filled by
-  /// room_contents::artefact_of, hence mutable: making it once is not a change of the item.
+  /// room_stock::artefact_of, hence mutable: making it once is not a change of the item.
   mutable std::shared_ptr<const content::artefact> made;
 };
 

@@ -1,5 +1,5 @@
 // Each encounters part keeps its own state in its own table (issue 29): the puzzles' locks and hints
-// (rune_locks), the fights (fight_table) and the rooms' contents (room_contents). A branch read from storage
+// (rune_locks), the fights (fight_table) and the rooms' contents (room_stock). A branch read from storage
 // fills every table through the room hooks (encounters::restore_branch), and a collapsing branch empties them
 // (forget_branch), leaving the other branches' rows alone. A fight's row lives as long as the fight.
 #include <gtest/gtest.h>

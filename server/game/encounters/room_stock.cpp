@@ -1,4 +1,4 @@
-#include "server/game/encounters/room_contents.hpp"
+#include "server/game/encounters/room_stock.hpp"
 
 #include <algorithm>
 
@@ -38,13 +38,12 @@ content::tape tape_in_branch(const config::settings& s, const dungeon::dungeon& 
   return room_tape(s, d.tape_key(static_cast<dungeon::branch_id>(branch)).value_or(branch), x, y);
 }
 
-content::tape room_contents::tape_of(std::uint64_t branch, std::int32_t x, std::int32_t y) const {
+content::tape room_stock::tape_of(std::uint64_t branch, std::int32_t x, std::int32_t y) const {
   return tape_in_branch(settings_.get(), places_.dungeon(), branch, x, y);
 }
 
-room_contents::room_contents(const live_settings& settings, const content_source& content, change_sink& changes,
-                             places& where, rune_locks& locks, fight_table& fights,
-                             const storage::world_snapshot& startup)
+room_stock::room_stock(const live_settings& settings, const content_source& content, change_sink& changes,
+                       places& where, rune_locks& locks, fight_table& fights, const storage::world_snapshot& startup)
     : settings_(settings), content_(content), changes_(changes), places_(where), locks_(locks), fights_(fights) {
   content::register_scroll(artefacts_);
   // Item ids continue after the highest one stored; what lies in the fixed rooms is read at start-up.
@@ -54,7 +53,7 @@ room_contents::room_contents(const live_settings& settings, const content_source
   }
 }
 
-void room_contents::restore_branch(const storage::branch_snapshot& snapshot) {
+void room_stock::restore_branch(const storage::branch_snapshot& snapshot) {
   for (const storage::room_record& rec : snapshot.rooms) {
     if (rooms_.count(rec.id) != 0) {
       continue;  // already in memory, and newer
@@ -80,7 +79,7 @@ void room_contents::restore_branch(const storage::branch_snapshot& snapshot) {
   }
 }
 
-bool room_contents::decide_clear(const dungeon::room& r, const character* mover) {
+bool room_stock::decide_clear(const dungeon::room& r, const character* mover) {
   content::carrier who;
   if (mover != nullptr) {
     for (const item& it : mover->inventory) {
@@ -102,8 +101,8 @@ bool room_contents::decide_clear(const dungeon::room& r, const character* mover)
   return content::is_clear_at_start(rolled);
 }
 
-content::room_contents room_contents::roll_new_room(const dungeon::room& r, const content::carrier& who,
-                                                    rolled_room& room) {
+content::room_contents room_stock::roll_new_room(const dungeon::room& r, const content::carrier& who,
+                                                 rolled_room& room) {
   room_state& state = room.state;
   state.branch = r.branch;
   const auto depth = static_cast<int>(dungeon::depth_of(r.pos));
@@ -144,7 +143,7 @@ content::room_contents room_contents::roll_new_room(const dungeon::room& r, cons
   return rolled.room;
 }
 
-void room_contents::room_created(const dungeon::room& r) {
+void room_stock::room_created(const dungeon::room& r) {
   const auto id = static_cast<std::int64_t>(r.id);
   auto it = rolled_.find(id);
   if (it == rolled_.end()) {
@@ -171,7 +170,7 @@ void room_contents::room_created(const dungeon::room& r) {
   locks_.move_walled_in_hints(r.branch);
 }
 
-void room_contents::save_contents(std::int64_t room_id) {
+void room_stock::save_contents(std::int64_t room_id) {
   const room_state* state = find_state(room_id);
   if (state == nullptr) {
     spdlog::error("room {}: contents of a room not in memory not saved", room_id);
@@ -183,12 +182,12 @@ void room_contents::save_contents(std::int64_t room_id) {
   changes_.persist(storage::save_room_contents{room_id, event, std::move(contents)});
 }
 
-room_contents::room_state* room_contents::find_state(std::int64_t room_id) {
+room_stock::room_state* room_stock::find_state(std::int64_t room_id) {
   auto it = rooms_.find(room_id);
   return it == rooms_.end() ? nullptr : &it->second;
 }
 
-room_contents::room_state* room_contents::state_of(const character& ch) {
+room_stock::room_state* room_stock::state_of(const character& ch) {
   if (ch.where.branch_id == 0) {
     return nullptr;
   }
@@ -203,17 +202,17 @@ room_contents::room_state* room_contents::state_of(const character& ch) {
   return &rooms_.emplace(ch.where.room_id, std::move(state)).first->second;
 }
 
-std::vector<item>& room_contents::floor_of(std::int64_t room_id) {
+std::vector<item>& room_stock::floor_of(std::int64_t room_id) {
   // Fixed rooms' floors are read at start-up, a branch's floors with the branch: what is not here is empty.
   return floors_[room_id];
 }
 
-const std::vector<item>* room_contents::inside_of(std::int64_t container_id) const {
+const std::vector<item>* room_stock::inside_of(std::int64_t container_id) const {
   const auto found = inside_.find(container_id);
   return found != inside_.end() ? &found->second : nullptr;
 }
 
-std::vector<item> room_contents::empty_out(std::int64_t container_id) {
+std::vector<item> room_stock::empty_out(std::int64_t container_id) {
   std::vector<item> out;
   if (auto found = inside_.find(container_id); found != inside_.end()) {
     out = std::move(found->second);
@@ -222,7 +221,7 @@ std::vector<item> room_contents::empty_out(std::int64_t container_id) {
   return out;
 }
 
-std::string room_contents::monsters_text(const content::fight_state& monsters) const {
+std::string room_stock::monsters_text(const content::fight_state& monsters) const {
   if (monsters.won()) {
     return {};
   }
@@ -234,7 +233,7 @@ std::string room_contents::monsters_text(const content::fight_state& monsters) c
   return content::describe_monster_group(content_.get(), group);
 }
 
-const room_fight* room_contents::standing_fight(const character& ch) {
+const room_fight* room_stock::standing_fight(const character& ch) {
   if (state_of(ch) == nullptr) {
     return nullptr;
   }
@@ -242,7 +241,7 @@ const room_fight* room_contents::standing_fight(const character& ch) {
   return fight != nullptr && !fight->monsters.won() ? fight : nullptr;
 }
 
-std::string room_contents::room_extras(std::int64_t room_id, const character& viewer) {
+std::string room_stock::room_extras(std::int64_t room_id, const character& viewer) {
   std::string out;
   if (viewer.where.branch_id != 0) {
     if (const room_fight* fight = standing_fight(viewer)) {
@@ -279,7 +278,7 @@ std::string room_contents::room_extras(std::int64_t room_id, const character& vi
   return out;
 }
 
-std::vector<interior_mark> room_contents::interior_marks(std::int64_t room_id, const character& viewer) {
+std::vector<interior_mark> room_stock::interior_marks(std::int64_t room_id, const character& viewer) {
   std::vector<interior_mark> marks;
   if (viewer.where.branch_id != 0) {
     if (const room_fight* fight = standing_fight(viewer)) {
@@ -292,7 +291,7 @@ std::vector<interior_mark> room_contents::interior_marks(std::int64_t room_id, c
   return marks;
 }
 
-void room_contents::forget_branch(std::uint64_t branch) {
+void room_stock::forget_branch(std::uint64_t branch) {
   // The store deletes the rooms' items with the rooms (cascade); here the cached floors go with the
   // cached room states (a branch room's floor is only ever loaded after its state).
   std::erase_if(rooms_, [this, branch](const auto& kv) {
@@ -311,7 +310,7 @@ void room_contents::forget_branch(std::uint64_t branch) {
 
 // ---------------------------------------------------------------- items
 
-item room_contents::from_record(const storage::item_record& rec) {
+item room_stock::from_record(const storage::item_record& rec) {
   item it;
   it.id = rec.id;
   it.kind = rec.kind;
@@ -330,7 +329,7 @@ item room_contents::from_record(const storage::item_record& rec) {
   return it;
 }
 
-std::shared_ptr<const content::artefact> room_contents::artefact_of(const item& it) const {
+std::shared_ptr<const content::artefact> room_stock::artefact_of(const item& it) const {
   if (!it.made && artefacts_.has_type(it.kind)) {
     if (auto a = artefacts_.generate(content_.get(), it.kind, it.seed)) {
       it.made = std::make_shared<const content::artefact>(std::move(*a));
@@ -339,7 +338,7 @@ std::shared_ptr<const content::artefact> room_contents::artefact_of(const item& 
   return it.made;
 }
 
-std::string room_contents::item_name(const item& it) const {
+std::string room_stock::item_name(const item& it) const {
   if (it.kind == pack_kind) {
     return it.key + "'s fallen pack";  // (the key of a pack is the name of the one who fell)
   }
@@ -357,7 +356,7 @@ std::string room_contents::item_name(const item& it) const {
   return "something strange";
 }
 
-double room_contents::pounds_of(const item& it) const {
+double room_stock::pounds_of(const item& it) const {
   if (it.kind == supply_kind) {
     const content::supply_def* def = content_.get().merchant.find_supply(it.key);
     return def != nullptr ? def->pounds : 0.0;
@@ -370,7 +369,7 @@ double room_contents::pounds_of(const item& it) const {
   return a != nullptr ? a->pounds : 0.0;
 }
 
-void room_contents::persist_item(const item& it, std::int64_t owner, std::int64_t room) {
+void room_stock::persist_item(const item& it, std::int64_t owner, std::int64_t room) {
   storage::item_record rec;
   rec.id = it.id;
   rec.kind = it.kind;
@@ -387,7 +386,7 @@ void room_contents::persist_item(const item& it, std::int64_t owner, std::int64_
   changes_.persist(storage::save_item{rec});
 }
 
-void room_contents::drop_new(item it, std::int64_t room_id) {
+void room_stock::drop_new(item it, std::int64_t room_id) {
   persist_item(it, 0, room_id);
   changes_.on_rollback([this, room_id, item_id = it.id] {
     if (auto found = floors_.find(room_id); found != floors_.end()) {
@@ -397,7 +396,7 @@ void room_contents::drop_new(item it, std::int64_t room_id) {
   floor_of(room_id).push_back(std::move(it));
 }
 
-room_contents::dropped_loot room_contents::drop_loot(std::vector<item> loot, std::int64_t room_id) {
+room_stock::dropped_loot room_stock::drop_loot(std::vector<item> loot, std::int64_t room_id) {
   dropped_loot out;
   out.items.reserve(loot.size());
   for (item& it : loot) {
@@ -413,7 +412,7 @@ room_contents::dropped_loot room_contents::drop_loot(std::vector<item> loot, std
   return out;
 }
 
-item room_contents::make_scroll(std::optional<std::uint64_t> seed) {
+item room_stock::make_scroll(std::optional<std::uint64_t> seed) {
   item scroll;
   scroll.kind = std::string(content::scroll_type);
   scroll.id = new_item_id();

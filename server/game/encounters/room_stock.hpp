@@ -27,8 +27,9 @@ namespace dw::game {
 /// What each room holds: its event and monsters (rolled from the room's random tape when it is
 /// discovered), the items on its floor, and the items themselves (names, ids, saving). The monsters rolled
 /// with a new room or read with a branch go to the fights' table (fight_table), a rune lock or hint to the
-/// puzzles' (rune_locks). World thread only.
-class room_contents {
+/// puzzles' (rune_locks). Named apart from content::room_contents, the roll of one room that it makes.
+/// World thread only.
+class room_stock {
  public:
   /// What every part may read of a dungeon room: its branch and its event. (Its fight is the fights'
   /// table's, its rune lock or hint the puzzles'.)
@@ -37,8 +38,8 @@ class room_contents {
     content::room_event event = content::room_event::none;
   };
 
-  room_contents(const live_settings& settings, const content_source& content, change_sink& changes, places& where,
-                rune_locks& locks, fight_table& fights, const storage::world_snapshot& startup);
+  room_stock(const live_settings& settings, const content_source& content, change_sink& changes, places& where,
+             rune_locks& locks, fight_table& fights, const storage::world_snapshot& startup);
 
   /// A branch's rooms' contents and floors, read from storage when the branch came into memory.
   void restore_branch(const storage::branch_snapshot& snapshot);
@@ -131,7 +132,7 @@ class room_contents {
 
 /// A room's random tape: every roll about the room (contents, fight rounds) is drawn from it. `tape_key` is its
 /// branch's (dungeon::branch_info::tape_key): the branch's own seed, or the id for branches stored before
-/// issue 28. room_contents::tape_of finds it from a branch id.
+/// issue 28. room_stock::tape_of finds it from a branch id.
 content::tape room_tape(const config::settings& s, std::uint64_t tape_key, std::int32_t x, std::int32_t y);
 /// room_tape of room (x, y) of `branch` (a branch id), with the branch's stored tape key from `d`'s branch table.
 content::tape tape_in_branch(const config::settings& s, const dungeon::dungeon& d, std::uint64_t branch, std::int32_t x,
