@@ -224,16 +224,19 @@ saved_connection world::save_connection(std::uint64_t conn_id) const {
   }
   saved.connected_at = c->connected_at;
   saved.last_input = c->last_input;
-  saved.gmcp_supports = c->gmcp_supports;
+  saved.gmcp_supports = out_->gmcp_supports_of(*c);
   return saved;
 }
 
 std::uint64_t world::on_restore(session_port& port, const saved_connection& saved) {
   connection& conn = people_->add_connection(port, saved.connected_at);
   conn.last_input = saved.last_input;
-  conn.gmcp_supports = saved.gmcp_supports;
-  if (conn.gmcp_supports.size() > max_gmcp_supports) {
-    conn.gmcp_supports.resize(max_gmcp_supports);
+  if (!saved.gmcp_supports.empty()) {
+    std::vector<std::string>& supports = out_->gmcp_supports(conn);
+    supports = saved.gmcp_supports;
+    if (supports.size() > max_gmcp_supports) {
+      supports.resize(max_gmcp_supports);
+    }
   }
   login_->restore(conn, saved);
   return conn.id;

@@ -298,7 +298,7 @@ std::string bounties::score_text(const character& ch) const {
 
 void bounties::send_gmcp(const character& ch) {
   connection* conn = people_.find_connection(ch.connection);
-  if (conn == nullptr || !output::gmcp_wanted(*conn, "Char.Bounty")) {
+  if (conn == nullptr || !out_.gmcp_wanted(*conn, "Char.Bounty")) {
     return;
   }
   const bounty_book* book = book_of(ch.account_id);

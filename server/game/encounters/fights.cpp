@@ -212,7 +212,7 @@ std::pair<std::string, std::string> fights::monster_names(const content::fight_s
 
 void fights::send_combat(const character& ch, const room_fight* state, bool fighting) {
   connection* conn = people_.find_connection(ch.connection);
-  if (conn == nullptr || !output::gmcp_wanted(*conn, "Char.Combat")) {
+  if (conn == nullptr || !out_.gmcp_wanted(*conn, "Char.Combat")) {
     return;
   }
   const content::fight_state* fight = state != nullptr ? &state->monsters : nullptr;

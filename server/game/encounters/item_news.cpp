@@ -51,7 +51,7 @@ bool item_news::answer_request(const connection& conn, std::string_view package)
 
 void item_news::send_list(const character& ch, std::string_view location) {
   connection* conn = people_.find_connection(ch.connection);
-  if (conn == nullptr || !output::gmcp_wanted(*conn, "Char.Items.List")) {
+  if (conn == nullptr || !out_.gmcp_wanted(*conn, "Char.Items.List")) {
     return;
   }
   const bool room = location == "room";
@@ -72,7 +72,7 @@ void item_news::send_list(const character& ch, std::string_view location) {
 }
 
 void item_news::to_carrier(const character& ch, std::string_view package, const item& it) {
-  if (connection* conn = people_.find_connection(ch.connection); conn != nullptr && output::gmcp_wanted(*conn, package)) {
+  if (connection* conn = people_.find_connection(ch.connection); conn != nullptr && out_.gmcp_wanted(*conn, package)) {
     out_.send_gmcp(*conn, package, one_item(contents_, "inv", it));
   }
 }
@@ -81,7 +81,7 @@ void item_news::to_room(std::int64_t room_id, std::string_view package, const it
   std::string message;  // built once, for the first person who wants it
   for (const character* ch : people_.characters_in(room_id)) {
     connection* conn = people_.find_connection(ch->connection);
-    if (conn == nullptr || !output::gmcp_wanted(*conn, package)) {
+    if (conn == nullptr || !out_.gmcp_wanted(*conn, package)) {
       continue;
     }
     if (message.empty()) {

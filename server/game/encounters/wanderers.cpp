@@ -359,7 +359,7 @@ void wanderers::add_marks(std::int64_t room_id, std::vector<interior_mark>& mark
 
 void wanderers::send_gmcp_to(const character& ch) {
   connection* conn = people_.find_connection(ch.connection);
-  if (conn == nullptr || ch.where.branch_id == 0 || !output::gmcp_wanted(*conn, "Room.Wanderers")) {
+  if (conn == nullptr || ch.where.branch_id == 0 || !out_.gmcp_wanted(*conn, "Room.Wanderers")) {
     return;
   }
   boost::json::array list;

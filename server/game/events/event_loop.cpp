@@ -266,7 +266,7 @@ void event_loop::batch_resolved(const commit_result& result, std::vector<event_b
       spdlog::error("{} undo steps of refused change {} failed", threw, result.ticket);
     }
     if (waiting != nullptr && !waiting->closing) {
-      waiting->at_prompt = false;  // the prompt that went with the discarded output never left
+      out_.fresh_line(*waiting);  // the prompt that went with the discarded output never left
       std::string text = "The world could not record that; nothing changed. Try again in a moment.\n";
       if (in != nullptr && !in->typed_ahead.empty()) {
         // They were typed expecting the refused command to have happened.

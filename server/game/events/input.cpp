@@ -52,7 +52,7 @@ void event_loop::line(connection& conn, std::string_view text) {
   conn.last_input = services_.now();
   input_state& in = input_of(conn);
   in.idle_warned = false;
-  conn.at_prompt = false;  // the person pressed Enter: their client is on a fresh line
+  out_.fresh_line(conn);  // the person pressed Enter: their client is on a fresh line
   if (over_command_rate(conn, in)) {
     flush();
     return;
@@ -71,7 +71,7 @@ void event_loop::line(connection& conn, std::string_view text) {
 }
 
 void event_loop::line_too_long(connection& conn, std::size_t bytes) {
-  conn.at_prompt = false;
+  out_.fresh_line(conn);
   spdlog::warn("connection {} ({}) sent a line of {} bytes; discarded", conn.id, conn.port->address(), bytes);
   out_.send(conn, "That line was too long (" + std::to_string(bytes) + " bytes; the limit is " +
                       std::to_string(settings_.get().server.max_line_bytes) + "). It was ignored.\n");

@@ -90,7 +90,7 @@ void groups::event_ending() {
       continue;  // gone, or in a group again (which is sent below)
     }
     if (connection* conn = people_.find_connection(ch->connection);
-        conn != nullptr && output::gmcp_wanted(*conn, "Group")) {
+        conn != nullptr && out_.gmcp_wanted(*conn, "Group")) {
       out_.send_gmcp(*conn, "Group", group_json(account));
     }
   }
@@ -103,7 +103,7 @@ void groups::event_ending() {
     for (const std::int64_t m : g->second.members) {
       const character* ch = people_.find_character(m);
       connection* conn = ch == nullptr ? nullptr : people_.find_connection(ch->connection);
-      if (conn == nullptr || !output::gmcp_wanted(*conn, "Group")) {
+      if (conn == nullptr || !out_.gmcp_wanted(*conn, "Group")) {
         continue;
       }
       if (json.empty()) {

@@ -19,17 +19,15 @@ std::string gmcp_char_name(std::string_view name) {
 void handle_gmcp(output& out, connection& conn, std::string_view package, std::string_view json_text) {
   if (text::iequals(package, "Core.Hello")) {
     if (auto hello = parse_core_hello(json_text)) {
-      conn.gmcp_client = std::move(hello->client);
-      conn.gmcp_client_version = std::move(hello->version);
-      spdlog::debug("connection {}: GMCP client {} {}", conn.id, log_safe(conn.gmcp_client),
-                    log_safe(conn.gmcp_client_version));
+      spdlog::debug("connection {}: GMCP client {} {}", conn.id, log_safe(hello->client), log_safe(hello->version));
+      out.gmcp_hello(conn, std::move(hello->client), std::move(hello->version));
     } else {
       spdlog::debug("connection {}: GMCP Core.Hello with bad JSON ignored", conn.id);
     }
     return;
   }
   if (is_gmcp_supports_package(package)) {
-    if (!apply_gmcp_supports(conn.gmcp_supports, package, json_text)) {
+    if (!apply_gmcp_supports(out.gmcp_supports(conn), package, json_text)) {
       spdlog::debug("connection {}: GMCP {} with bad JSON ignored", conn.id, log_safe(package));
     }
     return;

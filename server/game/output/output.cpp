@@ -167,19 +167,30 @@ std::string_view output::prompt_format(const character& ch) const {
   return view_of(ch).screen_reader ? default_screen_reader_prompt : default_prompt;
 }
 
-void output::touch(connection& conn) {
-  conn.gmcp_only = false;  // text was sent: a prompt is owed
-  if (!conn.touched) {
-    conn.touched = true;
-    touched_.push_back(conn.id);
+void output::touch(marks& m, std::uint64_t conn_id) {
+  m.gmcp_only = false;  // text was sent: a prompt is owed
+  if (!m.touched) {
+    m.touched = true;
+    touched_.push_back(conn_id);
   }
 }
 
-void output::leave_prompt(connection& conn) {
-  if (conn.at_prompt) {
+void output::leave_prompt(connection& conn, marks& m) {
+  if (m.at_prompt) {
     conn.port->write_text("\n");  // leave the prompt line the person was looking at
-    conn.at_prompt = false;
+    m.at_prompt = false;
   }
+}
+
+void output::fresh_line(const connection& conn) {
+  if (const auto it = marks_.find(conn.id); it != marks_.end()) {
+    it->second.at_prompt = false;
+  }
+}
+
+bool output::at_prompt(const connection& conn) const {
+  const auto it = marks_.find(conn.id);
+  return it != marks_.end() && it->second.at_prompt;
 }
 
 namespace {
@@ -218,19 +229,21 @@ void output::send(connection& conn, std::string_view text) {
   if (conn.closing) {
     return;
   }
-  leave_prompt(conn);
+  marks& m = marks_of(conn);
+  leave_prompt(conn, m);
   // Buffers reused for every message: broadcasting to a full room allocates nothing once they have grown.
   render_buffer_.clear();
   lay_out(text, layout_key{wrap_width(conn), view_of(conn).colour, 0}, render_buffer_);
   write_out(conn, render_buffer_);
-  touch(conn);
+  touch(m, conn.id);
 }
 
 void output::send_laid_out(connection& conn, std::string_view laid_out, std::string_view text) {
   if (conn.closing) {
     return;
   }
-  leave_prompt(conn);
+  marks& m = marks_of(conn);
+  leave_prompt(conn, m);
   if (text.empty()) {
     write_out(conn, laid_out);
   } else {
@@ -238,7 +251,7 @@ void output::send_laid_out(connection& conn, std::string_view laid_out, std::str
     lay_out(text, layout_key{wrap_width(conn), view_of(conn).colour, 0}, render_buffer_);
     write_out(conn, render_buffer_);
   }
-  touch(conn);
+  touch(m, conn.id);
 }
 
 void output::send(std::uint64_t conn_id, std::string_view text) {
@@ -300,19 +313,32 @@ void output::tell_admins(std::string_view text) {
   });
 }
 
-bool output::gmcp_wanted(const connection& conn, std::string_view package) {
-  return !conn.closing && conn.port->client().gmcp && gmcp_enabled(conn.gmcp_supports, package);
+bool output::gmcp_wanted(const connection& conn, std::string_view package) const {
+  return !conn.closing && conn.port->client().gmcp && gmcp_enabled(gmcp_supports_of(conn), package);
+}
+
+const std::vector<std::string>& output::gmcp_supports_of(const connection& conn) const {
+  static const std::vector<std::string> none;
+  const auto it = marks_.find(conn.id);
+  return it == marks_.end() ? none : it->second.gmcp_supports;
+}
+
+void output::gmcp_hello(const connection& conn, std::string client, std::string version) {
+  client_state& s = state_of(conn);
+  s.gmcp_client = std::move(client);
+  s.gmcp_client_version = std::move(version);
 }
 
 void output::send_gmcp(connection& conn, std::string_view package, std::string_view json) {
-  if (!gmcp_enabled(conn.gmcp_supports, package)) {
+  const auto it = marks_.find(conn.id);
+  if (it == marks_.end() || !gmcp_enabled(it->second.gmcp_supports, package)) {
     return;  // the client did not ask for this package
   }
   conn.port->write_gmcp(package, json);
-  if (!conn.touched) {
+  if (marks& m = it->second; !m.touched) {
     // GMCP alone needs a flush but no prompt.
-    conn.touched = true;
-    conn.gmcp_only = true;
+    m.touched = true;
+    m.gmcp_only = true;
     touched_.push_back(conn.id);
   }
 }
@@ -407,7 +433,7 @@ void output::send_prompt(connection& conn) {
   }
   conn.port->write_text(prompt);
   conn.port->write_prompt_end();
-  conn.at_prompt = true;
+  marks_of(conn).at_prompt = true;
 }
 
 void output::end_event(std::uint64_t ticket) {
@@ -422,11 +448,13 @@ void output::end_event(std::uint64_t ticket) {
     if (conn == nullptr) {
       continue;
     }
-    if (!conn->closing && !conn->gmcp_only) {
+    marks& m = marks_of(*conn);
+    const bool owes_prompt = !m.gmcp_only;
+    m.touched = false;
+    m.gmcp_only = false;
+    if (!conn->closing && owes_prompt) {
       send_prompt(*conn);
     }
-    conn->touched = false;
-    conn->gmcp_only = false;
     conn->port->flush(ticket);
   }
   touched_.clear();
@@ -439,8 +467,9 @@ void output::discard_event() {
   for (std::uint64_t id : touched_) {
     if (connection* c = people_.find_connection(id)) {
       c->port->discard_unflushed();
-      c->touched = false;
-      c->gmcp_only = false;
+      marks& m = marks_of(*c);
+      m.touched = false;
+      m.gmcp_only = false;
     }
   }
   touched_.clear();
@@ -448,6 +477,7 @@ void output::discard_event() {
 
 void output::forget(std::uint64_t conn_id) {
   std::erase(touched_, conn_id);
+  marks_.erase(conn_id);
   pager_.forget(conn_id);
 }
 

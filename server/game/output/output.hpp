@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "server/game/live_settings.hpp"
@@ -137,13 +138,27 @@ class output {
   void send_gmcp(connection& conn, std::string_view package, std::string_view json);
   /// Whether send_gmcp would send `package` to `conn` (GMCP agreed and the package enabled): senders ask
   /// first when the message costs something to build.
-  static bool gmcp_wanted(const connection& conn, std::string_view package);
+  bool gmcp_wanted(const connection& conn, std::string_view package) const;
+  /// The GMCP packages `conn`'s client asked for (Core.Supports.*: "Room", "Char.Vitals"), to change;
+  /// kept by output, by connection id.
+  std::vector<std::string>& gmcp_supports(const connection& conn) { return state_of(conn).gmcp_supports; }
+  /// The same to read (empty before any GMCP, and for a client that never sent Core.Supports).
+  const std::vector<std::string>& gmcp_supports_of(const connection& conn) const;
+  /// What `conn`'s client said of itself in GMCP Core.Hello.
+  void gmcp_hello(const connection& conn, std::string client, std::string version);
   /// GMCP Char.Vitals for a character: {"hp": 20, "maxhp": 20}, numbers; the vitals_watch hears of it.
   void send_vitals(const character& ch);
   /// Who hears of hit points shown (set once by the world).
   void set_vitals_watch(vitals_watch& watch) { vitals_watch_ = &watch; }
   /// Marks a connection as owed a prompt and a flush at the end of this event.
-  void touch(connection& conn);
+  void touch(const connection& conn) { touch(marks_of(conn), conn.id); }
+  /// `conn`'s client is on a fresh line (the person pressed Enter: the event loop says so for every line),
+  /// so what is sent next needs no new line to leave a prompt first.
+  void fresh_line(const connection& conn);
+  /// Whether the last thing sent to `conn` was a prompt the person has not answered.
+  bool at_prompt(const connection& conn) const;
+  /// How many connections output keeps marks for (each from its first output until forget()).
+  std::size_t connections_marked() const { return marks_.size(); }
 
   // ---- the pager (paging.cpp): text longer than the window (NAWS height, 24 lines if unknown) leaves a
   // page at a time, each followed by a --More-- prompt; the rest waits in output's own table.
@@ -167,7 +182,7 @@ class output {
   void end_event(std::uint64_t ticket);
   /// Drops what this event gathered for every connection (an event that is taken back).
   void discard_event();
-  /// A connection has gone.
+  /// A connection has gone: output keeps nothing of it.
   void forget(std::uint64_t conn_id);
 
  private:
@@ -179,8 +194,24 @@ class output {
   void more_prompt(const connection& conn);
 
   void load_theme(const config::settings& s);
+  /// What output keeps of one connection, in its own table by connection id (not on the shared
+  /// connection record).
+  struct client_state {
+    bool touched = false;    ///< got output during the current event; gets a prompt and a flush
+    bool gmcp_only = false;  ///< only GMCP so far this event: flush without a prompt
+    bool at_prompt = false;  ///< the last thing sent was a prompt the person has not answered
+    std::string gmcp_client;  ///< from GMCP Core.Hello
+    std::string gmcp_client_version;
+    std::vector<std::string> gmcp_supports;  ///< GMCP packages the client asked for ("Room", "Char")
+  };
+  using marks = client_state;
+  /// `conn`'s state, made at its first output or GMCP (one allocation in a connection's life).
+  client_state& state_of(const connection& conn) { return marks_[conn.id]; }
+  marks& marks_of(const connection& conn) { return state_of(conn); }
+  /// Marks `m` (of `conn_id`) as owed a prompt and a flush.
+  void touch(marks& m, std::uint64_t conn_id);
   /// Writes the new line that leaves a prompt the person was looking at, if one was.
-  static void leave_prompt(connection& conn);
+  static void leave_prompt(connection& conn, marks& m);
   /// The theme in force (read again from the settings after a change).
   const colour_theme& theme();
 
@@ -191,7 +222,8 @@ class output {
   std::uint32_t theme_generation_ = 0;  ///< counts theme loads: a layout_key made before one is stale
   prompt_facts* facts_ = nullptr;
   vitals_watch* vitals_watch_ = nullptr;
-  std::vector<std::uint64_t> touched_;
+  std::unordered_map<std::uint64_t, client_state> marks_;  ///< by connection id
+  std::vector<std::uint64_t> touched_;  ///< the connections this event sent to, each once
   std::string prompt_buffer_;  ///< reused by send_prompt()
   std::string render_buffer_;  ///< reused by send(): the text as this client is shown it
   std::string wrap_buffer_;    ///< reused by send()

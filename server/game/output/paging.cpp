@@ -57,9 +57,10 @@ bool output::answer_pager(connection& conn, std::string_view line) {
     const client_abilities& client = conn.port->client();
     render_buffer_.clear();
     pager_.next_page(conn.id, page_rows(client), page_width(client), render_buffer_);
-    leave_prompt(conn);
+    marks& m = marks_of(conn);
+    leave_prompt(conn, m);
     conn.port->write_text(render_buffer_);
-    touch(conn);
+    touch(m, conn.id);
     return true;
   }
   pager_.stop(conn.id);  // q, or another command: the rest is dropped

@@ -326,17 +326,17 @@ void places::show_room(const character& ch, bool full) {
     }
     hooks_->room_shown(ch);
     // (the interior first: Room.Info stays the last thing a room shown sends, as mappers expect)
-    if (ch.where.branch_id != 0 && output::gmcp_wanted(*conn, "Room.Interior")) {
+    if (ch.where.branch_id != 0 && out_.gmcp_wanted(*conn, "Room.Interior")) {
       out_.send_gmcp(*conn, "Room.Interior", room_interior_json(ch));
     }
-    if (output::gmcp_wanted(*conn, "Room.Info")) {
+    if (out_.gmcp_wanted(*conn, "Room.Info")) {
       out_.send_gmcp(*conn, "Room.Info", room_info_json(here));
     }
   }
 }
 
 void places::send_room_info(const character& ch) {
-  if (connection* conn = people_.find_connection(ch.connection); conn != nullptr && output::gmcp_wanted(*conn, "Room.Info")) {
+  if (connection* conn = people_.find_connection(ch.connection); conn != nullptr && out_.gmcp_wanted(*conn, "Room.Info")) {
     out_.send_gmcp(*conn, "Room.Info", room_info_json(ch));
   }
 }
@@ -345,7 +345,7 @@ void places::send_room_map(const character& ch) {
   connection* conn = people_.find_connection(ch.connection);
   const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
   const auto info = branch != 0 ? dungeon_->branch(branch) : std::nullopt;
-  if (conn == nullptr || !info || !output::gmcp_wanted(*conn, "Room.Map")) {
+  if (conn == nullptr || !info || !out_.gmcp_wanted(*conn, "Room.Map")) {
     return;
   }
   require_branch(ch.where.branch_id);
@@ -407,7 +407,7 @@ std::pair<int, std::string> places::status_of(const location& where) {
 
 void places::send_status(const character& ch) {
   connection* conn = people_.find_connection(ch.connection);
-  if (conn == nullptr || !output::gmcp_wanted(*conn, "Char.Status")) {
+  if (conn == nullptr || !out_.gmcp_wanted(*conn, "Char.Status")) {
     return;
   }
   auto [depth, branch] = status_of(ch.where);

@@ -32,10 +32,9 @@ enum class login_stage : std::uint8_t {
 /// in that part, in a table of its own by connection id, made when the connection arrives or the state
 /// is first needed and dropped when it leaves: login's `login_conversation` (login.hpp), the event loop's
 /// `input_state` (command rate, flood, idle warning, waits and lines typed ahead: event_loop.hpp). The
-/// fields below that belong to one part are still to move the same way: output's per-event flags and
-/// prompt; GMCP's client facts.
+/// output's per-event marks, prompt and GMCP client facts (`output::client_state`, output.hpp).
 /// sizeof(connection) was 304 bytes (GCC 12, x86-64) before login's fields left, 240 before the event
-/// loop's; it is 144 now.
+/// loop's, 144 before output's; it is 56 now.
 struct connection {
   std::uint64_t id = 0;
   session_port* port = nullptr;  ///< owned by the network layer; valid until on_disconnect
@@ -43,13 +42,7 @@ struct connection {
   std::int64_t account_id = 0;  ///< the character played, when stage == playing
   std::int64_t connected_at = 0;
   std::int64_t last_input = 0;
-  bool touched = false;    ///< got output during the current event; gets a prompt and a flush
-  bool gmcp_only = false;  ///< only GMCP so far this event: flush without a prompt
-  bool at_prompt = false;  ///< the last thing sent was a prompt the person has not answered
   bool closing = false;
-  std::string gmcp_client;  ///< from GMCP Core.Hello
-  std::string gmcp_client_version;
-  std::vector<std::string> gmcp_supports;  ///< GMCP packages the client asked for ("Room", "Char")
 };
 
 }  // namespace dw::game

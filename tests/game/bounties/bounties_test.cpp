@@ -116,7 +116,7 @@ class BountyBoard : public ::testing::Test {
 
 TEST_F(BountyBoard, TheBoardListsTheDaysTasksAndAcceptTakesOneWithinTheLimit) {
   port.info.gmcp = true;
-  people.find_connection(ann->connection)->gmcp_supports = {"Char"};
+  out.gmcp_supports(*people.find_connection(ann->connection)) = {"Char"};
   const auto tasks = board.board(day_one);
   ASSERT_EQ(tasks.size(), 4U);
   EXPECT_EQ(board.visit_board(*ann), 0);

@@ -89,7 +89,7 @@ class GroupsAlone : public ::testing::Test {
     port.info.gmcp = true;
     connection& conn = people_.add_connection(port, 0);
     conn.stage = login_stage::playing;
-    conn.gmcp_supports = group_gmcp ? std::vector<std::string>{"Group"} : std::vector<std::string>{"Char"};
+    out_.gmcp_supports(conn) = group_gmcp ? std::vector<std::string>{"Group"} : std::vector<std::string>{"Char"};
     character ch;
     ch.account_id = next_account_++;
     ch.name = name;

@@ -157,7 +157,7 @@ TEST(Pager, WhatTheSameEventSendsAfterAPageWaitsBehindIt) {
   o.out.end_event(0);
   const std::string first = o.port.take();
   EXPECT_EQ(first, numbered(23) + "--More-- (8 more lines: Enter for more, q to stop) ");
-  o.conn->at_prompt = false;  // (the person pressed Enter: as the event loop notes for every line)
+  o.out.fresh_line(*o.conn);  // (the person pressed Enter: as the event loop notes for every line)
   EXPECT_TRUE(o.out.answer_pager(*o.conn, "   "));  // (blanks are Enter too)
   o.out.end_event(0);
   EXPECT_EQ(o.port.take(), numbered(30).substr(numbered(23).size()) + "after\n[40/40 hp] > ");
