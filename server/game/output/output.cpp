@@ -167,7 +167,7 @@ std::string_view output::prompt_format(const character& ch) const {
   return view_of(ch).screen_reader ? default_screen_reader_prompt : default_prompt;
 }
 
-void output::touch(marks& m, std::uint64_t conn_id) {
+void output::touch(client_state& m, std::uint64_t conn_id) {
   m.gmcp_only = false;  // text was sent: a prompt is owed
   if (!m.touched) {
     m.touched = true;
@@ -175,7 +175,7 @@ void output::touch(marks& m, std::uint64_t conn_id) {
   }
 }
 
-void output::leave_prompt(connection& conn, marks& m) {
+void output::leave_prompt(connection& conn, client_state& m) {
   if (m.at_prompt) {
     conn.port->write_text("\n");  // leave the prompt line the person was looking at
     m.at_prompt = false;
@@ -183,14 +183,14 @@ void output::leave_prompt(connection& conn, marks& m) {
 }
 
 void output::fresh_line(const connection& conn) {
-  if (const auto it = marks_.find(conn.id); it != marks_.end()) {
+  if (const auto it = clients_.find(conn.id); it != clients_.end()) {
     it->second.at_prompt = false;
   }
 }
 
 bool output::at_prompt(const connection& conn) const {
-  const auto it = marks_.find(conn.id);
-  return it != marks_.end() && it->second.at_prompt;
+  const auto it = clients_.find(conn.id);
+  return it != clients_.end() && it->second.at_prompt;
 }
 
 namespace {
@@ -229,7 +229,7 @@ void output::send(connection& conn, std::string_view text) {
   if (conn.closing) {
     return;
   }
-  marks& m = marks_of(conn);
+  client_state& m = state_of(conn);
   leave_prompt(conn, m);
   // Buffers reused for every message: broadcasting to a full room allocates nothing once they have grown.
   render_buffer_.clear();
@@ -242,7 +242,7 @@ void output::send_laid_out(connection& conn, std::string_view laid_out, std::str
   if (conn.closing) {
     return;
   }
-  marks& m = marks_of(conn);
+  client_state& m = state_of(conn);
   leave_prompt(conn, m);
   if (text.empty()) {
     write_out(conn, laid_out);
@@ -319,8 +319,8 @@ bool output::gmcp_wanted(const connection& conn, std::string_view package) const
 
 const std::vector<std::string>& output::gmcp_supports_of(const connection& conn) const {
   static const std::vector<std::string> none;
-  const auto it = marks_.find(conn.id);
-  return it == marks_.end() ? none : it->second.gmcp_supports;
+  const auto it = clients_.find(conn.id);
+  return it == clients_.end() ? none : it->second.gmcp_supports;
 }
 
 void output::gmcp_hello(const connection& conn, std::string client, std::string version) {
@@ -330,12 +330,12 @@ void output::gmcp_hello(const connection& conn, std::string client, std::string 
 }
 
 void output::send_gmcp(connection& conn, std::string_view package, std::string_view json) {
-  const auto it = marks_.find(conn.id);
-  if (it == marks_.end() || !gmcp_enabled(it->second.gmcp_supports, package)) {
+  const auto it = clients_.find(conn.id);
+  if (it == clients_.end() || !gmcp_enabled(it->second.gmcp_supports, package)) {
     return;  // the client did not ask for this package
   }
   conn.port->write_gmcp(package, json);
-  if (marks& m = it->second; !m.touched) {
+  if (client_state& m = it->second; !m.touched) {
     // GMCP alone needs a flush but no prompt.
     m.touched = true;
     m.gmcp_only = true;
@@ -433,7 +433,7 @@ void output::send_prompt(connection& conn) {
   }
   conn.port->write_text(prompt);
   conn.port->write_prompt_end();
-  marks_of(conn).at_prompt = true;
+  state_of(conn).at_prompt = true;
 }
 
 void output::end_event(std::uint64_t ticket) {
@@ -448,7 +448,7 @@ void output::end_event(std::uint64_t ticket) {
     if (conn == nullptr) {
       continue;
     }
-    marks& m = marks_of(*conn);
+    client_state& m = state_of(*conn);
     const bool owes_prompt = !m.gmcp_only;
     m.touched = false;
     m.gmcp_only = false;
@@ -467,7 +467,7 @@ void output::discard_event() {
   for (std::uint64_t id : touched_) {
     if (connection* c = people_.find_connection(id)) {
       c->port->discard_unflushed();
-      marks& m = marks_of(*c);
+      client_state& m = state_of(*c);
       m.touched = false;
       m.gmcp_only = false;
     }
@@ -477,7 +477,7 @@ void output::discard_event() {
 
 void output::forget(std::uint64_t conn_id) {
   std::erase(touched_, conn_id);
-  marks_.erase(conn_id);
+  clients_.erase(conn_id);
   pager_.forget(conn_id);
 }
 

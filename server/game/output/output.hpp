@@ -151,14 +151,14 @@ class output {
   /// Who hears of hit points shown (set once by the world).
   void set_vitals_watch(vitals_watch& watch) { vitals_watch_ = &watch; }
   /// Marks a connection as owed a prompt and a flush at the end of this event.
-  void touch(const connection& conn) { touch(marks_of(conn), conn.id); }
+  void touch(const connection& conn) { touch(state_of(conn), conn.id); }
   /// `conn`'s client is on a fresh line (the person pressed Enter: the event loop says so for every line),
   /// so what is sent next needs no new line to leave a prompt first.
   void fresh_line(const connection& conn);
   /// Whether the last thing sent to `conn` was a prompt the person has not answered.
   bool at_prompt(const connection& conn) const;
-  /// How many connections output keeps marks for (each from its first output until forget()).
-  std::size_t connections_marked() const { return marks_.size(); }
+  /// How many connections output keeps state for (each from its first output until forget()).
+  std::size_t connections_kept() const { return clients_.size(); }
 
   // ---- the pager (paging.cpp): text longer than the window (NAWS height, 24 lines if unknown) leaves a
   // page at a time, each followed by a --More-- prompt; the rest waits in output's own table.
@@ -204,14 +204,12 @@ class output {
     std::string gmcp_client_version;
     std::vector<std::string> gmcp_supports;  ///< GMCP packages the client asked for ("Room", "Char")
   };
-  using marks = client_state;
   /// `conn`'s state, made at its first output or GMCP (one allocation in a connection's life).
-  client_state& state_of(const connection& conn) { return marks_[conn.id]; }
-  marks& marks_of(const connection& conn) { return state_of(conn); }
+  client_state& state_of(const connection& conn) { return clients_[conn.id]; }
   /// Marks `m` (of `conn_id`) as owed a prompt and a flush.
-  void touch(marks& m, std::uint64_t conn_id);
+  void touch(client_state& m, std::uint64_t conn_id);
   /// Writes the new line that leaves a prompt the person was looking at, if one was.
-  static void leave_prompt(connection& conn, marks& m);
+  static void leave_prompt(connection& conn, client_state& m);
   /// The theme in force (read again from the settings after a change).
   const colour_theme& theme();
 
@@ -222,7 +220,7 @@ class output {
   std::uint32_t theme_generation_ = 0;  ///< counts theme loads: a layout_key made before one is stale
   prompt_facts* facts_ = nullptr;
   vitals_watch* vitals_watch_ = nullptr;
-  std::unordered_map<std::uint64_t, client_state> marks_;  ///< by connection id
+  std::unordered_map<std::uint64_t, client_state> clients_;  ///< by connection id
   std::vector<std::uint64_t> touched_;  ///< the connections this event sent to, each once
   std::string prompt_buffer_;  ///< reused by send_prompt()
   std::string render_buffer_;  ///< reused by send(): the text as this client is shown it

@@ -57,7 +57,7 @@ bool output::answer_pager(connection& conn, std::string_view line) {
     const client_abilities& client = conn.port->client();
     render_buffer_.clear();
     pager_.next_page(conn.id, page_rows(client), page_width(client), render_buffer_);
-    marks& m = marks_of(conn);
+    client_state& m = state_of(conn);
     leave_prompt(conn, m);
     conn.port->write_text(render_buffer_);
     touch(m, conn.id);

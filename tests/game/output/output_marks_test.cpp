@@ -23,7 +23,7 @@ TEST(OutputMarks, APromptIsLeftWithANewLineUnlessEnterWasPressedAndNothingIsKept
   output_alone o;
   fake_port port;
   connection& ann = o.people.add_connection(port, 0);
-  EXPECT_EQ(o.out.connections_marked(), 0U) << "nothing is kept before the first output";
+  EXPECT_EQ(o.out.connections_kept(), 0U) << "nothing is kept before the first output";
   EXPECT_FALSE(o.out.at_prompt(ann));
 
   o.out.send(ann, "Welcome.\n");
@@ -33,7 +33,7 @@ TEST(OutputMarks, APromptIsLeftWithANewLineUnlessEnterWasPressedAndNothingIsKept
   const std::string prompt = first.substr(std::string("Welcome.\n").size());
   EXPECT_FALSE(prompt.empty());
   EXPECT_TRUE(o.out.at_prompt(ann));
-  EXPECT_EQ(o.out.connections_marked(), 1U);
+  EXPECT_EQ(o.out.connections_kept(), 1U);
 
   o.out.send(ann, "A voice.\n");  // (while the person looks at the prompt)
   o.out.end_event(0);
@@ -48,7 +48,7 @@ TEST(OutputMarks, APromptIsLeftWithANewLineUnlessEnterWasPressedAndNothingIsKept
   const std::uint64_t id = ann.id;
   o.out.forget(id);
   o.people.remove_connection(id);
-  EXPECT_EQ(o.out.connections_marked(), 0U) << "nothing is left after a disconnect";
+  EXPECT_EQ(o.out.connections_kept(), 0U) << "nothing is left after a disconnect";
 }
 
 TEST(OutputMarks, EachConnectionSentToIsFlushedOnceAndOnlyTextOwesAPrompt) {
@@ -82,9 +82,9 @@ TEST(OutputMarks, EachConnectionSentToIsFlushedOnceAndOnlyTextOwesAPrompt) {
   o.out.end_event(0);
   EXPECT_EQ(ann_port.flushes, 1) << "a discarded event and GMCP the client did not ask for flush nothing";
 
-  EXPECT_EQ(o.out.connections_marked(), 2U);
+  EXPECT_EQ(o.out.connections_kept(), 2U);
   o.out.forget(bob.id);
-  EXPECT_EQ(o.out.connections_marked(), 1U);
+  EXPECT_EQ(o.out.connections_kept(), 1U);
   EXPECT_TRUE(o.out.gmcp_supports_of(bob).empty()) << "a connection's GMCP choices go with it";
 }
 
