@@ -92,7 +92,7 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
     }
   }
   if (!nearest) {
-    return "The ink crawls into a map of the ways around you:\n" + p.where.map_for(ch) +
+    return "The ink crawls into a map of the ways around you:\n" + p.where.maps.map_for(ch) +
            "No sealed door in this branch stands shut that the ink knows of: it has nothing more to show.\n";
   }
   const auto [lock, hint] = *nearest;
@@ -108,7 +108,7 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
     return out;
   };
   return "The ink crawls into a map of the ways around you, and two marks burn into it:\n" +
-         p.where.map_for(ch, {{lock, 'R'}, {hint, 'H'}}) + "R: the nearest sealed door, at " + at(lock) + ", " +
+         p.where.maps.map_for(ch, {{lock, 'R'}, {hint, 'H'}}) + "R: the nearest sealed door, at " + at(lock) + ", " +
          offset_text(me, lock) + ".\nH: where the order that opens it is written, at " + at(hint) + ", " +
          offset_text(me, hint) + (hint_found ? "" : "; no one has been there yet") + ".\n";
 }

@@ -76,7 +76,7 @@ std::optional<std::string> stat_branch(const world_admin_parts& p, std::string_v
     return std::nullopt;
   }
   const std::int64_t now = p.svc.now();
-  return places::branch_name(*info) + " (id " + std::to_string(info->id) + ")\n  sequence " +
+  return branch_name(*info) + " (id " + std::to_string(info->id) + ")\n  sequence " +
          std::to_string(info->sequence) + ", seed " + std::to_string(info->seed) + "\n  created " +
          std::to_string(now - info->created) + " s ago, window " +
          (dungeon::window_open(*info, now) ? std::to_string(info->window_end - now) + " s left"

@@ -32,7 +32,7 @@ void map(places& where, command_context& ctx) {
     ctx.reply("There is no map of the surface; the dungeon's branches start at the bottom of the well.\n");
     return;
   }
-  ctx.reply(where.map_for(ctx.actor));
+  ctx.reply(where.maps.map_for(ctx.actor));
 }
 
 std::string age_text(std::int64_t seconds) {
@@ -57,7 +57,7 @@ void branches(const movement_parts& p, command_context& ctx) {
     char line[160];
     const std::string window = dungeon::window_open(b, now) ? age_text(b.window_end - now) : "closed";
     std::snprintf(line, sizeof line, " %-3llu %-17s %-5s %-7s %5u %11u %7u\n", static_cast<unsigned long long>(b.id),
-                  places::branch_name(b).c_str(), age_text(now - b.created).c_str(), window.c_str(), b.room_count,
+                  branch_name(b).c_str(), age_text(now - b.created).c_str(), window.c_str(), b.room_count,
                   b.unexplored, b.occupants);
     out += line;
   }

@@ -256,7 +256,7 @@ void branch_map(const world_admin_parts& p, command_context& ctx) {
     ctx.failed("Usage: @branch <id> (see @branches)\n");
     return;
   }
-  ctx.reply(p.where.branch_map(static_cast<std::uint64_t>(*id)));
+  ctx.reply(p.where.maps.branch_map(static_cast<std::uint64_t>(*id)));
   if (ctx.audit) {
     ctx.audit->succeeded("shown");
   }

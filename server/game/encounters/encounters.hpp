@@ -18,7 +18,7 @@ namespace dw::game {
 class encounters final : public room_hooks {
  public:
   encounters(const live_settings& settings, const content_source& content, roster& people, output& out,
-             change_sink& changes, event_runner& events, services& svc, places& where,
+             change_sink& changes, event_runner& events, services& svc, ground& where,
              const storage::world_snapshot& startup)
       : locks(settings, content, changes, where),
         fight_table(changes),

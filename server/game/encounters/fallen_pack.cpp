@@ -43,7 +43,7 @@ void fights::leave_pack(character& ch) {
     contents_.persist_item(scroll, 0, room_id);
     contents_.inside(pack.id).push_back(scroll);
   }
-  places_.save_character(ch);
+  ground_.save_character(ch);
   news_.room_added(room_id, pack);
   out_.send(ch.connection, "Your unsold scrolls and half your silver stay behind in your fallen pack.\n");
   out_.send_room(room_id, styled(style::item, contents_.item_name(pack)) + " lies where " + ch.name + " fell.\n",
@@ -61,7 +61,7 @@ void fights::knock_out(character& ch) {
   ch.ward_rounds = 0;
   location square;
   square.room_id = village_square_id;
-  places_.move_character(ch, square, ch.name + " collapses and is dragged away by unseen hands.\n",
+  ground_.move_character(ch, square, ch.name + " collapses and is dragged away by unseen hands.\n",
                          ch.name + " stumbles out of the well, pale and shaking.\n");
   out_.send_vitals(ch);
 }

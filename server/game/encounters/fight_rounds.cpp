@@ -123,7 +123,7 @@ void fights::fight_round(std::int64_t room_id) {
   tell_round(room_id, round_story{&tables, &result, told, one, many, alive_before, &state.monsters});
   std::vector<character*> standing;
   for (std::size_t i = 0; i < chars.size(); ++i) {
-    places_.save_character(*chars[i]);
+    ground_.save_character(*chars[i]);
     out_.send_vitals(*chars[i]);
     const content::fighter_outcome& o = result.fighters[i];
     if (!o.out && !o.fled) {
@@ -226,8 +226,8 @@ void fights::pay_silver(const content::fight_state& fight, const std::vector<cha
       }
     });
     ch.silver += share;
-    places_.save_character(ch);
-    places_.send_status(ch);  // (Char.Status comes again whenever silver changes)
+    ground_.save_character(ch);
+    ground_.send_status(ch);  // (Char.Status comes again whenever silver changes)
     const std::string text = n == 1 ? "You find " + std::to_string(share) + " silver.\n"
                                     : "You find " + std::to_string(total) + " silver between you; your share is " +
                                           std::to_string(share) + ".\n";
@@ -251,7 +251,7 @@ void fights::win(std::int64_t room_id, const room_fight& fight, const location& 
   bout_start_.erase(room_id);
   contents_.save_contents(room_id);
   if (!roamer) {
-    places_.mark_clear(branch, {where.x, where.y});
+    ground_.mark_clear(branch, {where.x, where.y});
   }
   std::vector<item> loot;
   for (std::uint64_t seed : scroll_seeds) {
@@ -275,7 +275,7 @@ void fights::win(std::int64_t room_id, const room_fight& fight, const location& 
   for (const item& it : dropped.items) {  // announced as GMCP after the text
     news_.room_added(room_id, it);
   }
-  places_.refresh_room_info(room_id);
+  ground_.refresh_room_info(room_id);
 }
 
 }  // namespace dw::game

@@ -12,7 +12,7 @@
 namespace dw::game {
 
 fights::fights(const live_settings& settings, const content_source& content, roster& people, output& out,
-               change_sink& changes, event_runner& events, services& svc, places& where, room_stock& contents,
+               change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents,
                fight_table& table, item_news& news)
     : settings_(settings),
       content_(content),
@@ -21,7 +21,7 @@ fights::fights(const live_settings& settings, const content_source& content, ros
       changes_(changes),
       events_(events),
       services_(svc),
-      places_(where),
+      ground_(where),
       contents_(contents),
       table_(table),
       news_(news) {}
@@ -286,9 +286,9 @@ bool fights::clear_room(character& ch) {
   }
   bout_start_.erase(room_id);
   contents_.save_contents(room_id);
-  places_.mark_clear(state->branch, {ch.where.x, ch.where.y});
+  ground_.mark_clear(state->branch, {ch.where.x, ch.where.y});
   out_.send_room(ch.where.room_id, "A hush falls; the room is clear, and the way on is open.\n");
-  places_.refresh_room_info(ch.where.room_id);
+  ground_.refresh_room_info(ch.where.room_id);
   return true;
 }
 

@@ -15,7 +15,7 @@
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/ground.hpp"
 #include "server/game/progression/progression.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
@@ -38,7 +38,7 @@ std::optional<int> wimpy_of(const character& ch);
 class fights {
  public:
   fights(const live_settings& settings, const content_source& content, roster& people, output& out,
-         change_sink& changes, event_runner& events, services& svc, places& where, room_stock& contents,
+         change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents,
          fight_table& table, item_news& news);
 
   /// Who hears of a won fight, and whose levels make blows surer and harder (set once).
@@ -126,7 +126,7 @@ class fights {
   change_sink& changes_;
   event_runner& events_;
   services& services_;
-  places& places_;
+  ground& ground_;
   room_stock& contents_;
   fight_table& table_;
   item_news& news_;

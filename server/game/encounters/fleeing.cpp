@@ -22,7 +22,7 @@ void fights::flee(character& ch, connection& conn) {
 }
 
 std::optional<exit_dir> fights::flee_way(const character& ch, const content::tape& tape, std::uint32_t round) {
-  const std::optional<place> here = places_.at(ch.where);
+  const std::optional<place> here = ground_.at(ch.where);
   if (!here) {
     return std::nullopt;
   }
@@ -50,7 +50,7 @@ void fights::run_away(character& ch, exit_dir way) {
     return;
   }
   out_.send(*conn, "You flee " + std::string(exit_name(way)) + "!\n");
-  places_.walk(*conn, ch, way);
+  ground_.walk(*conn, ch, way);
 }
 
 }  // namespace dw::game

@@ -43,13 +43,13 @@ std::string runes_shown(const content::rune_lock& lock) {
 }  // namespace
 
 puzzles::puzzles(const live_settings& settings, const content_source& content, roster& people, output& out,
-                 change_sink& changes, places& where, room_stock& contents, rune_locks& locks, item_news& news)
+                 change_sink& changes, ground& where, room_stock& contents, rune_locks& locks, item_news& news)
     : settings_(settings),
       content_(content),
       people_(people),
       out_(out),
       changes_(changes),
-      places_(where),
+      ground_(where),
       contents_(contents),
       locks_(locks),
       news_(news) {}
@@ -142,7 +142,7 @@ void puzzles::ward(character& ch, const std::string& mine, std::string_view thei
   });
   wrong_tries_[room_id] = earlier + 1;
   ch.hp -= blow;
-  places_.save_character(ch);
+  ground_.save_character(ch);
   spdlog::info("{} tried a wrong order at the rune lock in room {} (wrong try {} there, {} hp)", ch.name, room_id,
                earlier + 1, blow);
   const int next = content::ward_blow(content_.get().puzzles, earlier + 1);
@@ -204,7 +204,7 @@ void puzzles::solve(character& ch, room_stock::room_state& state, std::string_vi
   locks_.open(room_id);  // (sealed again if the event cannot be saved)
   wrong_tries_.erase(room_id);
   contents_.save_contents(room_id);
-  places_.mark_clear(state.branch, {ch.where.x, ch.where.y});
+  ground_.mark_clear(state.branch, {ch.where.x, ch.where.y});
   spdlog::info("{} opened the rune lock in room {} (branch {} ({},{}))", ch.name, room_id, state.branch, ch.where.x,
                ch.where.y);
   // The reward: scrolls whose seeds lie far along the room's puzzle tape, so the same lock always gives the same.
@@ -215,7 +215,7 @@ void puzzles::solve(character& ch, room_stock::room_state& state, std::string_vi
   }
   const room_stock::dropped_loot loot = contents_.drop_loot(std::move(reward), room_id);
   // "The way on is open" only where the door stood in the way of somewhere new (an unexplored exit).
-  const std::optional<place> here = places_.at(ch.where);
+  const std::optional<place> here = ground_.at(ch.where);
   const bool way_on = here && std::any_of(here->exits.begin(), here->exits.end(),
                                           [](const place_exit& e) { return e.kind == exit_kind::unexplored; });
   std::string opened = ". The runes blaze white, and the door of black stone grinds open";
@@ -228,9 +228,9 @@ void puzzles::solve(character& ch, room_stock::room_state& state, std::string_vi
   for (const item& it : loot.items) {
     news_.room_added(room_id, it);
   }
-  places_.refresh_room_info(room_id);
+  ground_.refresh_room_info(room_id);
   if (deeds_ != nullptr) {
-    deeds_->opened(ch, places_.depth(ch));
+    deeds_->opened(ch, ground_.depth(ch));
   }
 }
 

@@ -15,7 +15,7 @@
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/ground.hpp"
 #include "server/game/roster/roster.hpp"
 
 namespace dw::game {
@@ -26,7 +26,7 @@ namespace dw::game {
 class puzzles {
  public:
   puzzles(const live_settings& settings, const content_source& content, roster& people, output& out,
-          change_sink& changes, places& where, room_stock& contents, rune_locks& locks, item_news& news);
+          change_sink& changes, ground& where, room_stock& contents, rune_locks& locks, item_news& news);
 
   /// `press <rune> <rune> ...` in the room `ch` is in.
   void press(character& ch, connection& conn, std::string_view runes);
@@ -55,7 +55,7 @@ class puzzles {
   roster& people_;
   output& out_;
   change_sink& changes_;
-  places& places_;
+  ground& ground_;
   room_stock& contents_;
   rune_locks& locks_;  ///< the puzzles' state: each lock and hint room
   item_news& news_;

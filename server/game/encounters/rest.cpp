@@ -21,7 +21,7 @@ void rest::tick() {
     if (after > before) {
       const std::int32_t was = ch->hp;
       ch->hp = static_cast<std::int32_t>(std::min<std::int64_t>(ch->max_hp, ch->hp + (after - before)));
-      places_.save_character(*ch);
+      ground_.save_character(*ch);
       changes_.on_rollback([this, account = ch->account_id, gained = ch->hp - was] {
         if (character* again = people_.find_character(account)) {
           again->hp = std::max(1, again->hp - gained);

@@ -17,7 +17,7 @@ namespace dw::game {
 namespace {
 
 /// Whether the room `viewer` stands in has an unexplored exit: a way on, which its monsters block.
-bool has_way_on(places& where, const character& viewer) {
+bool has_way_on(ground& where, const character& viewer) {
   const auto room = where.dungeon().resident_room_at(static_cast<dungeon::branch_id>(viewer.where.branch_id),
                                                      {viewer.where.x, viewer.where.y});
   return room && std::any_of(dungeon::all_directions.begin(), dungeon::all_directions.end(), [&](dungeon::direction d) {
@@ -39,12 +39,12 @@ content::tape tape_in_branch(const config::settings& s, const dungeon::dungeon& 
 }
 
 content::tape room_stock::tape_of(std::uint64_t branch, std::int32_t x, std::int32_t y) const {
-  return tape_in_branch(settings_.get(), places_.dungeon(), branch, x, y);
+  return tape_in_branch(settings_.get(), ground_.dungeon(), branch, x, y);
 }
 
 room_stock::room_stock(const live_settings& settings, const content_source& content, change_sink& changes,
-                       places& where, rune_locks& locks, fight_table& fights, const storage::world_snapshot& startup)
-    : settings_(settings), content_(content), changes_(changes), places_(where), locks_(locks), fights_(fights) {
+                       ground& where, rune_locks& locks, fight_table& fights, const storage::world_snapshot& startup)
+    : settings_(settings), content_(content), changes_(changes), ground_(where), locks_(locks), fights_(fights) {
   content::register_scroll(artefacts_);
   // Item ids continue after the highest one stored; what lies in the fixed rooms is read at start-up.
   next_item_id_ = startup.max_item_id + 1;
@@ -117,7 +117,7 @@ content::room_contents room_stock::roll_new_room(const dungeon::room& r, const c
                  hint->lock_x, hint->lock_y);
     return hint_room;
   }
-  const dungeon::dungeon& d = places_.dungeon();
+  const dungeon::dungeon& d = ground_.dungeon();
   const content::puzzle_roll rolled = content::roll_room_with_puzzle(
       content_.get(), tape_of(r.branch, r.pos.x, r.pos.y), depth, r.pos.x, r.pos.y, who,
       [&, reach = std::optional<dungeon::reach_without>()](std::int32_t x, std::int32_t y) mutable {
@@ -196,7 +196,7 @@ room_stock::room_state* room_stock::state_of(const character& ch) {
   }
   // Every room of a branch in memory has its state here (from storage, or made when it was
   // discovered); a branch not in memory yet is read first, on a worker.
-  places_.require_branch(ch.where.branch_id);
+  ground_.require_branch(ch.where.branch_id);
   room_state state;
   state.branch = static_cast<std::uint64_t>(ch.where.branch_id);
   return &rooms_.emplace(ch.where.room_id, std::move(state)).first->second;
@@ -257,7 +257,7 @@ std::string room_stock::room_extras(std::int64_t room_id, const character& viewe
       }
       if (fight->active) {
         out += one ? " is fighting here!\n" : " are fighting here!\n";
-      } else if (has_way_on(places_, viewer)) {
+      } else if (has_way_on(ground_, viewer)) {
         out += one ? " blocks the way. Type 'fight' to attack.\n" : " block the way. Type 'fight' to attack.\n";
       } else {
         // (no unexplored exit: there is no way on for them to block)

@@ -18,7 +18,8 @@
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/ground.hpp"
+#include "server/game/places/room_hooks.hpp"
 #include "server/game/roster/item.hpp"
 #include "server/game/storage/reads.hpp"
 
@@ -38,7 +39,7 @@ class room_stock {
     content::room_event event = content::room_event::none;
   };
 
-  room_stock(const live_settings& settings, const content_source& content, change_sink& changes, places& where,
+  room_stock(const live_settings& settings, const content_source& content, change_sink& changes, ground& where,
              rune_locks& locks, fight_table& fights, const storage::world_snapshot& startup);
 
   /// A branch's rooms' contents and floors, read from storage when the branch came into memory.
@@ -109,7 +110,7 @@ class room_stock {
   const live_settings& settings_;
   const content_source& content_;
   change_sink& changes_;
-  places& places_;
+  ground& ground_;
   rune_locks& locks_;
   fight_table& fights_;
   content::artefact_registry artefacts_;

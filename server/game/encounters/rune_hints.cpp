@@ -45,7 +45,7 @@ void rune_locks::move_walled_in_hints(std::uint64_t branch) {
   if (found == hints_.end()) {
     return;
   }
-  const dungeon::dungeon& d = places_.dungeon();
+  const dungeon::dungeon& d = ground_.dungeon();
   std::vector<std::pair<dungeon::coord, dungeon::coord>> stale;  // (lock, hint)
   for (const auto& [key, hint] : found->second) {
     const dungeon::coord at = dungeon::unpack(key);
@@ -79,7 +79,7 @@ void rune_locks::move_walled_in_hints(std::uint64_t branch) {
       // Every way on of the branch is behind this lock's sealed door: its blocked exits do not count as open
       // for the never-dry rule, so the branch opens one elsewhere, reached without passing the door.
       const dungeon::change_set opened =
-          places_.dungeon().open_way_around(branch, lock_at, dungeon::pack(lock_at) ^ dungeon::pack(old_at));
+          ground_.dungeon().open_way_around(branch, lock_at, dungeon::pack(lock_at) ^ dungeon::pack(old_at));
       if (!opened.empty()) {
         changes_.persist(to_change(opened));
         spdlog::info("branch {} ({},{}): every way on lay behind the sealed rune lock; a way on opened {} of ({},{})",

@@ -12,8 +12,8 @@
 namespace dw::game {
 
 rune_locks::rune_locks(const live_settings& settings, const content_source& content, change_sink& changes,
-                       places& where)
-    : settings_(settings), content_(content), changes_(changes), places_(where) {}
+                       ground& where)
+    : settings_(settings), content_(content), changes_(changes), ground_(where) {}
 
 const content::rune_lock* rune_locks::lock_in(std::int64_t room_id) const {
   const auto found = rooms_.find(room_id);

@@ -12,7 +12,7 @@
 #include "server/game/content_source.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/ground.hpp"
 #include "server/game/storage/reads.hpp"
 
 namespace dw::game {
@@ -24,7 +24,7 @@ namespace dw::game {
 /// rune_hints.cpp the index and moving walled-in hints. World thread only.
 class rune_locks {
  public:
-  rune_locks(const live_settings& settings, const content_source& content, change_sink& changes, places& where);
+  rune_locks(const live_settings& settings, const content_source& content, change_sink& changes, ground& where);
 
   /// The rune door of a room (solved or not), or nullptr.
   const content::rune_lock* lock_in(std::int64_t room_id) const;
@@ -73,7 +73,7 @@ class rune_locks {
   const live_settings& settings_;
   const content_source& content_;
   change_sink& changes_;
-  places& places_;
+  ground& ground_;
   std::unordered_map<std::int64_t, puzzle_room> rooms_;
   /// Per branch: packed hint coordinate -> the hint its lock writes there (the lock's coordinate and runes).
   /// An index of the locks in rooms_: filled as locks are created, rebuilt from their stored contents when a

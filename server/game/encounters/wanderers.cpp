@@ -39,7 +39,7 @@ content::wander_exit_kind kind_of(dungeon::exit_state e) {
 }  // namespace
 
 wanderers::wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-                     event_runner& events, services& svc, places& where, room_stock& contents, const rune_locks& locks,
+                     event_runner& events, services& svc, ground& where, room_stock& contents, const rune_locks& locks,
                      fight_table& table, fights& fights)
     : settings_(settings),
       content_(content),
@@ -47,7 +47,7 @@ wanderers::wanderers(const live_settings& settings, const content_source& conten
       out_(out),
       events_(events),
       services_(svc),
-      places_(where),
+      ground_(where),
       contents_(contents),
       locks_(locks),
       table_(table),
@@ -101,7 +101,7 @@ wanderers::branch_state& wanderers::state_for(std::uint64_t branch) {
   branch_state& bs = branches_[branch];
   // A wanderer's fight saved in a room before a restart: that wanderer is there, fighting, not new.
   // (One pass over the branch's own rooms, once per branch.)
-  places_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) {
+  ground_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) {
     const auto room_id = static_cast<std::int64_t>(r.id);
     room_fight* found = table_.find(room_id);
     if (found == nullptr || found->monsters.won()) {
@@ -139,7 +139,7 @@ bool wanderers::spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs
     dungeon::coord pos;
   };
   std::vector<spot> rooms;  // only when a wanderer appears
-  places_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) {
+  ground_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) {
     const auto room_id = static_cast<std::int64_t>(r.id);
     if (!(r.pos == dungeon::coord{0, 0}) && !keeps_out(room_id) && standing_in(bs, room_id) == nullptr) {
       rooms.push_back({room_id, r.pos});
@@ -220,13 +220,13 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
   }
   spdlog::debug("branch {}: wanderer {} attacks in room {}", branch, w.id, w.room_id);
   w.fighting = true;
-  places_.refresh_room_info(w.room_id);
+  ground_.refresh_room_info(w.room_id);
   send_gmcp_room(w.room_id);
   return true;
 }
 
 void wanderers::step_branch(std::uint64_t branch) {
-  dungeon::dungeon& d = places_.dungeon();
+  dungeon::dungeon& d = ground_.dungeon();
   const std::optional<dungeon::branch_info> info = d.branch(branch);
   if (!info || !d.fully_resident(branch)) {
     return;

@@ -13,7 +13,7 @@
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/ground.hpp"
 #include "server/game/places/room_hooks.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
@@ -29,7 +29,7 @@ namespace dw::game {
 class wanderers {
  public:
   wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-            event_runner& events, services& svc, places& where, room_stock& contents, const rune_locks& locks,
+            event_runner& events, services& svc, ground& where, room_stock& contents, const rune_locks& locks,
             fight_table& table, fights& fights);
 
   /// Called on every world tick: renews the step timers (a second's worth of steps; a step longer than a
@@ -88,7 +88,7 @@ class wanderers {
   output& out_;
   event_runner& events_;
   services& services_;
-  places& places_;
+  ground& ground_;
   room_stock& contents_;
   const rune_locks& locks_;  ///< (they keep out of lock and hint rooms)
   fight_table& table_;       ///< a wanderer's fight is a row there, holding its id

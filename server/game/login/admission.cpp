@@ -97,7 +97,7 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   } else {
     // (in a crowded room with the other comings and goings: 3,000 logins in the square would otherwise be
     // 3,000 lines, each with its prompt, to each of 3,000 people)
-    w.where.tell_passing(placed.where.room_id, passing{placed.name + " appears.\n", placed.name, "appear"}, account,
+    w.where.crowds.tell_passing(placed.where.room_id, passing{placed.name + " appears.\n", placed.name, "appear"}, account,
                          true);
     w.where.show_room(placed);
   }

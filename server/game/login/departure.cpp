@@ -24,7 +24,7 @@ void login::leave_play(connection& conn) {
     if (w.company != nullptr) {
       w.company->leave_play(ch->account_id);
     }
-    w.where.tell_passing(ch->where.room_id, passing{ch->name + " fades away.\n", ch->name, "fade away"},
+    w.where.crowds.tell_passing(ch->where.room_id, passing{ch->name + " fades away.\n", ch->name, "fade away"},
                          ch->account_id, false);
     w.play.leave_room(*ch);
     w.where.save_character(*ch);

@@ -1,13 +1,14 @@
 // Crowds: a room holding more than game.crowd_size people hears walks, logins and quits gathered, one line
 // for those who left and one for those who came once game.crowd_flush_ms has passed, instead of a line a
 // person (3,000 people coming into the square would otherwise send 3,000 lines to each of 3,000 people).
+#include "server/game/places/crowds.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <unordered_map>
 
 #include "server/game/output/style.hpp"
 #include "server/game/places/crowd_text.hpp"
-#include "server/game/places/places.hpp"
 
 namespace dw::game {
 namespace {
@@ -33,46 +34,46 @@ std::string batch_line(const std::vector<crowd_entry>& batch, std::int64_t skip,
 
 }  // namespace
 
-void places::tell_passing(std::int64_t room_id, const passing& p, std::int64_t account, bool arriving) {
+void crowds::tell_passing(std::int64_t room_id, const passing& p, std::int64_t account, bool arriving) {
   if (p.text.empty()) {
     return;
   }
-  const bool gathering = crowds_.contains(room_id);
+  const bool gathering = batches_.contains(room_id);
   const bool crowded = static_cast<std::int64_t>(people_.occupants(room_id).size()) > settings_.get().game.crowd_size;
   if (p.together.empty() || (!gathering && !crowded)) {
     out_.send_room(room_id, p.text, account);
     return;
   }
   // (once a batch gathers, every walk in that room joins it until it is told, so nothing overtakes it)
-  crowd_news& news = crowds_[room_id];
+  room_batch& batch = batches_[room_id];
   if (!gathering) {
     // The room's one timer, on the game's own timers: the batch is told as an event of its own.
     services_.after(std::chrono::milliseconds(settings_.get().game.crowd_flush_ms),
-                    [this, room_id] { events_.run_event(0, [this, room_id] { flush_crowd(room_id); }); });
+                    [this, room_id] { events_.run_event(0, [this, room_id] { flush(room_id); }); });
   }
-  const std::uint64_t serial = next_crowd_serial_++;
-  (arriving ? news.arriving : news.leaving).push_back(crowd_entry{account, serial, p});
+  const std::uint64_t serial = next_serial_++;
+  (arriving ? batch.arriving : batch.leaving).push_back(crowd_entry{account, serial, p});
   // A move that cannot be saved was never made: it leaves the batch (if the batch has not been told yet).
   changes_.on_rollback([this, room_id, serial, arriving] {
-    if (auto it = crowds_.find(room_id); it != crowds_.end()) {
+    if (auto it = batches_.find(room_id); it != batches_.end()) {
       std::erase_if(arriving ? it->second.arriving : it->second.leaving,
                     [serial](const crowd_entry& e) { return e.serial == serial; });
     }
   });
 }
 
-void places::flush_crowd(std::int64_t room_id) {
-  auto found = crowds_.find(room_id);
-  if (found == crowds_.end()) {
+void crowds::flush(std::int64_t room_id) {
+  auto found = batches_.find(room_id);
+  if (found == batches_.end()) {
     return;
   }
-  const crowd_news news = std::move(found->second);
-  crowds_.erase(found);
-  tell_batch(room_id, news.leaving, "leave");
-  tell_batch(room_id, news.arriving, "arrive");
+  const room_batch told = std::move(found->second);
+  batches_.erase(found);
+  tell_batch(room_id, told.leaving, "leave");
+  tell_batch(room_id, told.arriving, "arrive");
 }
 
-void places::tell_batch(std::int64_t room_id, const std::vector<crowd_entry>& batch, std::string_view verb) {
+void crowds::tell_batch(std::int64_t room_id, const std::vector<crowd_entry>& batch, std::string_view verb) {
   if (batch.empty()) {
     return;
   }

@@ -1,4 +1,4 @@
-#include "server/game/places/places.hpp"
+#include "server/game/places/map_view.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -149,7 +149,7 @@ std::string draw(const room_window& rooms, int min_x, int max_y, int cols, int r
 
 }  // namespace
 
-std::string places::map_for(const character& ch, const std::vector<map_mark>& marks) {
+std::string map_view::map_for(const character& ch, const std::vector<map_mark>& marks) {
   if (out_.view_of(ch).screen_reader) {
     return spoken_map(ch);  // no drawing: each way out said in words (what a mark means is said by the caller)
   }
@@ -159,21 +159,21 @@ std::string places::map_for(const character& ch, const std::vector<map_mark>& ma
   return map(ch, client.width, client.height, marks);
 }
 
-std::string places::map(const character& ch, std::uint16_t width, std::uint16_t height,
-                        const std::vector<map_mark>& marks) {
+std::string map_view::map(const character& ch, std::uint16_t width, std::uint16_t height,
+                          const std::vector<map_mark>& marks) {
   const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
-  const auto info = dungeon_->branch(branch);
+  const auto info = ground_.dungeon().branch(branch);
   if (!info) {
     return "You cannot make out a map here.\n";
   }
-  require_branch(static_cast<std::int64_t>(branch));
+  ground_.require_branch(static_cast<std::int64_t>(branch));
   // Four columns per room ("[@]" plus the east connector) and two lines per room (cell and south connector).
   const int cols = std::clamp((static_cast<int>(width) - 2) / 4, 3, 61);
   const int rows = std::clamp(height >= 16 ? (static_cast<int>(height) - 8) / 2 : 7, 3, 15);
   const coord me{ch.where.x, ch.where.y};
   const coord min{me.x - cols / 2, me.y - rows / 2};
   const coord max{min.x + cols - 1, min.y + rows - 1};
-  const room_window rooms(*dungeon_, branch, min, max);
+  const room_window rooms(ground_.dungeon(), branch, min, max);
   // Shrink the window to the rooms actually known inside it, so a young branch is not a page of blanks.
   int lo_x = me.x;
   int hi_x = me.x;
@@ -204,14 +204,14 @@ std::string places::map(const character& ch, std::uint16_t width, std::uint16_t 
          way_back_line(*info, services_.now(), false);
 }
 
-std::string places::spoken_map(const character& ch) {
+std::string map_view::spoken_map(const character& ch) {
   const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
-  const auto info = dungeon_->branch(branch);
-  const std::optional<place> here = at(ch.where);
+  const auto info = ground_.dungeon().branch(branch);
+  const std::optional<place> here = ground_.at(ch.where);
   if (!info || !here) {
     return "You cannot make out a map here.\n";
   }
-  require_branch(static_cast<std::int64_t>(branch));
+  ground_.require_branch(static_cast<std::int64_t>(branch));
   const coord me{ch.where.x, ch.where.y};
   std::string out = branch_name(*info) + ". You are at " + std::to_string(me.x) + "," + std::to_string(me.y) +
                     ", depth " + std::to_string(here->depth) + (here->clear ? ", cleared.\n" : ", not cleared.\n");
@@ -232,7 +232,7 @@ std::string places::spoken_map(const character& ch) {
       case exit_kind::open:
       case exit_kind::one_way: {
         const auto next = dungeon::step(me, e.dir);
-        const auto room = next ? dungeon_->room_at(branch, *next) : std::nullopt;
+        const auto room = next ? ground_.dungeon().room_at(branch, *next) : std::nullopt;
         std::string what = "a passage, explored";
         if (e.kind == exit_kind::one_way) {
           what += ", one-way";
@@ -251,7 +251,7 @@ std::string places::spoken_map(const character& ch) {
   }
   int rooms = 0;
   int not_clear = 0;
-  dungeon_->for_each_resident_room(branch, [&](const dungeon::room& r) {
+  ground_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) {
     ++rooms;
     not_clear += r.clear ? 0 : 1;
   });
@@ -260,13 +260,13 @@ std::string places::spoken_map(const character& ch) {
   return out + way_back_line(*info, services_.now(), true);
 }
 
-std::string places::branch_map(std::uint64_t branch_id) {
+std::string map_view::branch_map(std::uint64_t branch_id) {
   const auto branch = static_cast<dungeon::branch_id>(branch_id);
-  const auto info = dungeon_->branch(branch);
+  const auto info = ground_.dungeon().branch(branch);
   if (!info) {
     return "There is no such branch.\n";
   }
-  require_branch(static_cast<std::int64_t>(branch));
+  ground_.require_branch(static_cast<std::int64_t>(branch));
   // The bounding box of every stored room (and the well), capped so one command cannot build megabytes.
   int min_x = 0;
   int max_x = 0;
@@ -278,7 +278,7 @@ std::string places::branch_map(std::uint64_t branch_id) {
     min_y = std::min(min_y, y);
     max_y = std::max(max_y, y);
   };
-  dungeon_->for_each_resident_room(branch, [&](const dungeon::room& r) { widen(r.pos.x, r.pos.y); });
+  ground_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) { widen(r.pos.x, r.pos.y); });
   // One cell of margin all round, so unexplored exits leading out of the outermost rooms show their '?'.
   --min_x;
   ++max_x;
@@ -288,7 +288,7 @@ std::string places::branch_map(std::uint64_t branch_id) {
   constexpr int max_rows = 40;
   const int cols = std::min(max_x - min_x + 1, max_cols);
   const int rows = std::min(max_y - min_y + 1, max_rows);
-  const room_window rooms(*dungeon_, branch, {min_x, max_y - rows + 1}, {min_x + cols - 1, max_y});
+  const room_window rooms(ground_.dungeon(), branch, {min_x, max_y - rows + 1}, {min_x + cols - 1, max_y});
   std::string out = branch_name(*info) + " (id " + std::to_string(branch_id) + "), x " + std::to_string(min_x + 1) +
                     ".." + std::to_string(max_x - 1) + ", y " + std::to_string(min_y + 1) + ".." +
                     std::to_string(max_y - 1) + ":\n" +

@@ -24,7 +24,9 @@ dungeon::dungeon_settings dungeon_settings_of(const config::settings& s) {
 
 places::places(live_settings& settings, const content_source& content, roster& people, output& out,
                change_sink& changes, event_runner& events, services& svc, const storage::world_snapshot& startup)
-    : settings_(settings),
+    : maps(people, out, svc, *this),
+      crowds(settings, people, out, changes, events, svc),
+      settings_(settings),
       content_(content),
       people_(people),
       out_(out),
@@ -49,7 +51,7 @@ places::places(live_settings& settings, const content_source& content, roster& p
   });
 }
 
-std::string places::branch_name(const dungeon::branch_info& b) {
+std::string branch_name(const dungeon::branch_info& b) {
   std::string dir(dungeon::name(b.dir));
   dir[0] = static_cast<char>(dir[0] - 'a' + 'A');
   return dir + " branch " + std::to_string(b.number);
@@ -215,7 +217,7 @@ void places::move_character(character& ch, const location& to, std::string_view 
 
 void places::move_character(character& ch, const location& to, const passing& leaving,
                             const passing& arriving) {
-  tell_passing(ch.where.room_id, leaving, ch.account_id, false);
+  crowds.tell_passing(ch.where.room_id, leaving, ch.account_id, false);
   const location from = ch.where;
   hooks_->leave_room(ch);
   leave(ch);
@@ -247,7 +249,7 @@ void places::move_character(character& ch, const location& to, const passing& le
       }
     }
   });
-  tell_passing(ch.where.room_id, arriving, ch.account_id, true);
+  crowds.tell_passing(ch.where.room_id, arriving, ch.account_id, true);
   if (deeds_ != nullptr) {
     // (after the move's undo is registered: its own undo runs first)
     if (deeper) {

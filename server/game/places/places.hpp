@@ -16,7 +16,11 @@
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
+#include "server/game/places/crowds.hpp"
+#include "server/game/places/ground.hpp"
+#include "server/game/places/map_view.hpp"
 #include "server/game/places/hall_of_fame.hpp"
+#include "server/game/places/place.hpp"
 #include "server/game/places/room_hooks.hpp"
 #include "server/game/places/steps.hpp"
 #include "server/game/progression/progression.hpp"
@@ -27,64 +31,10 @@
 
 namespace dw::game {
 
-/// How an exit of a place leads on.
-enum class exit_kind : std::uint8_t {
-  open,        ///< to a known room, both ways
-  one_way,     ///< to a known room that has no way back
-  unexplored,  ///< nobody has gone that way yet (blocked until the room is cleared)
-  to_well,     ///< back to the start room
-  passage,     ///< a start exit into whichever branch is open
-};
-
-struct place_exit {
-  exit_dir dir = exit_dir::north;
-  exit_kind kind = exit_kind::open;
-  std::int64_t target = 0;  ///< the room it leads to (0: not known yet)
-  /// to_well only: the branch's team-up window has closed, so the well's passage no longer leads back in here.
-  bool no_way_back_in = false;
-};
-
-/// A room as people meet it, whether it is one of the fixed rooms or one the dungeon made.
-struct place {
-  std::int64_t id = 0;
-  std::int64_t branch = 0;  ///< 0 for the fixed rooms
-  std::string name;
-  std::string description;
-  std::string area;                      ///< "Deepwell village", "East branch 3"
-  std::string environment;               ///< the depth band's name ("Water-logged passage"), "Village"
-  std::optional<dungeon::coord> coords;  ///< on the grid (the well is (0,0)); the square has none
-  int depth = 0;
-  bool clear = true;
-  std::vector<place_exit> exits;  ///< in the order n e s w u d
-};
-
-/// One person's coming or going as the room hears it. Alone it is `text`; in a crowded room's batch it is
-/// their name among others before `together` (or, when the batch's people did not all go alike, before
-/// the plain verb: "leave", "arrive").
-struct passing {
-  std::string text;      ///< "Ann leaves north.\n" (empty: the room is told nothing)
-  std::string name;      ///< "Ann"
-  std::string together;  ///< "leave north", "climb up the ladder" (empty: never batched, always told at once)
-};
-
-/// A walk, login or quit waiting in a crowded room's batch.
-struct crowd_entry {
-  std::int64_t account = 0;
-  std::uint64_t serial = 0;  ///< finds it again when the move is taken back
-  passing news;
-};
-
-/// Something a map marks at a grid position besides the rooms, whether or not a room is there yet (a map
-/// scroll's sealed door, and where its order is written): drawn "[R]" on a room, "(R)" where none is yet.
-struct map_mark {
-  dungeon::coord at{};
-  char glyph = '?';
-};
-
 /// The rooms: the fixed ones above the dungeon and the dungeon's own, behind one notion of a place
 /// (what it looks like, its exits, who may enter, entering and leaving). It owns the dungeon model and
 /// brings branches into memory ahead of play. World thread only.
-class places final : public load_target, public prompt_facts, public step_taker {
+class places final : public load_target, public prompt_facts, public step_taker, public ground {
  public:
   places(live_settings& settings, const content_source& content, roster& people, output& out, change_sink& changes,
          event_runner& events, services& svc, const storage::world_snapshot& startup);
@@ -103,7 +53,7 @@ class places final : public load_target, public prompt_facts, public step_taker 
   // ---- one notion of a place
   /// The place at `where`, or nullopt if it does not exist (any more). Throws storage::load_needed when
   /// its branch is not in memory yet.
-  std::optional<place> at(const location& where);
+  std::optional<place> at(const location& where) override;
   /// "The Village Square", "East branch 3 (1,2)".
   std::string where_text(const location& where);
   /// The place with this room id, if it is a fixed room or in a branch in memory. Throws
@@ -126,20 +76,13 @@ class places final : public load_target, public prompt_facts, public step_taker 
   /// client that has just logged in draws what is known of the branch, not only the room it stands in.
   void send_room_map(const character& ch);
   /// Everyone in the room gets a fresh Room.Info (it was cleared, or its exits changed).
-  void refresh_room_info(std::int64_t room_id);
+  void refresh_room_info(std::int64_t room_id) override;
   /// GMCP Char.Status: {"name", "role", "depth", "branch", "silver", "deepest"} (branch: "" in the fixed
   /// rooms). Sent on entry and whenever one of them changes (a move to another depth or branch, a new
   /// role, silver spent or earned).
-  void send_status(const character& ch);
-  /// The map `ch` reads (the `map` command, a map scroll): spoken_map in screen-reader mode, else map
-  /// fitted to its client's window (map_view.cpp).
-  std::string map_for(const character& ch, const std::vector<map_mark>& marks = {});
-  /// The explored rooms around `ch`, fitted to a window (map_view.cpp), with `marks` drawn where they fall
-  /// inside it.
-  std::string map(const character& ch, std::uint16_t width, std::uint16_t height,
-                  const std::vector<map_mark>& marks = {});
-  /// The same for a screen reader: no drawing, each way out of the room said in words (map_view.cpp).
-  std::string spoken_map(const character& ch);
+  void send_status(const character& ch) override;
+  /// The maps: around a character, spoken, and a whole branch (map_view.hpp).
+  game::map_view maps;
 
   // ---- interiors (interiors.cpp)
   /// The interior of the dungeon room at `where`, made from its seed on first need and kept while it is in
@@ -156,31 +99,28 @@ class places final : public load_target, public prompt_facts, public step_taker 
   // ---- prompt_facts (for %d and %x in prompts)
   int depth(const character& ch) override;
   void exits(const character& ch, std::string& out) override;
-  /// A whole branch, for administrators (map_view.cpp).
-  std::string branch_map(std::uint64_t branch);
 
   // ---- coming and going
   /// Walks `ch` one step, with every refusal explained (walking.cpp); the step_watch hears of a step made.
-  void walk(connection& conn, character& ch, exit_dir d);
+  void walk(connection& conn, character& ch, exit_dir d) override;
   /// step_taker: walk() for someone following another, into the leader's branch from the well (walking.cpp).
   bool step_after(character& ch, exit_dir d, const location& leader_at) override;
   /// Moves `ch` to `to`, telling both rooms, saving the new location and showing the room. Taken back
   /// if the event cannot be saved.
   void move_character(character& ch, const location& to, std::string_view leave_text,
-                      std::string_view arrive_text);
+                      std::string_view arrive_text) override;
   /// The same for a walk: in a room holding more than game.crowd_size people (or one whose batch is already
   /// gathering) the leaving and arriving join the room's batch, told once game.crowd_flush_ms has passed
   /// (crowds.cpp).
   void move_character(character& ch, const location& to, const passing& leaving, const passing& arriving);
-  /// Tells room `room_id` of `p` (someone of `account` coming, or going) at once, or adds it to the room's
-  /// batch when the room is crowded (see move_character); logins and quits come this way too (crowds.cpp).
-  void tell_passing(std::int64_t room_id, const passing& p, std::int64_t account, bool arriving);
+  /// Who comes and goes in each room, as the room hears it: moves tell it, and so do logins and quits.
+  game::crowds crowds;
   /// Puts `ch` into its room (and its branch's count). `record` saves the branch's occupancy; undo
   /// steps pass false.
   void enter(const character& ch, bool record = true);
   void leave(const character& ch, bool record = true);
   /// Saves a character's location and hit points (the caller registers the undo of what it changed).
-  void save_character(const character& ch);
+  void save_character(const character& ch) override;
   /// The board by the well: the greatest depths reached, kept up to date by move_character.
   const hall_of_fame& fame() const { return fame_; }
   /// Whether `ch` can see in its room: not in a dark band (rooms.toml) without a lantern carried.
@@ -188,20 +128,18 @@ class places final : public load_target, public prompt_facts, public step_taker 
 
   // ---- branches
   /// Throws storage::load_needed unless every room of branch `b` is in memory (an unknown branch is fine).
-  void require_branch(std::int64_t b);
+  void require_branch(std::int64_t b) override;
   void branch_loaded(const storage::branch_snapshot& snapshot) override;
   void room_missing(std::int64_t room_id) override { missing_rooms_.insert(room_id); }
   /// Marks a dungeon room clear (saved, and taken back if the event cannot be saved).
-  void mark_clear(std::uint64_t branch, dungeon::coord at);
+  void mark_clear(std::uint64_t branch, dungeon::coord at) override;
   /// Collapses branches that have been empty long enough; tells nobody (nobody is inside).
   void collapse_idle();
   /// Collapses one branch now; with `evacuate`, characters inside are first moved to the well. Returns how
   /// many were moved.
   int collapse(dungeon::branch_id b, bool evacuate);
-  /// "East branch 3"
-  static std::string branch_name(const dungeon::branch_info& b);
 
-  dungeon::dungeon& dungeon() { return *dungeon_; }
+  dungeon::dungeon& dungeon() override { return *dungeon_; }
   /// Tests may override the decision of whether a new room starts clear.
   void set_clear_decider(std::function<bool(const dungeon::room&)> decide) { clear_decider_ = std::move(decide); }
 
@@ -223,11 +161,6 @@ class places final : public load_target, public prompt_facts, public step_taker 
   /// "Here: Ann, Bob and 2,997 others.\n" (in screen-reader mode one "Ann is here." a line, then "And 2,997
   /// others are here."): the others in `viewer`'s room, at most game.crowd_names of them named.
   std::string people_here(const character& viewer, bool spoken);
-  // ---- crowds (crowds.cpp)
-  /// Tells a room its batch: one line for those who left and one for those who came.
-  void flush_crowd(std::int64_t room_id);
-  /// One line of a batch to everyone in the room; one of the batch still there hears of the others only.
-  void tell_batch(std::int64_t room_id, const std::vector<crowd_entry>& batch, std::string_view verb);
   static std::string room_info_json(const std::optional<place>& here);
   /// The depth and branch name Char.Status reports for a location.
   std::pair<int, std::string> status_of(const location& where);
@@ -279,12 +212,6 @@ class places final : public load_target, public prompt_facts, public step_taker 
     std::int64_t branch = 0;
   };
   std::unordered_map<std::int64_t, cached_interior> interiors_;
-  /// A crowded room's comings and goings not told yet, by room id; each has its one flush timer pending.
-  struct crowd_news {
-    std::vector<crowd_entry> leaving;
-    std::vector<crowd_entry> arriving;
-  };
-  std::unordered_map<std::int64_t, crowd_news> crowds_;
   /// Room heads laid out, by room id, spoken and mode (head_key in room_view.cpp). An entry keeps the
   /// place it was made from and is made again when the room shown differs from it in anything its head
   /// shows (a changed description, exit or clear flag), so no change has to remember to drop it. `look`
@@ -295,7 +222,6 @@ class places final : public load_target, public prompt_facts, public step_taker 
     std::vector<std::pair<layout_key, std::string>> layouts;  ///< `styled` laid out, for a few layouts
   };
   std::unordered_map<std::uint64_t, cached_head> heads_;
-  std::uint64_t next_crowd_serial_ = 1;
 };
 
 }  // namespace dw::game

@@ -1,0 +1,50 @@
+#pragma once
+
+// What the encounters part (fights, rest, puzzles, wanderers, what rooms hold) asks of places: the ground
+// its rooms stand on. Places implement it; encounters take it instead of the places class, so that a
+// test builds fights or puzzles alone on a fake ground, and a change inside places does not reach them.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "dungeon/dungeon.hpp"
+#include "server/game/location.hpp"
+#include "server/game/places/place.hpp"
+#include "server/game/roster/character.hpp"
+#include "server/game/roster/connection.hpp"
+
+namespace dw::game {
+
+class ground {
+ public:
+  /// The place at `where`, or nullopt if it does not exist (any more). Throws storage::load_needed when
+  /// its branch is not in memory yet.
+  virtual std::optional<place> at(const location& where) = 0;
+  /// The depth `ch` stands at (0 above and at the well).
+  virtual int depth(const character& ch) = 0;
+  /// Throws storage::load_needed unless every room of branch `b` is in memory (an unknown branch is fine).
+  virtual void require_branch(std::int64_t b) = 0;
+  /// The dungeon model: the branches' rooms in memory, their exits and seeds.
+  virtual dungeon::dungeon& dungeon() = 0;
+
+  /// Walks `ch` one step, with every refusal explained, as if it had typed the direction (fleeing).
+  virtual void walk(connection& conn, character& ch, exit_dir d) = 0;
+  /// Moves `ch` to `to`, telling both rooms, saving the new location and showing the room (a knock-out).
+  /// Taken back if the event cannot be saved.
+  virtual void move_character(character& ch, const location& to, std::string_view leave_text,
+                              std::string_view arrive_text) = 0;
+  /// Saves a character's location and hit points (the caller registers the undo of what it changed).
+  virtual void save_character(const character& ch) = 0;
+  /// GMCP Char.Status again to `ch` (its silver changed).
+  virtual void send_status(const character& ch) = 0;
+
+  /// Marks a dungeon room clear (saved, and taken back if the event cannot be saved).
+  virtual void mark_clear(std::uint64_t branch, dungeon::coord at) = 0;
+  /// Everyone in the room gets a fresh Room.Info (it was cleared, or its exits changed).
+  virtual void refresh_room_info(std::int64_t room_id) = 0;
+
+ protected:
+  ~ground() = default;
+};
+
+}  // namespace dw::game
