@@ -71,7 +71,7 @@ std::size_t generate(std::size_t target, Sink&& sink) {
   return rooms;
 }
 
-/// Makes each new room's interior as the game does on first need (places::interior): the seed from the
+/// Makes each new room's interior as the game does on first need (place_directory::interior): the seed from the
 /// branch's seed and the room's place, the sides from its exits. Returns a checksum so nothing is optimised away.
 struct interior_maker {
   const content::content_tables* tables = nullptr;

@@ -185,7 +185,7 @@ void world::tick() {
   encounters_->wanderers.start();  // renews the wanderers' step timers (game.wander_step_ms)
   // Each duty is an event of its own, so one that cannot be saved takes nothing else down with it.
   events_->run_event(0, [this] { events_->idle_tick(); });
-  events_->run_event(0, [this] { places_->collapse_idle(); });
+  events_->run_event(0, [this] { places_->collapses.collapse_idle(); });
   events_->run_event(0, [this] { encounters_->rest.tick(); });
   events_->run_event(0, [this] { admin_->tick(); });
   backups_->tick(services_.now());  // (only asks the backup thread: nothing to save, no output)

@@ -214,7 +214,7 @@ plant server/net/listener.cpp 3 '#include "server/game/roster/session_port.hpp"'
 expect_pass "net may include the game's port and session_port"
 
 fresh
-plant server/game/places/places.cpp 2 '#include "../output/output.hpp"'
+plant server/game/places/place_directory.cpp 2 '#include "../output/output.hpp"'
 plant server/game/world.cpp 2 '#include "server/game/commands/dispatcher.hpp"'
 expect_pass "a part uses what it may, and the root uses every part"
 

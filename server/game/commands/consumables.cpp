@@ -78,7 +78,7 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
   std::optional<std::pair<dungeon::coord, dungeon::coord>> nearest;
   int best = 0;
   for (const auto& [lock, hint] : p.locks.locks_and_hints(static_cast<std::uint64_t>(ch.where.branch_id))) {
-    const std::optional<location> room = p.where.find_room(ch.where.branch_id, lock);
+    const std::optional<location> room = p.where.directory.find_room(ch.where.branch_id, lock);
     const content::rune_lock* door = room ? p.locks.lock_in(room->room_id) : nullptr;
     if (door == nullptr || door->solved) {
       continue;
@@ -96,7 +96,7 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
            "No sealed door in this branch stands shut that the ink knows of: it has nothing more to show.\n";
   }
   const auto [lock, hint] = *nearest;
-  const bool hint_found = p.where.find_room(ch.where.branch_id, hint).has_value();
+  const bool hint_found = p.where.directory.find_room(ch.where.branch_id, hint).has_value();
   // (appended piece by piece: GCC 12 at -O3 sees `"(" + std::string` inlined here as an overlapping memcpy,
   // a false -Wrestrict that stops the Release build)
   const auto at = [](dungeon::coord c) {

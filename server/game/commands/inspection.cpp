@@ -44,7 +44,7 @@ std::string stat_room(const world_admin_parts& p, const character& here) {
                     std::to_string(dungeon::depth_of(room->pos)) + ", " + (room->clear ? "clear" : "NOT clear") +
                     "\nTape seed: " + std::to_string(tape) + " (branch tape key " + std::to_string(tape_key) +
                     ")\nExits:\n" + exits_text(*room);
-  if (const auto inside = p.where.interior(here.where)) {
+  if (const auto inside = p.where.directory.interior(here.where)) {
     out += "Interior: " + inside->script_name + ", " + std::to_string(inside->map.width()) + "x" +
            std::to_string(inside->map.height()) + ", seed " + std::to_string(inside->seed) + "\n";
   }
@@ -139,7 +139,7 @@ std::optional<std::string> stat_player(const world_admin_parts& p, std::string_v
     return std::nullopt;
   }
   std::string out = ch->name + " (account " + std::to_string(ch->account_id) + ", " +
-                    std::string(role_name(ch->account_role)) + ")\n  at " + p.where.where_text(ch->where) +
+                    std::string(role_name(ch->account_role)) + ")\n  at " + p.where.directory.where_text(ch->where) +
                     ", room " + std::to_string(ch->where.room_id) + "\n  hp " + std::to_string(ch->hp) + "/" +
                     std::to_string(ch->max_hp) + (p.fights.in_combat(*ch) ? ", fighting" : "") + "\n";
   if (const connection* c = p.people.find_connection(ch->connection)) {

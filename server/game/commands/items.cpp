@@ -372,7 +372,7 @@ void examine(const item_parts& p, command_context& ctx) {
     }
   }
   // Something of the room itself: its water, pillars, walls, doors (from its interior).
-  if (auto seen = p.where.look_at_interior(ctx.actor, words)) {
+  if (auto seen = p.where.insides.look_at_interior(ctx.actor, words)) {
     ctx.reply(*seen);
     return;
   }
@@ -382,7 +382,7 @@ void examine(const item_parts& p, command_context& ctx) {
 /// `look` alone shows the room; `look <thing>` and `look at <thing>` examine it.
 void look(const item_parts& p, command_context& ctx) {
   if (ctx.args.raw.empty()) {
-    p.where.show_room(ctx.actor, true);  // everything, even in brief mode
+    p.where.view.show_room(ctx.actor, true);  // everything, even in brief mode
   } else {
     examine(p, ctx);
   }

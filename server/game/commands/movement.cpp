@@ -90,7 +90,7 @@ void register_movement_commands(command_registry& r, movement_parts p) {
                      "survey\nDraws the room's interior: rock, floor, water, pillars and the doors, with @ where you "
                      "stand, M for monsters, * for things on the floor and a legend. In screen-reader mode it "
                      "says the same in words: the room's size, its doors, and what stands where.",
-                     arguments::raw, [p](command_context& ctx) { ctx.reply(p.where.survey(ctx.actor)); }));
+                     arguments::raw, [p](command_context& ctx) { ctx.reply(p.where.insides.survey(ctx.actor)); }));
   r.add(make_command("branches", {}, role::admin, "List the dungeon's branches.",
                      "@branches\nEach branch's id, name, age, time left in its team-up window, rooms, unexplored exits "
                      "and characters inside.",

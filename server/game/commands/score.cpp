@@ -46,7 +46,7 @@ void score(const economy_parts& p, command_context& ctx) {
 }
 
 void deepest(const economy_parts& p, command_context& ctx) {
-  const auto rows = p.where.fame().top(static_cast<std::size_t>(p.contents.tables().merchant.board_lines));
+  const auto rows = p.where.moves.fame().top(static_cast<std::size_t>(p.contents.tables().merchant.board_lines));
   if (rows.empty()) {
     ctx.reply("The board by the well is blank: no one has gone down yet.\n");
     return;

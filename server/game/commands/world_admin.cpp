@@ -61,7 +61,7 @@ std::optional<location> destination(const world_admin_parts& p, std::string_view
     return ch->where;
   }
   if (const std::optional<branch_position> at = parse_branch_position(text)) {
-    if (auto found = p.where.find_room(at->branch, {static_cast<std::int32_t>(at->x), static_cast<std::int32_t>(at->y)})) {
+    if (auto found = p.where.directory.find_room(at->branch, {static_cast<std::int32_t>(at->x), static_cast<std::int32_t>(at->y)})) {
       return found;
     }
     why = "Branch " + std::to_string(at->branch) + " has no room at " + std::to_string(at->x) + "," +
@@ -69,7 +69,7 @@ std::optional<location> destination(const world_admin_parts& p, std::string_view
     return std::nullopt;
   }
   if (const auto id = parse_int(text)) {
-    if (auto found = p.where.find_room(*id)) {
+    if (auto found = p.where.directory.find_room(*id)) {
       return found;
     }
     why = "There is no room " + std::to_string(*id) + ".";
@@ -89,7 +89,7 @@ void go_to(const world_admin_parts& p, command_context& ctx) {
   if (auto to = destination(p, ctx.args.raw, why)) {
     teleport(p, ctx.actor, *to);
     if (ctx.audit) {
-      ctx.audit->succeeded("went to " + p.where.where_text(*to));
+      ctx.audit->succeeded("went to " + p.where.directory.where_text(*to));
     }
   } else {
     ctx.failed(why + "\n");
@@ -268,7 +268,7 @@ void collapse_command(const world_admin_parts& p, command_context& ctx) {
     ctx.failed("Usage: @collapse <id> (see @branches)\n");
     return;
   }
-  const int evacuated = p.where.collapse(static_cast<dungeon::branch_id>(*id), true);
+  const int evacuated = p.where.collapses.collapse(static_cast<dungeon::branch_id>(*id), true);
   ctx.succeeded("Branch " + std::to_string(*id) + " collapsed (" + std::to_string(evacuated) +
                 " characters evacuated to the well).\n");
 }

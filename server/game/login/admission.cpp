@@ -45,7 +45,7 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
     pending_message += "The passages you were in have collapsed. You wake at the bottom of the well.";
   }
   character& placed = w.people.add_character(std::move(ch));
-  w.where.enter(placed);
+  w.where.directory.enter(placed);
   if (w.progress != nullptr) {
     w.progress->enter(placed, stored);
   }
@@ -58,7 +58,7 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   // If the login cannot be saved, the connection is back at the login screen and the character out of play.
   w.changes.on_rollback([&w, account, conn_id = conn.id] {
     if (character* c = w.people.find_character(account); c != nullptr && c->connection == conn_id) {
-      w.where.leave(*c, false);
+      w.where.directory.leave(*c, false);
       w.people.remove_character(account);
       if (w.progress != nullptr) {
         w.progress->leave(account);
@@ -91,15 +91,15 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
     w.out.send(conn, pending_message + "\n");
     w.where.save_character(placed);  // the message has been told: clear it, and keep the corrected location
   }
-  w.where.send_room_map(placed);  // (before the room: what is known of the branch, then where they stand)
+  w.where.view.send_room_map(placed);  // (before the room: what is known of the branch, then where they stand)
   if (kind == entry_kind::restored) {
-    w.where.send_room_info(placed);  // the room is where they left it: no new description, nobody "appears"
+    w.where.view.send_room_info(placed);  // the room is where they left it: no new description, nobody "appears"
   } else {
     // (in a crowded room with the other comings and goings: 3,000 logins in the square would otherwise be
     // 3,000 lines, each with its prompt, to each of 3,000 people)
     w.where.crowds.tell_passing(placed.where.room_id, passing{placed.name + " appears.\n", placed.name, "appear"}, account,
                          true);
-    w.where.show_room(placed);
+    w.where.view.show_room(placed);
   }
   w.out.send_vitals(placed);
   w.where.send_status(placed);
@@ -139,7 +139,7 @@ void admit(login_context& w, connection& conn, character ch, entry_kind kind, st
     // The live character moves, whole, to the new connection. `ch` was read from storage before the
     // password check, and the old connection may have played since (bought, sold, fallen): nothing of
     // it is kept. The character is placed once again, by its new connection.
-    w.where.leave(*existing, false);
+    w.where.directory.leave(*existing, false);
     ch = std::move(*existing);
     w.out.send(conn, "You take over your character from your other connection.\n");
   }

@@ -28,7 +28,7 @@ void login::leave_play(connection& conn) {
                          ch->account_id, false);
     w.play.leave_room(*ch);
     w.where.save_character(*ch);
-    w.where.leave(*ch);
+    w.where.directory.leave(*ch);
   });
   if (w.progress != nullptr) {
     w.progress->leave(conn.account_id);

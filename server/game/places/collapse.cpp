@@ -1,12 +1,12 @@
 // Branches that fall in: idle ones on the tick, and any one at an administrator's word.
-#include <spdlog/spdlog.h>
+#include "server/game/places/collapse.hpp"
 
-#include "server/game/places/places.hpp"
+#include <spdlog/spdlog.h>
 
 namespace dw::game {
 
-int places::collapse(dungeon::branch_id b, bool evacuate) {
-  const auto info = dungeon_->branch(b);
+int branch_collapse::collapse(dungeon::branch_id b, bool evacuate) {
+  const auto info = rooms_.dungeon().branch(b);
   if (!info) {
     return 0;
   }
@@ -23,21 +23,21 @@ int places::collapse(dungeon::branch_id b, bool evacuate) {
     for (std::int64_t account : inside) {
       if (character* ch = people_.find_character(account)) {
         out_.send(ch->connection, "The passages around you shudder and fall in! You are thrown back to the well.\n");
-        move_character(*ch, well, "", ch->name + " tumbles out of a collapsing passage.\n");
+        moves_.move_character(*ch, well, "", ch->name + " tumbles out of a collapsing passage.\n");
         ++moved;
       }
     }
   }
   // Read after the evacuation (nobody inside): if the collapse cannot be saved, the branch comes back
   // as it is now and the evacuees' own undo puts them back inside.
-  const auto emptied = dungeon_->branch(b);
-  if (!emptied || !dungeon_->collapse(b)) {
+  const auto emptied = rooms_.dungeon().branch(b);
+  if (!emptied || !rooms_.dungeon().collapse(b)) {
     return moved;
   }
   spdlog::info("{} (branch {}) collapsed", branch_name(*info), b);
   hooks_->forget_branch(b);
-  forget_interiors(static_cast<std::int64_t>(b));
-  changes_.on_rollback([this, restored = *emptied] { dungeon_->restore_branch(restored); });
+  rooms_.forget_interiors(static_cast<std::int64_t>(b));
+  changes_.on_rollback([this, restored = *emptied] { rooms_.dungeon().restore_branch(restored); });
   // Characters who logged out inside wake up at the bottom of the well, and are told why.
   changes_.persist(storage::collapse_branch{
       static_cast<std::int64_t>(b), well,
@@ -45,8 +45,8 @@ int places::collapse(dungeon::branch_id b, bool evacuate) {
   return moved;
 }
 
-void places::collapse_idle() {
-  for (dungeon::branch_id b : dungeon_->collect_collapsible(services_.now())) {
+void branch_collapse::collapse_idle() {
+  for (dungeon::branch_id b : rooms_.dungeon().collect_collapsible(services_.now())) {
     collapse(b, false);
   }
 }

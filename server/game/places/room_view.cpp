@@ -1,5 +1,7 @@
 // What a person sees of a place: the room's text (styled; in words in screen-reader mode; brief on a
-// revisit), the prompt's depth and exits, GMCP Room.Info, Room.Interior and Char.Status.
+// revisit), the prompt's exits, GMCP Room.Info, Room.Map and Char.Status.
+#include "server/game/places/room_view.hpp"
+
 #include <algorithm>
 #include <boost/json.hpp>
 #include <cstdlib>
@@ -7,7 +9,6 @@
 #include "content/room_description.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/crowd_text.hpp"
-#include "server/game/places/places.hpp"
 
 namespace dw::game {
 namespace json = boost::json;
@@ -77,7 +78,7 @@ std::string blocked_text(const place& here) {
 
 // ---------------------------------------------------------------- what a person sees
 
-std::string places::people_here(const character& viewer, bool spoken) {
+std::string room_view::people_here(const character& viewer, bool spoken) {
   // In arrival order, at most game.crowd_names of them named and the rest only counted: a square of
   // 3,000 costs the same few names as one of 30 (no name past the cap is looked up or copied).
   const auto cap = static_cast<std::size_t>(std::max<std::int64_t>(1, settings_.get().game.crowd_names));
@@ -111,14 +112,14 @@ std::string places::people_here(const character& viewer, bool spoken) {
   return lines;
 }
 
-std::string places::room_text(const character& viewer) { return room_text(viewer, at(viewer.where)); }
+std::string room_view::room_text(const character& viewer) { return room_text(viewer, rooms_.at(viewer.where)); }
 
-std::string places::room_text(const character& viewer, const std::optional<place>& here, bool brief) {
+std::string room_view::room_text(const character& viewer, const std::optional<place>& here, bool brief) {
   if (!here) {
     return viewer.where.branch_id == 0 ? "You are nowhere.\n" : "You are somewhere that no longer exists.\n";
   }
   const bool spoken = out_.view_of(viewer).screen_reader;
-  const room_mode mode = brief ? room_mode::brief : !can_see(viewer) ? room_mode::dark : room_mode::full;
+  const room_mode mode = brief ? room_mode::brief : !rooms_.can_see(viewer) ? room_mode::dark : room_mode::full;
   std::string text = room_head(*here, spoken, mode);
   if (mode == room_mode::full) {
     text += room_tail(viewer, *here, spoken);
@@ -128,12 +129,12 @@ std::string places::room_text(const character& viewer, const std::optional<place
   return text;
 }
 
-std::string places::brief_tail(const character& viewer, const place& here) {
+std::string room_view::brief_tail(const character& viewer, const place& here) {
   // A room not cleared yet says what stands in the way even in brief mode: the monsters, the sealed door.
   return here.clear ? std::string() : hooks_->room_extras(here.id, viewer);
 }
 
-std::string places::room_head(const place& here, bool spoken, room_mode mode) {
+std::string room_view::room_head(const place& here, bool spoken, room_mode mode) {
   std::string text;
   append_styled(text, style::room_name, here.name);
   if (spoken) {
@@ -161,11 +162,11 @@ std::string places::room_head(const place& here, bool spoken, room_mode mode) {
   return text + exits_line(here, spoken) + blocked_text(here);
 }
 
-std::string places::room_tail(const character& viewer, const place& here, bool spoken) {
+std::string room_view::room_tail(const character& viewer, const place& here, bool spoken) {
   std::string text = hooks_->room_extras(here.id, viewer);
   if (here.id == start_room_id) {
     const std::int64_t now = services_.now();
-    for (const dungeon::branch_info& b : dungeon_->branches()) {
+    for (const dungeon::branch_info& b : rooms_.dungeon().branches()) {
       if (dungeon::joinable(b, now)) {
         text += "Fresh footprints lead " + std::string(dungeon::name(b.dir)) + " into " + branch_name(b) + " (" +
                 std::to_string(b.window_end - now) + " s left to follow).\n";
@@ -205,7 +206,7 @@ constexpr std::size_t max_layouts_per_head = 4;
 
 }  // namespace
 
-const std::string& places::laid_out_head(const connection& conn, const place& here, bool spoken, room_mode mode) {
+const std::string& room_view::laid_out_head(const connection& conn, const place& here, bool spoken, room_mode mode) {
   const std::uint64_t key = head_key(here.id, spoken, static_cast<std::uint8_t>(mode));
   auto it = heads_.find(key);
   if (it == heads_.end()) {
@@ -236,29 +237,10 @@ const std::string& places::laid_out_head(const connection& conn, const place& he
   return head.layouts.back().second;
 }
 
-bool places::can_see(const character& ch) {
-  if (ch.where.branch_id == 0) {
-    return true;
-  }
-  const content::content_tables& tables = content_.get();
-  const content::room_band* band = content::band_at(tables, depth(ch));
-  if (band == nullptr || !band->dark) {
-    return true;
-  }
-  return std::any_of(ch.inventory.begin(), ch.inventory.end(), [&tables](const item& it) {
-    const content::supply_def* s = it.kind == supply_kind ? tables.merchant.find_supply(it.key) : nullptr;
-    return s != nullptr && s->use == content::supply_use::carry;
-  });
-}
-
-int places::depth(const character& ch) {
-  return ch.where.branch_id == 0 ? 0 : static_cast<int>(dungeon::depth_of({ch.where.x, ch.where.y}));
-}
-
-void places::exits(const character& ch, std::string& out) {
+void room_view::exits(const character& ch, std::string& out) {
   std::optional<place> here;
   try {
-    here = at(ch.where);
+    here = rooms_.at(ch.where);
   } catch (const storage::load_needed&) {
     // (a prompt never waits for a branch to be read: the exits show once it is in memory)
   }
@@ -282,9 +264,9 @@ void places::exits(const character& ch, std::string& out) {
   }
 }
 
-std::string places::room_info_json(const character& viewer) { return room_info_json(at(viewer.where)); }
+std::string room_view::room_info_json(const character& viewer) { return room_info_json(rooms_.at(viewer.where)); }
 
-std::string places::room_info_json(const std::optional<place>& here) {
+std::string room_view::room_info_json(const std::optional<place>& here) {
   if (!here) {
     return "{}";
   }
@@ -304,9 +286,9 @@ std::string places::room_info_json(const std::optional<place>& here) {
   return json::serialize(o);
 }
 
-void places::show_room(const character& ch, bool full) {
+void room_view::show_room(const character& ch, bool full) {
   if (connection* conn = people_.find_connection(ch.connection)) {
-    const std::optional<place> here = at(ch.where);  // built once for the text and the Room.Info
+    const std::optional<place> here = rooms_.at(ch.where);  // built once for the text and the Room.Info
     if (!here) {
       out_.send(*conn, room_text(ch, here));
     } else {
@@ -316,7 +298,7 @@ void places::show_room(const character& ch, bool full) {
         // (a room seen before, in brief mode: its title and exits only)
         brief = !seer->rooms_seen.insert(here->id).second && !full && v.brief;
       }
-      const room_mode mode = brief ? room_mode::brief : !can_see(ch) ? room_mode::dark : room_mode::full;
+      const room_mode mode = brief ? room_mode::brief : !rooms_.can_see(ch) ? room_mode::dark : room_mode::full;
       // The room's own part comes laid out from the cache; who and what is in it is laid out each time.
       const std::string& head = laid_out_head(*conn, *here, v.screen_reader, mode);
       out_.send_laid_out(*conn, head,
@@ -327,7 +309,7 @@ void places::show_room(const character& ch, bool full) {
     hooks_->room_shown(ch);
     // (the interior first: Room.Info stays the last thing a room shown sends, as mappers expect)
     if (ch.where.branch_id != 0 && out_.gmcp_wanted(*conn, "Room.Interior")) {
-      out_.send_gmcp(*conn, "Room.Interior", room_interior_json(ch));
+      out_.send_gmcp(*conn, "Room.Interior", insides_.room_interior_json(ch));
     }
     if (out_.gmcp_wanted(*conn, "Room.Info")) {
       out_.send_gmcp(*conn, "Room.Info", room_info_json(here));
@@ -335,20 +317,20 @@ void places::show_room(const character& ch, bool full) {
   }
 }
 
-void places::send_room_info(const character& ch) {
+void room_view::send_room_info(const character& ch) {
   if (connection* conn = people_.find_connection(ch.connection); conn != nullptr && out_.gmcp_wanted(*conn, "Room.Info")) {
     out_.send_gmcp(*conn, "Room.Info", room_info_json(ch));
   }
 }
 
-void places::send_room_map(const character& ch) {
+void room_view::send_room_map(const character& ch) {
   connection* conn = people_.find_connection(ch.connection);
   const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
-  const auto info = branch != 0 ? dungeon_->branch(branch) : std::nullopt;
+  const auto info = branch != 0 ? rooms_.dungeon().branch(branch) : std::nullopt;
   if (conn == nullptr || !info || !out_.gmcp_wanted(*conn, "Room.Map")) {
     return;
   }
-  require_branch(ch.where.branch_id);
+  rooms_.require_branch(ch.where.branch_id);
   // The rooms within this many steps either way: at most 25 x 25 of them (a few tens of KB at worst), the
   // map pane's useful reach; the branch is wholly in memory, so this reads nothing.
   constexpr int reach = 12;
@@ -361,7 +343,7 @@ void places::send_room_map(const character& ch) {
   if (std::abs(me.x) <= reach && std::abs(me.y) <= reach) {
     add(start_room_id, {0, 0}, true, json::object{});  // the well, where every branch begins
   }
-  dungeon_->for_each_room_in(branch, {me.x - reach, me.y - reach}, {me.x + reach, me.y + reach},
+  rooms_.dungeon().for_each_room_in(branch, {me.x - reach, me.y - reach}, {me.x + reach, me.y + reach},
                              [&](const dungeon::room& r) {
                                json::object exits;
                                for (const exit_dir d : dungeon::all_directions) {
@@ -375,7 +357,7 @@ void places::send_room_map(const character& ch) {
                                    case dungeon::exit_state::two_way:
                                    case dungeon::exit_state::one_way:
                                      if (const auto next = dungeon::step(r.pos, d)) {
-                                       if (const auto there = dungeon_->resident_room_at(branch, *next)) {
+                                       if (const auto there = rooms_.dungeon().resident_room_at(branch, *next)) {
                                          target = static_cast<std::int64_t>(there->id);
                                        }
                                      }
@@ -391,21 +373,21 @@ void places::send_room_map(const character& ch) {
                  json::serialize(json::object{{"area", branch_name(*info)}, {"rooms", std::move(rooms)}}));
 }
 
-void places::refresh_room_info(std::int64_t room_id) {
+void room_view::refresh_room_info(std::int64_t room_id) {
   for (const character* c : people_.characters_in(room_id)) {
     send_room_info(*c);
   }
 }
 
-std::pair<int, std::string> places::status_of(const location& where) {
+std::pair<int, std::string> room_view::status_of(const location& where) {
   if (where.branch_id == 0) {
     return {0, std::string()};
   }
-  const auto info = dungeon_->branch(static_cast<dungeon::branch_id>(where.branch_id));
+  const auto info = rooms_.dungeon().branch(static_cast<dungeon::branch_id>(where.branch_id));
   return {static_cast<int>(dungeon::depth_of({where.x, where.y})), info ? branch_name(*info) : std::string()};
 }
 
-void places::send_status(const character& ch) {
+void room_view::send_status(const character& ch) {
   connection* conn = people_.find_connection(ch.connection);
   if (conn == nullptr || !out_.gmcp_wanted(*conn, "Char.Status")) {
     return;

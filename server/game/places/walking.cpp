@@ -1,8 +1,10 @@
-// Walking: the fixed rooms' exits, the start exits into a branch, and steps inside a branch.
+// Walking: the fixed rooms' exits, the start exits into a branch, and steps inside a branch; moving a
+// character from room to room.
+#include "server/game/places/walking.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include "server/game/output/style.hpp"
-#include "server/game/places/places.hpp"
 
 namespace dw::game {
 namespace {
@@ -41,14 +43,26 @@ constexpr std::string_view way_opened_text = "Somewhere behind you, stone grinds
 
 }  // namespace
 
-void places::walk(connection& conn, character& ch, exit_dir d) { step(conn, ch, d, nullptr); }
+walking::walking(roster& people, output& out, change_sink& changes, services& svc, place_directory& rooms,
+                 room_view& view, crowds& passing_by, const storage::world_snapshot& startup)
+    : people_(people),
+      out_(out),
+      changes_(changes),
+      services_(svc),
+      rooms_(rooms),
+      view_(view),
+      crowds_(passing_by) {
+  fame_.reset(startup.deepest);
+}
 
-bool places::step_after(character& ch, exit_dir d, const location& leader_at) {
+void walking::walk(connection& conn, character& ch, exit_dir d) { step(conn, ch, d, nullptr); }
+
+bool walking::step_after(character& ch, exit_dir d, const location& leader_at) {
   connection* conn = people_.find_connection(ch.connection);
   return conn != nullptr && step(*conn, ch, d, &leader_at);
 }
 
-bool places::step(connection& conn, character& ch, exit_dir d, const location* into) {
+bool walking::step(connection& conn, character& ch, exit_dir d, const location* into) {
   const location from = ch.where;
   const bool moved = from.branch_id == 0 ? walk_fixed(conn, ch, d, into) : walk_branch(conn, ch, d);
   if (moved && steps_ != nullptr) {
@@ -57,16 +71,16 @@ bool places::step(connection& conn, character& ch, exit_dir d, const location* i
   return moved;
 }
 
-bool places::join_branch(connection& conn, character& ch, exit_dir d, const location& into) {
+bool walking::join_branch(connection& conn, character& ch, exit_dir d, const location& into) {
   if (into.branch_id == 0) {
     return false;
   }
   const auto b = static_cast<dungeon::branch_id>(into.branch_id);
-  const auto info = dungeon_->branch(b);
+  const auto info = rooms_.dungeon().branch(b);
   if (!info || info->dir != d) {
     return false;
   }
-  const auto first = dungeon_->room_at(b, dungeon::first_room_pos(d));
+  const auto first = rooms_.dungeon().room_at(b, dungeon::first_room_pos(d));
   if (!first) {
     return false;
   }
@@ -77,8 +91,8 @@ bool places::join_branch(connection& conn, character& ch, exit_dir d, const loca
   return true;
 }
 
-bool places::walk_fixed(connection& conn, character& ch, exit_dir d, const location* into) {
-  const static_room* room = rooms_.find(ch.where.room_id);
+bool walking::walk_fixed(connection& conn, character& ch, exit_dir d, const location* into) {
+  const static_room* room = rooms_.fixed_room(ch.where.room_id);
   const std::int64_t target = room == nullptr ? 0 : room->exits[dungeon::index_of(d)];
   if (target == 0) {
     out_.send(conn, "You cannot go " + std::string(exit_name(d)) + " from here.\n");
@@ -95,14 +109,14 @@ bool places::walk_fixed(connection& conn, character& ch, exit_dir d, const locat
     return true;
   }
   // A start exit: join the branch whose team-up window is open, or open a new one.
-  const dungeon::enter_result entered = dungeon_->enter_from_start(
-      d, services_.now(), [this, &ch](const dungeon::room& r) { return decide_clear(r, ch); });
-  persist_changes(entered.changes);
+  const dungeon::enter_result entered = rooms_.dungeon().enter_from_start(
+      d, services_.now(), [this, &ch](const dungeon::room& r) { return rooms_.decide_clear(r, ch); });
+  rooms_.persist_changes(entered.changes);
   if (entered.new_branch) {
     // A branch that could not be saved was never opened (its number is not reused).
-    changes_.on_rollback([this, b = entered.branch] { dungeon_->undo_new_branch(b); });
+    changes_.on_rollback([this, b = entered.branch] { rooms_.dungeon().undo_new_branch(b); });
   }
-  const auto info = dungeon_->branch(entered.branch);
+  const auto info = rooms_.dungeon().branch(entered.branch);
   const std::string name = info ? branch_name(*info) : "the dungeon";
   if (entered.new_branch) {
     spdlog::info("{} opened {} (branch {})", ch.name, name, entered.branch);
@@ -123,21 +137,21 @@ bool places::walk_fixed(connection& conn, character& ch, exit_dir d, const locat
   return true;
 }
 
-bool places::walk_branch(connection& conn, character& ch, exit_dir d) {
+bool walking::walk_branch(connection& conn, character& ch, exit_dir d) {
   if (!dungeon::is_grid(d)) {
     out_.send(conn, "There is no way " + std::string(exit_name(d)) + " here.\n");
     return false;
   }
   const auto branch = static_cast<dungeon::branch_id>(ch.where.branch_id);
   const dungeon::move_result moved =
-      dungeon_->move(branch, {ch.where.x, ch.where.y}, d, hooks_->in_combat(ch),
-                     [this, &ch](const dungeon::room& r) { return decide_clear(r, ch); });
+      rooms_.dungeon().move(branch, {ch.where.x, ch.where.y}, d, hooks_->in_combat(ch),
+                     [this, &ch](const dungeon::room& r) { return rooms_.decide_clear(r, ch); });
   switch (moved.status) {
     case dungeon::move_status::moved:
-      persist_changes(moved.changes);
+      rooms_.persist_changes(moved.changes);
       if (moved.spawned) {
         // A room that could not be saved was never discovered (its id is not reused).
-        changes_.on_rollback([this, changes = moved.changes] { dungeon_->undo_spawn(changes); });
+        changes_.on_rollback([this, changes = moved.changes] { rooms_.dungeon().undo_spawn(changes); });
         hooks_->room_created(moved.destination);
       }
       // (standing by the door on the side it came in by: the opposite of the way it walked)
@@ -147,14 +161,14 @@ bool places::walk_branch(connection& conn, character& ch, exit_dir d) {
       // on elsewhere): whoever stands there is shown them again.
       for (const dungeon::room& changed : moved.changes.rooms) {
         if (changed.id != moved.destination.id) {
-          refresh_room_info(static_cast<std::int64_t>(changed.id));
+          view_.refresh_room_info(static_cast<std::int64_t>(changed.id));
         }
       }
       if (const auto& opened = moved.changes.opened) {
         // The exit is in the change set just persisted, so this message, held until that commit, never
         // announces a way that a crash could take back.
         spdlog::info("{} opened a new way {} from ({},{}) in {}", ch.name, dungeon::name(opened->dir), opened->pos.x,
-                     opened->pos.y, where_text(ch.where));
+                     opened->pos.y, rooms_.where_text(ch.where));
         for (const character* inside : people_.online()) {
           if (inside->where.branch_id == ch.where.branch_id) {
             out_.send(inside->connection, way_opened_text);
@@ -185,6 +199,64 @@ bool places::walk_branch(connection& conn, character& ch, exit_dir d) {
       return false;  // (not a step: nobody follows it)
   }
   return false;
+}
+
+// ---------------------------------------------------------------- moving
+
+void walking::move_character(character& ch, const location& to, std::string_view leave_text,
+                            std::string_view arrive_text) {
+  // (told at once whatever the crowd: a teleport, a scroll of return; walks, logins and quits may be batched)
+  move_character(ch, to, passing{std::string(leave_text), ch.name, {}}, passing{std::string(arrive_text), ch.name, {}});
+}
+
+void walking::move_character(character& ch, const location& to, const passing& leaving,
+                            const passing& arriving) {
+  crowds_.tell_passing(ch.where.room_id, leaving, ch.account_id, false);
+  const location from = ch.where;
+  hooks_->leave_room(ch);
+  rooms_.leave(ch);
+  ch.where = to;
+  rooms_.enter(ch);
+  const std::int32_t was_deepest = ch.deepest;
+  const std::int64_t was_deepest_at = ch.deepest_at;
+  bool deeper = false;
+  const int now_depth = place_directory::depth(ch);
+  if (ch.where.branch_id != 0 && now_depth > ch.deepest) {
+    deeper = true;
+    ch.deepest = now_depth;  // saved with the move below
+    ch.deepest_at = services_.now();
+    fame_.reached(ch.name, ch.deepest, ch.deepest_at);
+    spdlog::info("{} reached depth {}, deeper than ever before", ch.name, now_depth);
+  }
+  rooms_.save_character(ch);
+  // If the move cannot be saved, the character is back where it was (registered after the move, so it
+  // runs before the undo of whatever made the destination, such as a freshly spawned room).
+  changes_.on_rollback([this, account = ch.account_id, from, was_deepest, was_deepest_at] {
+    if (character* c = people_.find_character(account)) {
+      rooms_.leave(*c, false);
+      c->where = from;
+      rooms_.enter(*c, false);
+      if (c->deepest != was_deepest) {
+        fame_.undo(c->name, was_deepest, was_deepest_at);
+        c->deepest = was_deepest;
+        c->deepest_at = was_deepest_at;
+      }
+    }
+  });
+  crowds_.tell_passing(ch.where.room_id, arriving, ch.account_id, true);
+  if (deeds_ != nullptr) {
+    // (after the move's undo is registered: its own undo runs first)
+    if (deeper) {
+      deeds_->reached(ch, ch.deepest);
+    }
+    if (now_depth != (from.branch_id == 0 ? 0 : static_cast<int>(dungeon::depth_of({from.x, from.y})))) {
+      deeds_->arrived(ch, now_depth);
+    }
+  }
+  if (deeper || view_.status_of(from) != view_.status_of(ch.where)) {
+    view_.send_status(ch);  // (before the room, so that Room.Info stays the last thing a move sends)
+  }
+  view_.show_room(ch);
 }
 
 }  // namespace dw::game

@@ -63,7 +63,7 @@ TEST(GroupPlay, AFollowerGoesIntoTheLeadersBranchAndIntoARoomNobodyHadSeen) {
   auto s = dw::testing::fast_settings();
   s.dungeon.branch_join_seconds = 0;  // every newcomer to a passage opens a branch of its own
   game_harness h(s);
-  h.world.where().set_clear_decider([](const dw::dungeon::room&) { return true; });
+  h.world.where().directory.set_clear_decider([](const dw::dungeon::room&) { return true; });
   auto ann = h.create("Ann");
   auto bob = h.create("Bob");
   h.line(bob, "follow an");

@@ -224,7 +224,7 @@ TEST(GmcpPlay, RoomInfoCarriesWhatMappersRead) {
 
 TEST(GmcpPlay, RoomInfoIsResentToThoseLeftBehindWhenANewRoomOpensAnExit) {
   game_harness h;
-  h.world.where().set_clear_decider([](const dw::dungeon::room&) { return true; });  // nothing blocks the way
+  h.world.where().directory.set_clear_decider([](const dw::dungeon::room&) { return true; });  // nothing blocks the way
   auto ann = h.create("Ann");
   auto bob = h.create("Bob");
   h.line(ann, "down");

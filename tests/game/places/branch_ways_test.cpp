@@ -23,7 +23,7 @@ dw::config::settings narrow_branches() {
 
 TEST(BranchWays, ABoxedInRoomOpensAWayElsewhereTellsEveryoneInsideAndSavesIt) {
   game_harness h(narrow_branches());
-  h.world.where().set_clear_decider([](const dw::dungeon::room&) { return true; });
+  h.world.where().directory.set_clear_decider([](const dw::dungeon::room&) { return true; });
   auto ann = h.create("Ann");
   auto bob = h.create("Bob");
   h.line(ann, "down");
@@ -104,7 +104,7 @@ TEST(BranchWays, UnderTheLiteralRuleTheMapSaysADryBranchIsNotLedBackIntoEvenInsi
   dw::config::settings s = narrow_branches();
   s.dungeon.branches_can_finish = true;
   game_harness h(s);
-  h.world.where().set_clear_decider([](const dw::dungeon::room&) { return true; });
+  h.world.where().directory.set_clear_decider([](const dw::dungeon::room&) { return true; });
   auto ann = h.create("Ann");
   ann.port->info.width = 200;  // lines whole
   h.line(ann, "down");

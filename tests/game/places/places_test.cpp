@@ -62,7 +62,7 @@ TEST(DungeonPlay, AfterTheWindowANewBranchOpens) {
 
 TEST(DungeonPlay, ANotClearRoomBlocksItsUnexploredExitsButNotTheWayBack) {
   game_harness h;
-  h.world.where().set_clear_decider([](const dw::dungeon::room&) { return false; });  // every room holds a challenge
+  h.world.where().directory.set_clear_decider([](const dw::dungeon::room&) { return false; });  // every room holds a challenge
   auto ann = h.create("Ann");
   into_east_branch(h, ann);
   std::string out = ann.port->take();
@@ -181,7 +181,7 @@ TEST(Places, FixedAndDungeonRoomsAreOnePlaceWithTheSameShape) {
                                     e.target == dw::game::start_room_id);
   }
   EXPECT_TRUE(back_to_well);
-  EXPECT_EQ(where.where_text(ch->where), "East branch 1 (1,0)");
+  EXPECT_EQ(where.directory.where_text(ch->where), "East branch 1 (1,0)");
   dw::store::location gone;
   gone.room_id = 999;
   gone.branch_id = 1;

@@ -20,7 +20,7 @@ std::string expected_look(game_harness& h, std::string_view name, std::size_t wi
   const dw::game::character* ch = h.world.people().find_character_by_name(name);
   EXPECT_NE(ch, nullptr);
   std::string wrapped;
-  dw::game::wrap_text(h.world.where().room_text(*ch), width, wrapped);
+  dw::game::wrap_text(h.world.where().view.room_text(*ch), width, wrapped);
   std::string plain;
   dw::game::strip_styles(wrapped, plain);
   return plain;
@@ -72,7 +72,7 @@ TEST(RoomTextCache, ColourTurnedOffOrOnShowsAtTheNextLook) {
 
 TEST(RoomTextCache, ARoomClearedAndExitsWalkedShowAtTheNextLook) {
   game_harness h;
-  h.world.where().set_clear_decider([](const dw::dungeon::room&) { return false; });  // every room holds a challenge
+  h.world.where().directory.set_clear_decider([](const dw::dungeon::room&) { return false; });  // every room holds a challenge
   auto ann = h.create("Ann");
   auto bob = h.create("Bob");
   ann.port->info.width = 200;  // the exits line whole

@@ -1,6 +1,7 @@
-// Room interiors: made from a dungeon room's seed on first need (content/room_interior.hpp), kept while
-// the room is in play, and shown by `survey`, `look <thing>` and GMCP Room.Interior. Nothing of them is
-// stored: the seed is the branch's, so a room reads the same after a restart.
+// Room interiors as people see them: `survey`, `look <thing>` and GMCP Room.Interior (the interiors
+// themselves are made and kept by place_directory).
+#include "server/game/places/interior_view.hpp"
+
 #include <algorithm>
 
 #include <boost/json.hpp>
@@ -10,15 +11,10 @@
 #include "mapgen/render.hpp"
 #include "mapgen/script.hpp"
 #include "server/game/output/style.hpp"
-#include "server/game/places/places.hpp"
 
 namespace dw::game {
 namespace json = boost::json;
 namespace {
-
-/// Interiors kept at most: about 1 KB each. Past it, those of rooms nobody stands in are dropped (they are
-/// made again, identically, when next needed).
-constexpr std::size_t interior_cache_limit = 4096;
 
 constexpr std::array<std::string_view, 4> side_words = {"north", "east", "south", "west"};
 
@@ -70,52 +66,16 @@ std::vector<placed_mark> place_marks(const content::room_interior& room, const s
 
 }  // namespace
 
-std::shared_ptr<const content::room_interior> places::interior(const dungeon::room& r, const dungeon::branch_info& b) {
-  const unsigned sides = r.exit_sides();
-  const auto id = static_cast<std::int64_t>(r.id);
-  if (auto it = interiors_.find(id); it != interiors_.end() && it->second.sides == sides) {
-    return it->second.room;
-  }
-  if (interiors_.size() >= interior_cache_limit) {
-    std::erase_if(interiors_, [this](const auto& kv) { return people_.characters_in(kv.first).empty(); });
-  }
-  // The interior's seed comes from the branch's seed and the room's place on the grid: the same branch
-  // seed gives the same interiors, whoever walks in first.
-  auto made = content::make_interior(content_.get(), static_cast<int>(dungeon::depth_of(r.pos)),
-                                     dungeon::interior_seed(b.seed, r.pos), sides);
-  std::shared_ptr<const content::room_interior> room =
-      made ? std::make_shared<const content::room_interior>(std::move(*made)) : nullptr;
-  interiors_[id] = {room, sides, static_cast<std::int64_t>(b.id)};
-  return room;
-}
-
-std::shared_ptr<const content::room_interior> places::interior(const location& where) {
-  if (where.branch_id == 0) {
-    return nullptr;
-  }
-  const auto branch = static_cast<dungeon::branch_id>(where.branch_id);
-  const auto room = dungeon_->room_at(branch, {where.x, where.y});
-  const auto info = dungeon_->branch(branch);
-  if (!room || !info) {
-    return nullptr;
-  }
-  return interior(*room, *info);
-}
-
-void places::forget_interiors(std::int64_t branch) {
-  std::erase_if(interiors_, [branch](const auto& kv) { return kv.second.branch == branch; });
-}
-
-std::string places::survey(const character& ch) {
-  const auto room = interior(ch.where);
+std::string interior_view::survey(const character& ch) {
+  const auto room = rooms_.interior(ch.where);
   if (!room) {
     return "There is nothing here to survey: the village and the well are plain to see. Try it below, in the "
            "dungeon.\n";
   }
-  if (!can_see(ch)) {
+  if (!rooms_.can_see(ch)) {
     return "It is too dark to make out the shape of this place.\n";
   }
-  const std::optional<place> here = at(ch.where);
+  const std::optional<place> here = rooms_.at(ch.where);
   const std::vector<placed_mark> marks = place_marks(*room, hooks_->interior_marks(ch.where.room_id, ch));
   std::vector<std::pair<const character*, mapgen::point>> people;
   for (const character* other : people_.characters_in(ch.where.room_id)) {
@@ -213,8 +173,8 @@ std::string places::survey(const character& ch) {
   return text;
 }
 
-std::optional<std::string> places::look_at_interior(const character& ch, std::string_view words) {
-  const auto room = interior(ch.where);
+std::optional<std::string> interior_view::look_at_interior(const character& ch, std::string_view words) {
+  const auto room = rooms_.interior(ch.where);
   if (!room) {
     return std::nullopt;
   }
@@ -222,8 +182,8 @@ std::optional<std::string> places::look_at_interior(const character& ch, std::st
   return seen ? std::optional<std::string>(*seen + "\n") : std::nullopt;
 }
 
-std::string places::room_interior_json(const character& ch) {
-  const auto room = interior(ch.where);
+std::string interior_view::room_interior_json(const character& ch) {
+  const auto room = rooms_.interior(ch.where);
   if (!room) {
     return "{}";
   }

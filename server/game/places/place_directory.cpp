@@ -1,8 +1,14 @@
-#include "server/game/places/places.hpp"
+// The directory of places and who is where: lookups, the fixed rooms and the dungeon's behind one notion of
+// a place, interiors (made from a room's seed on first need, kept while in play; nothing of them is
+// stored), residency, occupancy, and the dungeon's changes saved.
+#include "server/game/places/place_directory.hpp"
+
+#include <algorithm>
 
 #include <spdlog/spdlog.h>
 
 #include "content/room_description.hpp"
+#include "dungeon/random.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
 
 namespace dw::game {
@@ -20,22 +26,21 @@ dungeon::dungeon_settings dungeon_settings_of(const config::settings& s) {
   return d;
 }
 
+/// Interiors kept at most: about 1 KB each. Past it, those of rooms nobody stands in are dropped (they are
+/// made again, identically, when next needed).
+constexpr std::size_t interior_cache_limit = 4096;
+
 }  // namespace
 
-places::places(live_settings& settings, const content_source& content, roster& people, output& out,
-               change_sink& changes, event_runner& events, services& svc, const storage::world_snapshot& startup)
-    : maps(people, out, svc, *this),
-      crowds(settings, people, out, changes, events, svc),
-      settings_(settings),
+place_directory::place_directory(live_settings& settings, const content_source& content, roster& people,
+                                 change_sink& changes, services& svc, const storage::world_snapshot& startup)
+    : settings_(settings),
       content_(content),
       people_(people),
-      out_(out),
       changes_(changes),
-      events_(events),
       services_(svc),
       dungeon_(std::make_unique<dungeon::dungeon>(dungeon_settings_of(settings.get()), &room_loader_)) {
   // The branches (their rooms come into memory when someone enters) and the id counters.
-  fame_.reset(startup.deepest);
   const dungeon_snapshot dungeon_state = dungeon_state_of(startup);
   for (const dungeon::branch_info& b : dungeon_state.branches) {
     dungeon_->restore_branch(b);
@@ -59,7 +64,7 @@ std::string branch_name(const dungeon::branch_info& b) {
 
 // ---------------------------------------------------------------- one notion of a place
 
-std::optional<place> places::fixed_place(std::int64_t room_id) const {
+std::optional<place> place_directory::fixed_place(std::int64_t room_id) const {
   const static_room* room = rooms_.find(room_id);
   if (room == nullptr) {
     return std::nullopt;
@@ -86,7 +91,7 @@ std::optional<place> places::fixed_place(std::int64_t room_id) const {
   return p;
 }
 
-std::optional<place> places::dungeon_place(const location& where) {
+std::optional<place> place_directory::dungeon_place(const location& where) {
   const auto branch = static_cast<dungeon::branch_id>(where.branch_id);
   const auto room = dungeon_->room_at(branch, {where.x, where.y});
   const auto info = dungeon_->branch(branch);
@@ -136,11 +141,11 @@ std::optional<place> places::dungeon_place(const location& where) {
   return p;
 }
 
-std::optional<place> places::at(const location& where) {
+std::optional<place> place_directory::at(const location& where) {
   return where.branch_id == 0 ? fixed_place(where.room_id) : dungeon_place(where);
 }
 
-std::string places::where_text(const location& where) {
+std::string place_directory::where_text(const location& where) {
   if (where.branch_id == 0) {
     const static_room* room = rooms_.find(where.room_id);
     return room ? room->name : "room " + std::to_string(where.room_id);
@@ -150,7 +155,7 @@ std::string places::where_text(const location& where) {
          std::to_string(where.x) + "," + std::to_string(where.y) + ")";
 }
 
-std::optional<location> places::find_room(std::int64_t branch, dungeon::coord at) {
+std::optional<location> place_directory::find_room(std::int64_t branch, dungeon::coord at) {
   const auto room = dungeon_->room_at(static_cast<dungeon::branch_id>(branch), at);
   if (!room) {
     return std::nullopt;
@@ -159,7 +164,7 @@ std::optional<location> places::find_room(std::int64_t branch, dungeon::coord at
                          room->pos.y};
 }
 
-std::optional<location> places::find_room(std::int64_t room_id) {
+std::optional<location> place_directory::find_room(std::int64_t room_id) {
   if (rooms_.find(room_id) != nullptr) {
     location loc;
     loc.room_id = room_id;
@@ -182,9 +187,66 @@ std::optional<location> places::find_room(std::int64_t room_id) {
   return found;
 }
 
-// ---------------------------------------------------------------- coming and going
+bool place_directory::can_see(const character& ch) const {
+  if (ch.where.branch_id == 0) {
+    return true;
+  }
+  const content::content_tables& tables = content_.get();
+  const content::room_band* band = content::band_at(tables, depth(ch));
+  if (band == nullptr || !band->dark) {
+    return true;
+  }
+  return std::any_of(ch.inventory.begin(), ch.inventory.end(), [&tables](const item& it) {
+    const content::supply_def* s = it.kind == supply_kind ? tables.merchant.find_supply(it.key) : nullptr;
+    return s != nullptr && s->use == content::supply_use::carry;
+  });
+}
 
-void places::enter(const character& ch, bool record) {
+int place_directory::depth(const character& ch) {
+  return ch.where.branch_id == 0 ? 0 : static_cast<int>(dungeon::depth_of({ch.where.x, ch.where.y}));
+}
+
+// ---------------------------------------------------------------- interiors
+
+std::shared_ptr<const content::room_interior> place_directory::interior(const dungeon::room& r, const dungeon::branch_info& b) {
+  const unsigned sides = r.exit_sides();
+  const auto id = static_cast<std::int64_t>(r.id);
+  if (auto it = interiors_.find(id); it != interiors_.end() && it->second.sides == sides) {
+    return it->second.room;
+  }
+  if (interiors_.size() >= interior_cache_limit) {
+    std::erase_if(interiors_, [this](const auto& kv) { return people_.characters_in(kv.first).empty(); });
+  }
+  // The interior's seed comes from the branch's seed and the room's place on the grid: the same branch
+  // seed gives the same interiors, whoever walks in first.
+  auto made = content::make_interior(content_.get(), static_cast<int>(dungeon::depth_of(r.pos)),
+                                     dungeon::interior_seed(b.seed, r.pos), sides);
+  std::shared_ptr<const content::room_interior> room =
+      made ? std::make_shared<const content::room_interior>(std::move(*made)) : nullptr;
+  interiors_[id] = {room, sides, static_cast<std::int64_t>(b.id)};
+  return room;
+}
+
+std::shared_ptr<const content::room_interior> place_directory::interior(const location& where) {
+  if (where.branch_id == 0) {
+    return nullptr;
+  }
+  const auto branch = static_cast<dungeon::branch_id>(where.branch_id);
+  const auto room = dungeon_->room_at(branch, {where.x, where.y});
+  const auto info = dungeon_->branch(branch);
+  if (!room || !info) {
+    return nullptr;
+  }
+  return interior(*room, *info);
+}
+
+void place_directory::forget_interiors(std::int64_t branch) {
+  std::erase_if(interiors_, [branch](const auto& kv) { return kv.second.branch == branch; });
+}
+
+// ---------------------------------------------------------------- who is where
+
+void place_directory::enter(const character& ch, bool record) {
   people_.occupy(ch);
   if (ch.where.branch_id != 0) {
     const dungeon::change_set changes = dungeon_->enter_branch(static_cast<dungeon::branch_id>(ch.where.branch_id));
@@ -194,7 +256,7 @@ void places::enter(const character& ch, bool record) {
   }
 }
 
-void places::leave(const character& ch, bool record) {
+void place_directory::leave(const character& ch, bool record) {
   if (ch.where.branch_id != 0) {
     const dungeon::change_set changes =
         dungeon_->leave_branch(static_cast<dungeon::branch_id>(ch.where.branch_id), services_.now());
@@ -205,76 +267,20 @@ void places::leave(const character& ch, bool record) {
   people_.vacate(ch);
 }
 
-void places::save_character(const character& ch) {
+void place_directory::save_character(const character& ch) {
   changes_.persist(storage::save_character{record_of(ch, services_.now())});
-}
-
-void places::move_character(character& ch, const location& to, std::string_view leave_text,
-                            std::string_view arrive_text) {
-  // (told at once whatever the crowd: a teleport, a scroll of return; walks, logins and quits may be batched)
-  move_character(ch, to, passing{std::string(leave_text), ch.name, {}}, passing{std::string(arrive_text), ch.name, {}});
-}
-
-void places::move_character(character& ch, const location& to, const passing& leaving,
-                            const passing& arriving) {
-  crowds.tell_passing(ch.where.room_id, leaving, ch.account_id, false);
-  const location from = ch.where;
-  hooks_->leave_room(ch);
-  leave(ch);
-  ch.where = to;
-  enter(ch);
-  const std::int32_t was_deepest = ch.deepest;
-  const std::int64_t was_deepest_at = ch.deepest_at;
-  bool deeper = false;
-  const int now_depth = depth(ch);
-  if (ch.where.branch_id != 0 && now_depth > ch.deepest) {
-    deeper = true;
-    ch.deepest = now_depth;  // saved with the move below
-    ch.deepest_at = services_.now();
-    fame_.reached(ch.name, ch.deepest, ch.deepest_at);
-    spdlog::info("{} reached depth {}, deeper than ever before", ch.name, now_depth);
-  }
-  save_character(ch);
-  // If the move cannot be saved, the character is back where it was (registered after the move, so it
-  // runs before the undo of whatever made the destination, such as a freshly spawned room).
-  changes_.on_rollback([this, account = ch.account_id, from, was_deepest, was_deepest_at] {
-    if (character* c = people_.find_character(account)) {
-      leave(*c, false);
-      c->where = from;
-      enter(*c, false);
-      if (c->deepest != was_deepest) {
-        fame_.undo(c->name, was_deepest, was_deepest_at);
-        c->deepest = was_deepest;
-        c->deepest_at = was_deepest_at;
-      }
-    }
-  });
-  crowds.tell_passing(ch.where.room_id, arriving, ch.account_id, true);
-  if (deeds_ != nullptr) {
-    // (after the move's undo is registered: its own undo runs first)
-    if (deeper) {
-      deeds_->reached(ch, ch.deepest);
-    }
-    if (now_depth != (from.branch_id == 0 ? 0 : static_cast<int>(dungeon::depth_of({from.x, from.y})))) {
-      deeds_->arrived(ch, now_depth);
-    }
-  }
-  if (deeper || status_of(from) != status_of(ch.where)) {
-    send_status(ch);  // (before the room, so that Room.Info stays the last thing a move sends)
-  }
-  show_room(ch);
 }
 
 // ---------------------------------------------------------------- branches
 
-void places::require_branch(std::int64_t b) {
+void place_directory::require_branch(std::int64_t b) {
   if (b != 0 && dungeon_->branch(static_cast<dungeon::branch_id>(b)) &&
       !dungeon_->fully_resident(static_cast<dungeon::branch_id>(b))) {
     throw storage::load_needed(b);
   }
 }
 
-void places::branch_loaded(const storage::branch_snapshot& snapshot) {
+void place_directory::branch_loaded(const storage::branch_snapshot& snapshot) {
   const auto b = static_cast<dungeon::branch_id>(snapshot.branch_id);
   if (!snapshot.exists || !dungeon_->branch(b) || dungeon_->fully_resident(b)) {
     return;  // gone meanwhile, or already in memory (and then newer than the snapshot)
@@ -288,18 +294,18 @@ void places::branch_loaded(const storage::branch_snapshot& snapshot) {
   hooks_->restore_branch(snapshot);
 }
 
-void places::persist_changes(const dungeon::change_set& changes) {
+void place_directory::persist_changes(const dungeon::change_set& changes) {
   if (!changes.empty()) {
     changes_.persist(to_change(changes));
   }
 }
 
-bool places::decide_clear(const dungeon::room& r, const character& mover) {
+bool place_directory::decide_clear(const dungeon::room& r, const character& mover) {
   const bool clear = hooks_->decide_clear(r, &mover);
   return clear_decider_ ? clear_decider_(r) : clear;
 }
 
-void places::mark_clear(std::uint64_t branch, dungeon::coord at) {
+void place_directory::mark_clear(std::uint64_t branch, dungeon::coord at) {
   const dungeon::change_set changes = dungeon_->set_clear(branch, at, true);
   if (changes.empty()) {
     return;
@@ -307,5 +313,4 @@ void places::mark_clear(std::uint64_t branch, dungeon::coord at) {
   persist_changes(changes);
   changes_.on_rollback([this, branch, at] { dungeon_->set_clear(branch, at, false); });
 }
-
 }  // namespace dw::game

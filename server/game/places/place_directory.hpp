@@ -1,0 +1,123 @@
+#pragma once
+
+// The directory of places and who is where: the fixed rooms and the dungeon model (owned here) behind one
+// notion of a place, the lookups, each dungeon room's interior (its words come from it), branch residency
+// (a branch's rooms are read on a worker before play touches them), entering and leaving a room (occupancy
+// and branch counts), saving a character's place, and marking a room clear. World thread only.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "content/room_interior.hpp"
+#include "dungeon/dungeon.hpp"
+#include "server/game/content_source.hpp"
+#include "server/game/events/event_sink.hpp"
+#include "server/game/live_settings.hpp"
+#include "server/game/places/place.hpp"
+#include "server/game/places/room_hooks.hpp"
+#include "server/game/places/static_rooms.hpp"
+#include "server/game/roster/roster.hpp"
+#include "server/game/services.hpp"
+#include "server/game/storage/reads.hpp"
+
+namespace dw::game {
+
+class place_directory {
+ public:
+  place_directory(live_settings& settings, const content_source& content, roster& people, change_sink& changes,
+                  services& svc, const storage::world_snapshot& startup);
+  place_directory(const place_directory&) = delete;
+  place_directory& operator=(const place_directory&) = delete;
+  /// What fills the rooms (set once, right after construction).
+  void set_hooks(room_hooks& hooks) { hooks_ = &hooks; }
+
+  // ---- one notion of a place
+  /// The place at `where`, or nullopt if it does not exist (any more). Throws storage::load_needed when
+  /// its branch is not in memory yet.
+  std::optional<place> at(const location& where);
+  /// "The Village Square", "East branch 3 (1,2)".
+  std::string where_text(const location& where);
+  /// The place with this room id, if it is a fixed room or in a branch in memory. Throws
+  /// storage::load_needed(0, id) when it may be in a branch not read yet.
+  std::optional<location> find_room(std::int64_t room_id);
+  /// The place at a branch's grid position, if that room exists.
+  std::optional<location> find_room(std::int64_t branch, dungeon::coord at);
+  /// A fixed room (the village square, the start room), or nullptr.
+  const static_room* fixed_room(std::int64_t room_id) const { return rooms_.find(room_id); }
+  /// The depth `ch` stands at (0 above and at the well).
+  static int depth(const character& ch);
+  /// Whether `ch` can see in its room: not in a dark band (rooms.toml) without a lantern carried.
+  bool can_see(const character& ch) const;
+  dungeon::dungeon& dungeon() { return *dungeon_; }
+
+  // ---- interiors
+  /// The interior of the dungeon room at `where`, made from its seed on first need and kept while it is in
+  /// play; nullptr for the fixed rooms (and a room that no longer exists).
+  std::shared_ptr<const content::room_interior> interior(const location& where);
+  std::shared_ptr<const content::room_interior> interior(const dungeon::room& r, const dungeon::branch_info& b);
+  /// A collapsed branch's interiors go with it.
+  void forget_interiors(std::int64_t branch);
+
+  // ---- who is where
+  /// Puts `ch` into its room (and its branch's count). `record` saves the branch's occupancy; undo
+  /// steps pass false.
+  void enter(const character& ch, bool record = true);
+  void leave(const character& ch, bool record = true);
+  /// Saves a character's location and hit points (the caller registers the undo of what it changed).
+  void save_character(const character& ch);
+
+  // ---- the dungeon's changes
+  /// Saves what the dungeon model changed (rooms, exits, counters), if anything.
+  void persist_changes(const dungeon::change_set& changes);
+  /// Whether a new room `mover` walks into starts clear (the hooks roll what it holds).
+  bool decide_clear(const dungeon::room& r, const character& mover);
+  /// Tests may override the decision of whether a new room starts clear.
+  void set_clear_decider(std::function<bool(const dungeon::room&)> decide) { clear_decider_ = std::move(decide); }
+  /// Marks a dungeon room clear (saved, and taken back if the event cannot be saved).
+  void mark_clear(std::uint64_t branch, dungeon::coord at);
+
+  // ---- branches in memory
+  /// Throws storage::load_needed unless every room of branch `b` is in memory (an unknown branch is fine).
+  void require_branch(std::int64_t b);
+  /// A branch read from storage, put into memory (with what its rooms hold, through the hooks).
+  void branch_loaded(const storage::branch_snapshot& snapshot);
+  /// A room id asked for is in no branch: the next lookup of it answers "none" instead of reading again.
+  void room_missing(std::int64_t room_id) { missing_rooms_.insert(room_id); }
+
+ private:
+  std::optional<place> fixed_place(std::int64_t room_id) const;
+  std::optional<place> dungeon_place(const location& where);
+
+  live_settings& settings_;
+  const content_source& content_;
+  roster& people_;
+  change_sink& changes_;
+  services& services_;
+  room_hooks* hooks_ = nullptr;
+  /// The dungeon's loader: rooms are never read on the world thread, so a miss on a branch that is not
+  /// fully in memory asks for it to be loaded (see storage::load_needed).
+  class resident_only_loader final : public dungeon::room_loader {
+   public:
+    std::optional<dungeon::room> load(dungeon::branch_id b, dungeon::coord) override {
+      throw storage::load_needed(static_cast<std::int64_t>(b));
+    }
+  };
+  resident_only_loader room_loader_;
+  std::unique_ptr<dungeon::dungeon> dungeon_;
+  static_rooms rooms_;
+  std::unordered_set<std::int64_t> missing_rooms_;  ///< room ids a lookup found in no branch
+  std::function<bool(const dungeon::room&)> clear_decider_;
+  /// Interiors made so far, by room id; one is made again when its room's exits are on other sides now.
+  struct cached_interior {
+    std::shared_ptr<const content::room_interior> room;
+    unsigned sides = 0;
+    std::int64_t branch = 0;
+  };
+  std::unordered_map<std::int64_t, cached_interior> interiors_;
+};
+
+}  // namespace dw::game
