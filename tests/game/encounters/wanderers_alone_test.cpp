@@ -1,0 +1,153 @@
+// Wanderers built alone (issue 29): the wanderers class with the other classes of its own part it takes (fights,
+// room_stock, fight_table, rune_locks, item_news) on a fake ground whose real dungeon model holds a branch
+// big enough to have wanderers, with an inline event runner and the harness's inline services (timers held).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "content/fight_state.hpp"
+#include "content/room_event.hpp"
+#include "content/wanderers.hpp"
+#include "server/game/encounters/fight_table.hpp"
+#include "server/game/encounters/fights.hpp"
+#include "server/game/encounters/item_news.hpp"
+#include "server/game/encounters/room_stock.hpp"
+#include "server/game/encounters/rune_locks.hpp"
+#include "server/game/encounters/wanderers.hpp"
+#include "tests/game/encounters/ground_fake.hpp"
+#include "tests/game/game_harness.hpp"
+
+namespace {
+
+using namespace dw::game;
+using dw::testing::encounter_ports;
+using dw::testing::fake_ground;
+using dw::testing::has;
+
+constexpr std::int64_t ann_account = 7;
+constexpr int most_steps = 2000;  ///< a bound on every loop of steps
+
+/// The wanderers class on the fakes, over a branch of `rooms` clear rooms dug with the dungeon's own API (so
+/// that wanderers.toml gives it wanderers), each read into the encounters' tables as storage would give it;
+/// the second room dug holds monsters of its own.
+struct wanderers_alone {
+  explicit wanderers_alone(std::size_t wanted) {
+    const dw::dungeon::enter_result entered = p.ground.open_branch(dw::dungeon::direction::east, true);
+    branch = entered.branch;
+    rooms.push_back(entered.first_room);
+    // Breadth first: each room dug opens into the next through its first unexplored exit.
+    for (std::size_t at = 0; rooms.size() < wanted && at < rooms.size() * 4 + 64; ++at) {
+      const dw::dungeon::room from = *p.ground.room(branch, rooms[at % rooms.size()].pos);
+      if (const auto dug = p.ground.spawn_from(from, true)) {
+        rooms.push_back(dug->destination);
+      }
+    }
+    dw::game::storage::branch_snapshot stored;
+    stored.branch_id = static_cast<std::int64_t>(branch);
+    stored.exists = true;
+    for (std::size_t i = 0; i < rooms.size(); ++i) {
+      if (i == monster_index) {
+        dw::content::fight_state f;
+        f.monster_key = "mud_crawler";
+        f.size_key = "ordinary";
+        f.depth = 1;
+        f.hp_each = 5;
+        f.monster_hp = {5};
+        stored.rooms.push_back(fake_ground::record_of_room(rooms[i], dw::content::room_event::monster, f.encode()));
+      } else {
+        stored.rooms.push_back(fake_ground::record_of_room(rooms[i], dw::content::room_event::none, ""));
+      }
+    }
+    locks.restore_branch(stored);
+    contents.restore_branch(stored);
+  }
+
+  std::int64_t id_of(std::size_t i) const { return static_cast<std::int64_t>(rooms[i].id); }
+  /// The room of the branch's wanderers' fight `ch` is in, or nullopt.
+  std::optional<std::uint32_t> wanderer_fighting(const character& ch) const {
+    const room_fight* fight = fighting.fight_in(ch.where.room_id);
+    return fight != nullptr ? fight->wanderer : std::nullopt;
+  }
+
+  static constexpr std::size_t monster_index = 1;
+  encounter_ports p;
+  rune_locks locks{p.settings, p.content, p.changes, p.ground};
+  fight_table table{p.changes};
+  room_stock contents{p.settings, p.content, p.changes, p.ground, locks, table, p.startup};
+  item_news news{p.people, p.out, contents};
+  fights fighting{p.settings, p.content, p.people, p.out, p.changes, p.events,
+                  p.services, p.ground, contents, table, news};
+  wanderers roaming{p.settings, p.content, p.people, p.out, p.events, p.services, p.ground,
+                    contents, locks, table, fighting};
+  std::uint64_t branch = 0;
+  std::vector<dw::dungeon::room> rooms;
+};
+
+TEST(WanderersAlone, AWandererFindsWhoeverStandsInTheBranchAndAttacksThroughTheFights) {
+  wanderers_alone w(12);
+  ASSERT_EQ(w.rooms.size(), 12U);
+  ASSERT_GE(dw::content::wanderer_count(w.p.content.get().wanderers, w.p.ground.dungeon().branch(w.branch)->room_count),
+            1)
+      << "a branch this big has wanderers";
+  const auto ann = w.p.add_player("Ann", ann_account, fake_ground::location_of(w.rooms.back()), 40, 40);
+  const std::int64_t monster_room = w.id_of(wanderers_alone::monster_index);
+
+  int steps = 0;
+  for (; steps < most_steps && !w.wanderer_fighting(*ann.ch); ++steps) {
+    w.roaming.step_all();
+    ASSERT_TRUE(w.roaming.room_extras(monster_room).empty()) << "no wanderer walks into a room whose monsters stand";
+    ASSERT_FALSE(w.fighting.fight_in(monster_room)->wanderer.has_value());
+  }
+  ASSERT_TRUE(w.wanderer_fighting(*ann.ch).has_value()) << "no attack in " << most_steps << " steps";
+  EXPECT_TRUE(w.fighting.in_combat(*ann.ch)) << "the wanderer's fight is Ann's";
+  EXPECT_TRUE(w.fighting.fight_in(ann.ch->where.room_id)->active);
+  EXPECT_NE(std::find(w.p.ground.refreshed.begin(), w.p.ground.refreshed.end(), ann.ch->where.room_id),
+            w.p.ground.refreshed.end())
+      << "everyone there gets a fresh Room.Info";
+  EXPECT_TRUE(has(w.p.told(ann), "you!")) << "attacked (\"... attacks you!\")";
+  EXPECT_TRUE(has(w.roaming.describe_branch(w.branch), "fighting"));
+  EXPECT_TRUE(w.p.ground.cleared.empty()) << "a wanderer's attack clears nothing";
+
+  ASSERT_TRUE(w.p.services.run_timer()) << "the fight's rounds come on the timer";
+  EXPECT_TRUE(has(ann.port->take(), "Round 1:"));
+}
+
+TEST(WanderersAlone, TheSameSeedGivesTheSameWalks) {
+  std::vector<std::string> seen[2];
+  for (auto& walk : seen) {
+    wanderers_alone w(12);
+    w.p.add_player("Ann", ann_account, fake_ground::location_of(w.rooms.front()), 40, 40);
+    for (int i = 0; i < 30; ++i) {
+      w.roaming.step_all();
+      walk.push_back(w.roaming.describe_branch(w.branch));
+    }
+  }
+  EXPECT_EQ(seen[0], seen[1]);
+  EXPECT_TRUE(has(seen[0].back(), "#0")) << seen[0].back();
+}
+
+TEST(WanderersAlone, ABranchNobodyIsInDoesNotStepAndStepsComeOnTheTimerAsEvents) {
+  wanderers_alone w(12);
+  location square;
+  square.room_id = village_square_id;
+  const auto ann = w.p.add_player("Ann", ann_account, square, 40, 40);
+  for (int i = 0; i < 20; ++i) {
+    w.roaming.step_all();
+  }
+  EXPECT_EQ(w.roaming.describe_branch(w.branch), "  wanderers: none\n") << "nobody is in it";
+
+  w.p.people.vacate(*ann.ch);
+  ann.ch->where = fake_ground::location_of(w.rooms.front());
+  w.p.people.occupy(*ann.ch);
+  w.roaming.start();
+  EXPECT_TRUE(w.p.events.actors.empty()) << "nothing steps before its timer";
+  ASSERT_TRUE(w.p.services.run_timer());
+  EXPECT_EQ(w.p.events.actors, std::vector<std::uint64_t>{0}) << "a step is an event of its own";
+  EXPECT_TRUE(has(w.roaming.describe_branch(w.branch), "step 1")) << w.roaming.describe_branch(w.branch);
+}
+
+}  // namespace
