@@ -105,10 +105,11 @@ class inline_events final : public game::event_runner {
     }
     out_.end_event(0);
   }
+  /// Saved on its own (kept in `saved_now`, outside the current event's batch), then `done` runs at once as
+  /// an event of its own.
   void commit_now(game::storage::change change, std::uint64_t actor,
                   std::function<void(const game::commit_result&)> done) override {
-    changes_.persist(std::move(change));
-    changes_.commit();
+    saved_now.push_back(std::move(change));
     run_event(actor, [&] { done(game::commit_result{}); });
   }
   void storage_failed(const game::read_result&) override { ++storage_faults; }
@@ -116,6 +117,7 @@ class inline_events final : public game::event_runner {
   std::vector<std::uint64_t> actors;  ///< on whose behalf each event ran (0: nobody), in order
   int failed = 0;                     ///< events whose work threw
   int storage_faults = 0;
+  std::vector<game::storage::change> saved_now;  ///< what commit_now saved, in order
 
  private:
   game::output& out_;
