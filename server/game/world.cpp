@@ -160,11 +160,7 @@ void world::on_gmcp(std::uint64_t conn_id, std::string_view package, std::string
       return;
     }
     // GMCP traffic gets no prompt: it is not something the person typed.
-    events_->run_event(conn_id, [&] {
-      if (!encounters_->news.answer_request(*conn, package)) {  // (Char.Items.Inv / Char.Items.Room)
-        handle_gmcp(*out_, *conn, package, json);
-      }
-    });
+    events_->run_event(conn_id, [&] { handle_gmcp(*out_, encounters_->news, *conn, package, json); });
   }
 }
 

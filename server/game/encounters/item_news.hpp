@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "server/game/encounters/room_stock.hpp"
+#include "server/game/output/gmcp.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/roster/roster.hpp"
 
@@ -14,7 +15,7 @@ namespace dw::game {
 /// {"id": "12", "name": "a short sword", "attrib": "l"}; attrib letters: w wearable, W worn, l wielded,
 /// t takeable (on the floor). Only clients that enabled Char.Items (or Char) are sent anything, and
 /// nothing is built for the others. World thread only.
-class item_news {
+class item_news final : public gmcp_requests {
  public:
   item_news(roster& people, output& out, room_stock& contents)
       : people_(people), out_(out), contents_(contents) {}
@@ -23,7 +24,7 @@ class item_news {
   void send_list(const character& ch, std::string_view location);
   /// A GMCP message from `conn`: a client asking for its items again (IRE's Char.Items.Inv or
   /// Char.Items.Room) gets a fresh List if it is playing. True if the package was one of those two.
-  bool answer_request(const connection& conn, std::string_view package);
+  bool answer_request(const connection& conn, std::string_view package) override;
   /// `it` is now carried by `ch` (Add), no longer (Remove), or changed (Update: wielded, worn...).
   void inv_added(const character& ch, const item& it) { to_carrier(ch, "Char.Items.Add", it); }
   void inv_removed(const character& ch, const item& it) { to_carrier(ch, "Char.Items.Remove", it); }

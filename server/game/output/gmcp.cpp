@@ -16,11 +16,14 @@ std::string gmcp_char_name(std::string_view name) {
   return json::serialize(o);
 }
 
-void handle_gmcp(output& out, connection& conn, std::string_view package, std::string_view json_text) {
+void handle_gmcp(output& out, gmcp_requests& requests, connection& conn, std::string_view package,
+                 std::string_view json_text) {
+  if (requests.answer_request(conn, package)) {
+    return;
+  }
   if (text::iequals(package, "Core.Hello")) {
     if (auto hello = parse_core_hello(json_text)) {
       spdlog::debug("connection {}: GMCP client {} {}", conn.id, log_safe(hello->client), log_safe(hello->version));
-      out.gmcp_hello(conn, std::move(hello->client), std::move(hello->version));
     } else {
       spdlog::debug("connection {}: GMCP Core.Hello with bad JSON ignored", conn.id);
     }

@@ -323,12 +323,6 @@ const std::vector<std::string>& output::gmcp_supports_of(const connection& conn)
   return it == clients_.end() ? none : it->second.gmcp_supports;
 }
 
-void output::gmcp_hello(const connection& conn, std::string client, std::string version) {
-  client_state& s = state_of(conn);
-  s.gmcp_client = std::move(client);
-  s.gmcp_client_version = std::move(version);
-}
-
 void output::send_gmcp(connection& conn, std::string_view package, std::string_view json) {
   const auto it = clients_.find(conn.id);
   if (it == clients_.end() || !gmcp_enabled(it->second.gmcp_supports, package)) {

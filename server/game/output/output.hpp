@@ -144,8 +144,6 @@ class output {
   std::vector<std::string>& gmcp_supports(const connection& conn) { return state_of(conn).gmcp_supports; }
   /// The same to read (empty before any GMCP, and for a client that never sent Core.Supports).
   const std::vector<std::string>& gmcp_supports_of(const connection& conn) const;
-  /// What `conn`'s client said of itself in GMCP Core.Hello.
-  void gmcp_hello(const connection& conn, std::string client, std::string version);
   /// GMCP Char.Vitals for a character: {"hp": 20, "maxhp": 20}, numbers; the vitals_watch hears of it.
   void send_vitals(const character& ch);
   /// Who hears of hit points shown (set once by the world).
@@ -200,8 +198,6 @@ class output {
     bool touched = false;    ///< got output during the current event; gets a prompt and a flush
     bool gmcp_only = false;  ///< only GMCP so far this event: flush without a prompt
     bool at_prompt = false;  ///< the last thing sent was a prompt the person has not answered
-    std::string gmcp_client;  ///< from GMCP Core.Hello
-    std::string gmcp_client_version;
     std::vector<std::string> gmcp_supports;  ///< GMCP packages the client asked for ("Room", "Char")
   };
   /// `conn`'s state, made at its first output or GMCP (one allocation in a connection's life).
