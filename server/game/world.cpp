@@ -106,7 +106,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   register_economy_commands(r, {*places_, *people_, encounters_->contents, encounters_->locks, encounters_->fights,
                                 *events_, encounters_->news, deeds_, *progression_, bounties_.get()});
   r.begin_family("bounties");
-  register_bounty_commands(r, {*bounties_, *places_});
+  register_bounty_commands(r, {*bounties_, places_->view});
   r.begin_family("fights");
   register_fight_commands(r, {encounters_->fights});
   r.begin_family("puzzles");
@@ -118,7 +118,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   r.begin_family("settings");
   register_preference_commands(r, {*people_, *events_, *places_});
   r.begin_family("moderation");
-  register_moderation_commands(r, {*people_, *out_, *admin_, *places_, *events_, svc});
+  register_moderation_commands(r, {*people_, *out_, *admin_, places_->directory, *events_, svc});
   r.begin_family("admin");
   register_backup_commands(r, {*backups_, svc, *events_, *out_, settings_});
   register_world_admin_commands(

@@ -6,7 +6,7 @@
 #include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/bounty_board_set.hpp"
 #include "server/game/commands/command_context.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/room_view.hpp"
 #include "server/game/places/static_rooms.hpp"
 #include "server/text/ascii.hpp"
 
@@ -42,7 +42,7 @@ void bounties_command(const bounty_parts& p, command_context& ctx) {
   if (words.empty()) {
     if (at_board(ctx.actor)) {
       if (p.board.visit_board(ctx.actor) > 0) {
-        p.where.send_status(ctx.actor);  // (the reward's silver)
+        p.view.send_status(ctx.actor);  // (the reward's silver)
       }
     } else {
       p.board.show_own(ctx.actor, false);

@@ -6,12 +6,12 @@
 namespace dw::game {
 
 class bounties;
-class places;
+class room_view;
 
 /// bounties, accept (bounty_board.cpp): the bounty board in the village square.
 struct bounty_parts {
   bounties& board;
-  places& where;  ///< Char.Status once a reward is paid
+  room_view& view;  ///< Char.Status once a reward is paid
 };
 void register_bounty_commands(command_registry& r, bounty_parts parts);
 

@@ -15,7 +15,7 @@
 #include "server/game/commands/moderation_set.hpp"
 #include "server/game/commands/time_text.hpp"
 #include "server/game/events/event_sink.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/place_directory.hpp"
 #include "server/game/roster/names.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
@@ -46,7 +46,7 @@ void who_command(const moderation_parts& p, command_context& ctx) {
                   static_cast<unsigned long long>(c->id), ch ? ch->name.c_str() : "(logging in)",
                   ch ? std::string(role_name(ch->account_role)).c_str() : "-", std::string(c->port->address()).c_str(),
                   client.substr(0, 17).c_str(), info.width, info.height,
-                  static_cast<long long>(now - c->last_input), ch ? p.where.directory.where_text(ch->where).c_str() : "-");
+                  static_cast<long long>(now - c->last_input), ch ? p.rooms.where_text(ch->where).c_str() : "-");
     out += line;
   }
   const std::string count = std::to_string(conns.size()) + " connections.\n";

@@ -8,7 +8,7 @@ namespace dw::game {
 class roster;
 class output;
 class administration;
-class places;
+class place_directory;
 class event_runner;
 class services;
 
@@ -17,7 +17,7 @@ struct moderation_parts {
   roster& people;
   output& out;
   administration& admin;
-  places& where;
+  place_directory& rooms;  ///< where each character is, in words (@who)
   event_runner& events;
   services& svc;
 };
