@@ -27,10 +27,13 @@ class ground {
   /// The dungeon model: the branches' rooms in memory, their exits and seeds.
   virtual dungeon::dungeon& dungeon() = 0;
 
-  /// Walks `ch` one step, with every refusal explained, as if it had typed the direction (fleeing).
+  /// Walks `ch` one step, with every refusal explained, as if it had typed the direction (fleeing). Like
+  /// move_character, a step made calls back into the room hooks (room_hooks::leave_room; arrived on entering a
+  /// dungeon room).
   virtual void walk(connection& conn, character& ch, exit_dir d) = 0;
   /// Moves `ch` to `to`, telling both rooms, saving the new location and showing the room (a knock-out).
-  /// Taken back if the event cannot be saved.
+  /// It calls room_hooks::leave_room for `ch` first (so fights hear of it even when the caller already
+  /// took `ch` out of its fight). Taken back if the event cannot be saved.
   virtual void move_character(character& ch, const location& to, std::string_view leave_text,
                               std::string_view arrive_text) = 0;
   /// Saves a character's location and hit points (the caller registers the undo of what it changed).
