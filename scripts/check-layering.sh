@@ -120,7 +120,7 @@ declare -A command_set_of=(
 # room_hooks.hpp, encounters/encounters.hpp (the umbrella world builds), and everything of login/.
 commands_part_headers=" roster/roster.hpp roster/character.hpp roster/connection.hpp roster/item.hpp roster/names.hpp
   roster/preferences.hpp output/output.hpp output/channels.hpp output/colour.hpp output/style.hpp
-  events/event_sink.hpp progression/progression.hpp bounties/bounties.hpp places/places.hpp
+  events/event_sink.hpp events/undoable.hpp progression/progression.hpp bounties/bounties.hpp places/places.hpp
   places/place.hpp places/place_directory.hpp places/room_view.hpp places/interior_view.hpp places/map_view.hpp
   places/walking.hpp places/collapse.hpp places/crowds.hpp places/ground.hpp
   places/static_rooms.hpp places/steps.hpp groups/groups.hpp encounters/fights.hpp encounters/fight_table.hpp

@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "server/game/administration/address_pattern.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/text/ascii.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -141,7 +142,7 @@ int administration::remove_bans(std::string_view target) {
 }
 
 void administration::set_wizlock(std::optional<role> r) {
-  changes_.on_rollback([this, before = wizlock_] { wizlock_ = before; });
+  keep(changes_, wizlock_);
   wizlock_ = r;
   const std::string value = r ? std::string(role_name(*r)) : std::string();
   if (value.empty()) {
@@ -160,11 +161,9 @@ void administration::audit(std::string_view actor, std::string_view action, std:
 }
 
 void administration::remember_countdown() {
-  changes_.on_rollback([this, at = shutdown_at_, why = shutdown_reason_, warned = last_warning_] {
-    shutdown_at_ = at;
-    shutdown_reason_ = why;
-    last_warning_ = warned;
-  });
+  keep(changes_, shutdown_at_);
+  keep(changes_, shutdown_reason_);
+  keep(changes_, last_warning_);
 }
 
 void administration::start_shutdown(std::int64_t seconds, std::string reason, std::string by) {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <boost/json.hpp>
 
+#include "server/game/events/undoable.hpp"
+
 namespace dw::game {
 
 namespace {
@@ -154,7 +156,7 @@ int bounties::visit_board(character& ch) {
   // First the reward for whatever is done.
   int paid = 0;
   const bounty_book before = book;
-  const std::int64_t silver_before = ch.silver;
+  std::int64_t silver = 0;
   std::int64_t xp = 0;
   std::string told;
   for (held_bounty& h : book.tasks) {
@@ -164,7 +166,7 @@ int bounties::visit_board(character& ch) {
     h.turned_in = true;
     ++book.completed;
     ++paid;
-    ch.silver += h.task.silver;
+    silver += h.task.silver;
     xp += h.task.xp;
     told += "You hand in your bounty: " + describe(h.task) + ".";
     told +=
@@ -174,11 +176,8 @@ int bounties::visit_board(character& ch) {
   }
   if (paid > 0) {
     forget_past(book, day);
-    changes_.on_rollback([this, account = ch.account_id, silver_before] {
-      if (character* again = people_.find_character(account)) {
-        again->silver = silver_before;
-      }
-    });
+    keep(changes_, people_, ch, &character::silver);
+    ch.silver += silver;
     changes_.persist(storage::save_character{record_of(ch, services_.now())});
     changed(ch, before);
     out_.send(ch.connection, told);

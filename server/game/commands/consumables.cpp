@@ -11,6 +11,7 @@
 #include "server/game/commands/economy_support.hpp"
 #include "server/game/commands/item_matching.hpp"
 #include "server/game/encounters/fights.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/output/style.hpp"
@@ -117,10 +118,7 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
 void scroll_effect(const economy_parts& p, command_context& ctx, const content::scroll_effect& e) {
   character& ch = ctx.actor;
   if (e.key == "ward") {
-    on_rollback_of(p, ch, [points = ch.ward_points, rounds = ch.ward_rounds](character& again) {
-      again.ward_points = points;
-      again.ward_rounds = rounds;
-    });
+    keep(p.changes, p.people, ch, &character::ward_points, &character::ward_rounds);
     ch.ward_points = e.amount;
     ch.ward_rounds = e.rounds;
     ctx.reply("A shimmering ward settles around you: it will absorb up to " + std::to_string(e.amount) +

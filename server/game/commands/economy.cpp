@@ -6,6 +6,7 @@
 #include "server/game/commands/economy_support.hpp"
 #include "server/game/commands/gear_trade.hpp"
 #include "server/game/commands/item_matching.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/places/places.hpp"
 
@@ -13,13 +14,7 @@ namespace dw::game {
 
 /// The character's progress as it is now, restored if the event cannot be saved.
 void undo_progress(const economy_parts& p, const character& ch) {
-  on_rollback_of(p, ch,
-                 [silver = ch.silver, sold = ch.scrolls_sold, hp = ch.hp, known = ch.identified](character& again) {
-                   again.silver = silver;
-                   again.scrolls_sold = sold;
-                   again.hp = hp;
-                   again.identified = known;
-                 });
+  keep(p.changes, p.people, ch, &character::silver, &character::scrolls_sold, &character::hp, &character::identified);
 }
 
 /// Takes the item `id` out of `ch`'s pack for good (sold, drunk, read to dust): removed from storage,

@@ -9,6 +9,7 @@
 #include "server/game/commands/preferences_set.hpp"
 #include "server/game/encounters/fights.hpp"
 #include "server/game/events/event_sink.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/text/log_safe.hpp"
@@ -18,14 +19,7 @@ namespace {
 
 /// Sets one preference in memory and in storage; memory goes back if the event cannot be saved.
 void store(const preference_parts& p, character& ch, std::string_view key, std::string_view value) {
-  const std::string before(ch.prefs.get(key));
-  ch.prefs.set(key, value);
-  p.changes.persist(storage::save_preference{ch.account_id, std::string(key), std::string(value)});
-  p.changes.on_rollback([&people = p.people, account = ch.account_id, key = std::string(key), before] {
-    if (character* c = people.find_character(account)) {
-      c->prefs.set(key, before);
-    }
-  });
+  set_preference(p.changes, p.people, ch, key, value);
 }
 
 enum class choice : std::uint8_t { show, on, off, bad };

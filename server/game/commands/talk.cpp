@@ -11,6 +11,7 @@
 #include "server/game/commands/talk_set.hpp"
 #include "server/game/commands/time_text.hpp"
 #include "server/game/events/event_sink.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/channels.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/roster/roster.hpp"
@@ -229,14 +230,7 @@ void channels(const talk_parts& p, command_context& ctx) {
   }
   const std::string key = channel_preference_key(name);
   const std::string value = on ? "" : "off";
-  const std::string before(ctx.actor.prefs.get(key));
-  ctx.actor.prefs.set(key, value);
-  p.changes.persist(storage::save_preference{ctx.actor.account_id, key, value});
-  p.changes.on_rollback([&people = p.people, account = ctx.actor.account_id, key, before] {
-    if (character* ch = people.find_character(account)) {
-      ch->prefs.set(key, before);
-    }
-  });
+  set_preference(p.changes, p.people, ctx.actor, key, value);
   spdlog::info("{} turned channel {} {}", ctx.actor.name, name, on ? "on" : "off");
   ctx.reply(on ? "Your " + name + " channel is on.\n"
                : "Your " + name + " channel is off: you will not hear it, nor can you use it, until 'channels on " +

@@ -6,6 +6,7 @@
 #include "content/fight_round.hpp"
 #include "content/fight_judgement.hpp"
 #include "server/game/encounters/fights.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/groups/groups.hpp"
 #include "server/game/output/style.hpp"
 
@@ -220,11 +221,7 @@ void fights::pay_silver(const content::fight_state& fight, const std::vector<cha
     // Split evenly; the first to join get the odd coins.
     const std::int64_t share = total / n + (i < total % n ? 1 : 0);
     // (the round's own undo puts the fighters' silver back; this one a group member's who did not fight)
-    changes_.on_rollback([this, account = ch.account_id, before = ch.silver] {
-      if (character* again = people_.find_character(account)) {
-        again->silver = before;
-      }
-    });
+    keep(changes_, people_, ch, &character::silver);
     ch.silver += share;
     ground_.save_character(ch);
     ground_.send_status(ch);  // (Char.Status comes again whenever silver changes)

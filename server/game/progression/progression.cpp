@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "content/text_helpers.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
 
 namespace dw::game {
@@ -49,15 +50,8 @@ void progression::award(character& ch, std::int64_t xp, std::string_view why) {
   const content::level_def& was = rules.level_for(before);
   const std::int64_t after = before + xp;
   const content::level_def& now = rules.level_for(after);
-  changes_.on_rollback([this, account = ch.account_id, before, hp = ch.hp, max_hp = ch.max_hp] {
-    if (auto it = xp_.find(account); it != xp_.end()) {
-      it->second = before;
-    }
-    if (character* again = people_.find_character(account)) {
-      again->hp = hp;
-      again->max_hp = max_hp;
-    }
-  });
+  keep_entry(changes_, xp_, ch.account_id);
+  keep(changes_, people_, ch, &character::hp, &character::max_hp);
   xp_[ch.account_id] = after;
   changes_.persist(storage::save_progress{storage::progress_record{ch.account_id, after}});
   out_.send(ch.connection, "You gain " + std::to_string(xp) + " experience for " + std::string(why) + ".\n");
