@@ -6,9 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
+# -O1 -g1, ASan's own advice: line tables are all a report's stack needs, and the build takes about half
+# the time of -O2 -g (web_listener.cpp: 264 s -> 128 s; a test file: 33 s -> 18 s).
 if [ ! -f build-asan/build.ninja ]; then
   CXX=g++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDEEPWELL_SANITIZE=ON \
-    -DDEEPWELL_BUILD_BENCH=OFF
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DDEEPWELL_BUILD_BENCH=OFF
 fi
 cmake --build build-asan -j "$(nproc)"
 echo "sanitize: build-asan up to date after $SECONDS s"
