@@ -10,7 +10,6 @@
 #include <chrono>
 #include <fstream>
 #include <optional>
-#include <unordered_map>
 #include <unistd.h>
 
 #include "content/content_tables.hpp"
@@ -21,13 +20,13 @@
 #include "server/app/reboot.hpp"
 #include "server/app/report_inbox.hpp"
 #include "server/app/server_services.hpp"
+#include "server/app/session_table.hpp"
 #include "server/app/startup.hpp"
 #include "server/app/tls_port.hpp"
 #include "server/app/web_port.hpp"
 #include "server/game/world.hpp"
 #include "server/net/commit_tracker.hpp"
 #include "server/net/listener.hpp"
-#include "server/net/session.hpp"
 #include "server/net/tls.hpp"
 #include "server/store/writer.hpp"
 
@@ -66,7 +65,13 @@ class server {
         backups_(settings.storage.path, settings.backup.folder),
         services_(io_, workers_, readers_, writer_, commits_, backups_),
         startup_(read_startup(settings.storage.path)),
-        world_(with_stored_settings(settings, startup_), services_, game::world_parts{std::move(content), startup_}) {
+        world_(with_stored_settings(settings, startup_), services_, game::world_parts{std::move(content), startup_}),
+        sessions_(world_, commits_, [this](const std::string& address) {
+          listener_.closed(address);
+          if (stopping_ && sessions_.empty()) {
+            finish_shutdown();
+          }
+        }) {
     spdlog::info("dungeon restored: {} branches (their rooms are read when someone enters)", startup_.branches.size());
     startup_ = {};  // the world has taken what it needs
     services_.on_stop = [this] { begin_shutdown(); };
@@ -202,14 +207,11 @@ class server {
 
   /// Everything /metrics reports, as it is now (metrics_endpoint asks at each allowed request). World thread.
   metrics_reading read_metrics() {
-    std::array<std::uint64_t, net::connection_kinds> open{};
-    for (const auto& [raw, session] : sessions_) {
-      open[static_cast<std::size_t>(session->traffic_kind())] += 1;
-    }
-    return app::read_metrics({world_, writer_, services_.failed_reads(), traffic_, open, started_at_});
+    return app::read_metrics(
+        {world_, writer_, services_.failed_reads(), sessions_.traffic(), sessions_.open_by_kind(), started_at_});
   }
 
-  /// Creates a session for a connection the listener counts, and does the bookkeeping (the closed callback).
+  /// Creates a session, within the limits the world's settings give now, for a connection the listener counts.
   std::shared_ptr<net::session> make_session(std::shared_ptr<net::stream> stream, const std::string& address) {
     net::session_limits limits;
     limits.max_output_queue_bytes = static_cast<std::size_t>(world_.settings().server.max_output_queue_bytes);
@@ -217,19 +219,7 @@ class server {
     limits.codec.max_subneg_bytes = static_cast<std::size_t>(world_.settings().server.max_subneg_bytes);
     limits.codec.mccp2 = settings_.server.mccp2_level > 0 && stream->takes_mccp2();
     limits.mccp2_level = static_cast<int>(settings_.server.mccp2_level);
-    auto session = std::make_shared<net::session>(std::move(stream), world_, commits_, limits, nullptr);
-    session->count_traffic(&traffic_);
-    traffic_.opened[static_cast<std::size_t>(session->traffic_kind())] += 1;
-    net::session* raw = session.get();
-    session->set_on_closed([this, raw, address] {
-      sessions_.erase(raw);
-      listener_.closed(address);
-      if (stopping_ && sessions_.empty()) {
-        finish_shutdown();
-      }
-    });
-    sessions_.emplace(raw, session);
-    return session;
+    return sessions_.open(std::move(stream), address, limits);
   }
 
   // ---- hot reboot (runs on the world thread, after the event that asked for it)
@@ -259,9 +249,7 @@ class server {
     say_goodbye_to_unhandable();
     world_.save_all();
     world_.flush_output();  // hands the saves to the writer
-    for (auto& [raw, session] : sessions_) {
-      session->end_compression_for_handover();  // the new image cannot continue a zlib stream
-    }
+    sessions_.end_compression_for_handover();  // the new image cannot continue a zlib stream
     writer_.flush();        // everything persisted is on disk before the image is replaced
     take_reports();
     drain_then_exec(requested_by, std::chrono::steady_clock::now() + std::chrono::seconds(2));
@@ -273,10 +261,8 @@ class server {
       rebooting_ = false;
       return;
     }
-    bool drained = tls_ == nullptr || tls_->server().open_streams() == 0;  // every TLS connection has said goodbye
-    for (auto& [raw, session] : sessions_) {
-      drained = drained && session->drained();
-    }
+    // (every TLS connection has said goodbye, and every session written what it owes)
+    const bool drained = (tls_ == nullptr || tls_->server().open_streams() == 0) && sessions_.drained();
     if (!drained && std::chrono::steady_clock::now() < deadline) {
       // Let the sessions write what they owe ("rebooting...") before the image goes.
       auto timer = std::make_shared<asio::steady_timer>(io_, std::chrono::milliseconds(10));
@@ -296,13 +282,7 @@ class server {
     state.started_at = started_at_;
     state.tls_listen_fd = tls_ ? tls_->listener().native_handle() : -1;
     state.web_listen_fd = web_ ? web_->listener().native_handle() : -1;
-    for (auto& [raw, session] : sessions_) {
-      handed_connection c;
-      c.fd = session->native_handle();
-      c.codec_state = session->codec_state();
-      c.saved = world_.save_connection(session->id());
-      state.connections.push_back(std::move(c));
-    }
+    state.connections = sessions_.hand_over([this](std::uint64_t id) { return world_.save_connection(id); });
     const std::string path = settings_.storage.path + ".reboot";
     std::string why;
     try {
@@ -335,9 +315,7 @@ class server {
     }
     ::unlink(path.c_str());
     rebooting_ = false;
-    for (auto& [raw, session] : sessions_) {
-      session->handover_failed();
-    }
+    sessions_.handover_failed();
     listener_.welcome();
     if (tls_) {
       tls_->listener().welcome();
@@ -352,18 +330,7 @@ class server {
   /// reconnect (the web client does so by itself), then closed once that has left (with close_notify or
   /// a WebSocket close); its character leaves as at any disconnect.
   void say_goodbye_to_unhandable() {
-    std::size_t tls_count = 0;
-    std::size_t web_count = 0;
-    for (const std::shared_ptr<net::session>& session : unhandable_sessions()) {
-      const bool web = session->kind() != "TLS";
-      (web ? web_count : tls_count) += 1;
-      session->write_text(web ? "\nDeepwell is rebooting. A web connection cannot be carried over a reboot: it "
-                                "reconnects in a moment. Your character is saved.\n"
-                              : "\nDeepwell is rebooting. An encrypted (TLS) connection cannot be carried over a "
-                                "reboot: please reconnect in a moment. Your character is saved.\n");
-      session->flush(0);
-      session->close();
-    }
+    const auto [tls_count, web_count] = sessions_.say_goodbye_to_unhandable();
     if (tls_) {
       tls_->end_handshakes();
     }
@@ -372,23 +339,10 @@ class server {
     }
   }
 
-  /// The sessions whose connection state cannot cross exec() (TLS and WebSocket).
-  std::vector<std::shared_ptr<net::session>> unhandable_sessions() const {
-    std::vector<std::shared_ptr<net::session>> found;
-    for (const auto& [raw, session] : sessions_) {
-      if (!session->can_hand_over()) {
-        found.push_back(session);
-      }
-    }
-    return found;
-  }
-
   /// Aborts the TLS and web sessions still open when a reboot's drain time is up; true when either is on (their
   /// disconnects may have saved something).
   bool end_unhandable_sessions() {
-    for (const std::shared_ptr<net::session>& session : unhandable_sessions()) {
-      session->abort();
-    }
+    sessions_.abort_unhandable();
     return tls_ != nullptr || web_ != nullptr;
   }
 
@@ -442,13 +396,7 @@ class server {
     world_.shutdown("\nDeepwell is shutting down now. Your character is saved; come back soon.\n");
     // Once every save has committed, close the connections; they drain their output and go.
     commits_.when_committed([this] {
-      std::vector<std::shared_ptr<net::session>> all;
-      for (auto& [raw, session] : sessions_) {
-        all.push_back(session);
-      }
-      for (auto& session : all) {
-        session->close();
-      }
+      sessions_.close_all();
       if (sessions_.empty()) {
         finish_shutdown();
       }
@@ -462,13 +410,7 @@ class server {
       return;
     }
     finished_ = true;
-    std::vector<std::shared_ptr<net::session>> all;
-    for (auto& [raw, session] : sessions_) {
-      all.push_back(session);
-    }
-    for (auto& session : all) {
-      session->abort();
-    }
+    sessions_.abort_all();
     signals_.cancel();
     shutdown_deadline_.cancel();
     services_.cancel_delayed_calls();
@@ -492,8 +434,7 @@ class server {
   /// What storage held at start-up, read once here; the world thread never reads afterwards.
   game::storage::world_snapshot startup_;
   game::world world_;
-  net::traffic traffic_;  ///< what every session wrote, by kind (the sessions add to it; the metrics read it)
-  std::unordered_map<net::session*, std::shared_ptr<net::session>> sessions_;
+  session_table sessions_;  ///< every port's sessions (after world_, their game)
   metrics_endpoint metrics_{settings_.metrics, [this] { return read_metrics(); }};  ///< GET /metrics (before web_)
   std::unique_ptr<tls_port> tls_;  ///< the TLS port, when tls.enabled
   std::unique_ptr<web_port> web_;  ///< the web port, when web.enabled (after tls_: it uses its context)

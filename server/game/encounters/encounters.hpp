@@ -27,7 +27,7 @@ class encounters final : public room_hooks {
         fights(settings, content, people, out, changes, events, svc, where, contents, fight_table, news),
         rest(settings, people, out, changes, where),
         puzzles(settings, content, people, out, changes, where, contents, locks, news),
-        wanderers(settings, content, people, out, events, svc, where, contents, locks, fight_table, fights) {}
+        wanderers(settings, content, people, out, changes, events, svc, where, contents, locks, fight_table, fights) {}
 
   /// Who hears of deeds done here, and whose levels count in fights (set once, by the world).
   void set_progress(deeds& told, const progression& levels) {

@@ -20,10 +20,37 @@ const room_fight* fight_table::find(std::int64_t room_id) const {
 }
 
 room_fight& fight_table::start(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters) {
+  keep_row(room_id);
+  return place(room_id, branch, std::move(monsters));
+}
+
+void fight_table::end(std::int64_t room_id) {
+  keep_row(room_id);
+  rooms_.erase(room_id);
+}
+
+room_fight& fight_table::place(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters) {
   room_fight fight;
   fight.branch = branch;
   fight.monsters = std::move(monsters);
   return rooms_.insert_or_assign(room_id, std::move(fight)).first->second;
+}
+
+void fight_table::keep_row(std::int64_t room_id) {
+  const auto found = rooms_.find(room_id);
+  std::optional<room_fight> before;
+  if (found != rooms_.end()) {
+    before = found->second;
+  }
+  // (a row put back keeps its generation: a round timer still set for it finds it again, and one that
+  // found nothing meanwhile is set again by the fights' own undo of the round or the clearing)
+  changes_.on_rollback([this, room_id, before = std::move(before)] {
+    if (before) {
+      rooms_.insert_or_assign(room_id, *before);
+    } else {
+      rooms_.erase(room_id);
+    }
+  });
 }
 
 std::string fight_table::stored_contents(std::int64_t room_id) const {
@@ -36,7 +63,7 @@ void fight_table::room_created(std::int64_t room_id, std::uint64_t branch,
   if (!monsters) {
     return;
   }
-  start(room_id, branch, std::move(*monsters));
+  place(room_id, branch, std::move(*monsters));
   // A room that could not be saved does not exist: neither do its monsters.
   changes_.on_rollback([this, room_id] { rooms_.erase(room_id); });
 }
@@ -51,7 +78,7 @@ void fight_table::restore_room(std::int64_t room_id, std::uint64_t branch, conte
     spdlog::error("room {}: unreadable fight state '{}' ignored", room_id, log_safe(contents));
     return;
   }
-  start(room_id, branch, std::move(*fight));
+  place(room_id, branch, std::move(*fight));  // (what storage holds: nothing to undo)
 }
 
 void fight_table::forget_branch(std::uint64_t branch) {

@@ -43,12 +43,14 @@ class fight_table {
   const room_fight* find(std::int64_t room_id) const;
   /// How many fights the table holds.
   std::size_t size() const { return rooms_.size(); }
-  /// A fight starts (or is put back) in a room of `branch`; any fight there before is replaced.
+  /// A fight starts in a room of `branch`; any fight there before is replaced. If the event cannot be saved,
+  /// the room's row goes back to what it was (none, or the one replaced).
   room_fight& start(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters);
   /// Puts a fight back as it was (a failed commit's undo).
   void put(std::int64_t room_id, room_fight fight) { rooms_.insert_or_assign(room_id, std::move(fight)); }
-  /// The fight in a room is over (won, cleared, or its wanderer walked on): its row goes.
-  void end(std::int64_t room_id) { rooms_.erase(room_id); }
+  /// The fight in a room is over (won, cleared, or its wanderer walked on): its row goes, and comes back as
+  /// it is now if the event cannot be saved.
+  void end(std::int64_t room_id);
   /// A number for a round timer no timer has had before.
   std::uint64_t next_generation() { return ++generations_; }
   /// The room's fight as stored in its contents ("" when it has none).
@@ -65,6 +67,11 @@ class fight_table {
   void forget_branch(std::uint64_t branch);
 
  private:
+  /// The row of `room_id` becomes this fight, with no undo (storage holds it, or the caller undoes it).
+  room_fight& place(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters);
+  /// Registers the undo that puts the row of `room_id` back as it is now (or takes away one made meanwhile).
+  void keep_row(std::int64_t room_id);
+
   change_sink& changes_;
   std::unordered_map<std::int64_t, room_fight> rooms_;
   std::uint64_t generations_ = 0;

@@ -39,12 +39,13 @@ content::wander_exit_kind kind_of(dungeon::exit_state e) {
 }  // namespace
 
 wanderers::wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-                     event_runner& events, services& svc, ground& where, room_stock& contents, const rune_locks& locks,
+                     change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents, const rune_locks& locks,
                      fight_table& table, fights& fights)
     : settings_(settings),
       content_(content),
       people_(people),
       out_(out),
+      changes_(changes),
       events_(events),
       services_(svc),
       ground_(where),
@@ -162,14 +163,34 @@ bool wanderers::spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs
   return true;
 }
 
-void wanderers::settle_fight(branch_state& bs, wanderer& w) {
+void wanderers::settle_fight(std::uint64_t branch, branch_state& bs, wanderer& w) {
   // (a won fight's row is gone with it: a fight in the room now is ours only if it holds our id)
   const room_fight* fight = table_.find(w.room_id);
   const bool ours = fight != nullptr && fight->wanderer == w.id;
-  if (ours && !fight->monsters.won()) {
-    if (fight->active) {
-      return;  // still fighting: it does not move
+  if (ours && !fight->monsters.won() && fight->active) {
+    return;  // still fighting: it does not move
+  }
+  // What follows is saved with the step (the room's contents without the fight, or the win before it): if
+  // that cannot be saved, the wanderer stands fighting as it was, alive, and counted so.
+  const bool dies = !ours || fight->monsters.won();
+  changes_.on_rollback([this, branch, before = w, dies] {
+    const auto found = branches_.find(branch);
+    if (found == branches_.end()) {
+      return;  // the branch is gone, and its wanderers with it
     }
+    branch_state& again = found->second;
+    const auto same = std::find_if(again.alive.begin(), again.alive.end(),
+                                   [&before](const wanderer& other) { return other.id == before.id; });
+    if (same != again.alive.end()) {
+      *same = before;
+    } else {
+      again.alive.push_back(before);
+    }
+    if (dies && again.dead > 0) {
+      --again.dead;
+    }
+  });
+  if (!dies) {
     // Everyone left the fight: it takes its wounds and walks on, and the room is as clear as before.
     w.hp = fight->monsters.monster_hp;
     table_.end(w.room_id);
@@ -236,7 +257,7 @@ void wanderers::step_branch(std::uint64_t branch) {
   const content::wander_rules& rules = content_.get().wanderers;
   for (wanderer& w : bs.alive) {
     if (w.fighting) {
-      settle_fight(bs, w);
+      settle_fight(branch, bs, w);
     }
   }
   std::erase_if(bs.alive, [](const wanderer& w) { return w.hp.empty(); });

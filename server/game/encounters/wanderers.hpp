@@ -29,7 +29,7 @@ namespace dw::game {
 class wanderers {
  public:
   wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-            event_runner& events, services& svc, ground& where, room_stock& contents, const rune_locks& locks,
+            change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents, const rune_locks& locks,
             fight_table& table, fights& fights);
 
   /// Called on every world tick: renews the step timers (a second's worth of steps; a step longer than a
@@ -70,7 +70,9 @@ class wanderers {
   branch_state& state_for(std::uint64_t branch);
   /// Wanderer `id` appears in a room of the branch it may stand in; false when there is none.
   bool spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs, std::uint32_t id);
-  void settle_fight(branch_state& bs, wanderer& w);
+  /// A fighting wanderer whose fight has ended walks on (wounded) or is dead. If the step cannot be saved, it
+  /// stands fighting again (the fights' table puts the fight's row back by itself).
+  void settle_fight(std::uint64_t branch, branch_state& bs, wanderer& w);
   bool attack(std::uint64_t branch, std::uint64_t tick, wanderer& w);
   std::string name_of(const wanderer& w) const;
   std::string verb_of(const wanderer& w) const;
@@ -86,6 +88,7 @@ class wanderers {
   const content_source& content_;
   roster& people_;
   output& out_;
+  change_sink& changes_;
   event_runner& events_;
   services& services_;
   ground& ground_;

@@ -16,6 +16,12 @@ using dungeon::exit_state;
 
 namespace {
 
+/// Interiors kept at most: about 1 KB each. Past it, those of rooms nobody stands in are dropped (they are
+/// made again, identically, when next needed).
+constexpr std::size_t interior_cache_limit = 4096;
+
+}  // namespace
+
 dungeon::dungeon_settings dungeon_settings_of(const config::settings& s) {
   dungeon::dungeon_settings d;
   d.world_seed = static_cast<std::uint64_t>(s.dungeon.world_seed);
@@ -25,12 +31,6 @@ dungeon::dungeon_settings dungeon_settings_of(const config::settings& s) {
   d.branches_can_finish = s.dungeon.branches_can_finish;
   return d;
 }
-
-/// Interiors kept at most: about 1 KB each. Past it, those of rooms nobody stands in are dropped (they are
-/// made again, identically, when next needed).
-constexpr std::size_t interior_cache_limit = 4096;
-
-}  // namespace
 
 place_directory::place_directory(live_settings& settings, const content_source& content, roster& people,
                                  change_sink& changes, services& svc, const storage::world_snapshot& startup)

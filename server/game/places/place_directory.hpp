@@ -26,6 +26,9 @@
 
 namespace dw::game {
 
+/// The dungeon model's settings out of the server's (the [dungeon] keys).
+dungeon::dungeon_settings dungeon_settings_of(const config::settings& s);
+
 class place_directory {
  public:
   place_directory(live_settings& settings, const content_source& content, roster& people, change_sink& changes,

@@ -28,6 +28,7 @@
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/ground.hpp"
+#include "server/game/places/place_directory.hpp"
 #include "server/game/places/static_rooms.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/storage/changes.hpp"
@@ -132,7 +133,7 @@ class inline_events final : public game::event_runner {
 class fake_ground final : public game::ground {
  public:
   fake_ground(const config::settings& s, game::roster& people, game::change_sink& changes)
-      : model_(settings_of(s), nullptr), people_(people), changes_(changes) {}
+      : model_(game::dungeon_settings_of(s), nullptr), people_(people), changes_(changes) {}
 
   // ---- what the part asked, in order
   struct move_request {
@@ -274,16 +275,6 @@ class fake_ground final : public game::ground {
   std::int64_t now = 1'800'000'000;  ///< unix seconds the fake's dungeon calls are made at
 
  private:
-  static dw::dungeon::dungeon_settings settings_of(const config::settings& s) {
-    dw::dungeon::dungeon_settings d;
-    d.world_seed = static_cast<std::uint64_t>(s.dungeon.world_seed);
-    d.max_unexplored_exits = static_cast<std::uint32_t>(s.dungeon.max_unexplored_exits);
-    d.branch_join_seconds = s.dungeon.branch_join_seconds;
-    d.branch_idle_collapse_seconds = s.dungeon.branch_idle_collapse_seconds;
-    d.branches_can_finish = s.dungeon.branches_can_finish;
-    return d;
-  }
-
   /// Moves `ch` to `to` in the roster; the move is taken back if the event cannot be saved (as places' is).
   void place_character(game::character& ch, const game::location& to) {
     const game::location from = ch.where;

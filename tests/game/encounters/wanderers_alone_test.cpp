@@ -81,7 +81,7 @@ struct wanderers_alone {
   item_news news{p.people, p.out, contents};
   fights fighting{p.settings, p.content, p.people, p.out, p.changes, p.events,
                   p.services, p.ground, contents, table, news};
-  wanderers roaming{p.settings, p.content, p.people, p.out, p.events, p.services, p.ground,
+  wanderers roaming{p.settings, p.content, p.people, p.out, p.changes, p.events, p.services, p.ground,
                     contents, locks, table, fighting};
   std::uint64_t branch = 0;
   std::vector<dw::dungeon::room> rooms;
@@ -148,6 +148,57 @@ TEST(WanderersAlone, ABranchNobodyIsInDoesNotStepAndStepsComeOnTheTimerAsEvents)
   ASSERT_TRUE(w.p.services.run_timer());
   EXPECT_EQ(w.p.events.actors, std::vector<std::uint64_t>{0}) << "a step is an event of its own";
   EXPECT_TRUE(has(w.roaming.describe_branch(w.branch), "step 1")) << w.roaming.describe_branch(w.branch);
+}
+
+/// The line of wanderer `id` in a describe_branch text ("    #0 a cave rat at (1,2) room 9, fighting").
+std::string line_of(const std::string& described, std::uint32_t id) {
+  const std::string mark = "#" + std::to_string(id) + " ";
+  const std::size_t at = described.find(mark);
+  return at == std::string::npos ? std::string() : described.substr(at, described.find('\n', at) - at);
+}
+
+TEST(WanderersAlone, AWandererWhoseFightEveryoneLeftWalksOnAndFightsAgainIfThatCannotBeSaved) {
+  wanderers_alone w(12);
+  const auto ann = w.p.add_player("Ann", ann_account, fake_ground::location_of(w.rooms.back()), 40, 40);
+  for (int steps = 0; steps < most_steps && !w.wanderer_fighting(*ann.ch); ++steps) {
+    w.roaming.step_all();
+    w.p.changes.commit();
+  }
+  const std::optional<std::uint32_t> attacker = w.wanderer_fighting(*ann.ch);
+  ASSERT_TRUE(attacker.has_value()) << "no attack in " << most_steps << " steps";
+  const std::int64_t room = ann.ch->where.room_id;
+
+  // Ann walks back to the branch's first room (the branch steps while someone is in it): the fight has
+  // nobody in it, and rounds stop.
+  ASSERT_NE(w.id_of(0), room);
+  w.fighting.leave_room(*ann.ch);
+  w.p.people.vacate(*ann.ch);
+  ann.ch->where = fake_ground::location_of(w.rooms.front());
+  w.p.people.occupy(*ann.ch);
+  ASSERT_FALSE(w.fighting.fight_in(room)->active);
+  const std::string fighting_before = w.roaming.describe_branch(w.branch);
+  ASSERT_TRUE(has(fighting_before, "fighting")) << fighting_before;
+
+  // The next step: the wanderer leaves its fight (the room saved without it) and walks on.
+  const std::size_t saved_before = w.p.changes.persisted.size();
+  w.roaming.step_all();
+  EXPECT_EQ(w.fighting.fight_in(room), nullptr) << "the fight's row is gone with its wanderer";
+  EXPECT_GT(w.p.changes.persisted.size(), saved_before) << "the room is saved without the fight";
+  EXPECT_FALSE(has(w.roaming.describe_branch(w.branch), "fighting")) << w.roaming.describe_branch(w.branch);
+
+  // That step could not be saved: the wanderer stands fighting where it was, its fight's row back.
+  EXPECT_EQ(w.p.changes.fail(), 0) << "no undo step threw";
+  const room_fight* back = w.fighting.fight_in(room);
+  ASSERT_NE(back, nullptr) << "the fight's row is back";
+  EXPECT_EQ(back->wanderer, attacker);
+  EXPECT_EQ(line_of(w.roaming.describe_branch(w.branch), *attacker), line_of(fighting_before, *attacker))
+      << "the wanderer is as it was, where it was";
+
+  // And the step after, saved, settles it again.
+  w.roaming.step_all();
+  w.p.changes.commit();
+  EXPECT_EQ(w.fighting.fight_in(room), nullptr);
+  EXPECT_FALSE(has(w.roaming.describe_branch(w.branch), "fighting"));
 }
 
 }  // namespace
