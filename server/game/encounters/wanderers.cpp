@@ -39,8 +39,8 @@ content::wander_exit_kind kind_of(dungeon::exit_state e) {
 }  // namespace
 
 wanderers::wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-                     change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents, const rune_locks& locks,
-                     fight_table& table, fights& fights)
+                     change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents,
+                     const rune_locks& locks, fight_table& table, fights& fights)
     : settings_(settings),
       content_(content),
       people_(people),
@@ -170,8 +170,8 @@ void wanderers::settle_fight(std::uint64_t branch, branch_state& bs, wanderer& w
   if (ours && !fight->monsters.won() && fight->active) {
     return;  // still fighting: it does not move
   }
-  // What follows is saved with the step (the room's contents without the fight, or the win before it): if
-  // that cannot be saved, the wanderer stands fighting as it was, alive, and counted so.
+  // If the step's changes cannot be saved (walking on saves the room without the fight), the wanderer stands
+  // fighting as it was, alive, and counted so; a dead one is settled again, and dies again, at the next step.
   const bool dies = !ours || fight->monsters.won();
   changes_.on_rollback([this, branch, before = w, dies] {
     const auto found = branches_.find(branch);

@@ -29,8 +29,8 @@ namespace dw::game {
 class wanderers {
  public:
   wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-            change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents, const rune_locks& locks,
-            fight_table& table, fights& fights);
+            change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents,
+            const rune_locks& locks, fight_table& table, fights& fights);
 
   /// Called on every world tick: renews the step timers (a second's worth of steps; a step longer than a
   /// second waits for the next tick after it).
