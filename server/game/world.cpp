@@ -103,8 +103,9 @@ world::world(config::settings settings, services& svc, world_parts parts)
   register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->fights, *events_,
                              encounters_->news, &encounters_->puzzles});
   r.begin_family("economy");
-  register_economy_commands(r, {*places_, *people_, encounters_->contents, encounters_->locks, encounters_->fights,
-                                *events_, encounters_->news, deeds_, *progression_, bounties_.get()});
+  register_economy_commands(r, {*places_, places_->maps, places_->moves.fame(), *people_, encounters_->contents,
+                                encounters_->locks, encounters_->fights, *events_, encounters_->news, deeds_,
+                                *progression_, bounties_.get()});
   r.begin_family("bounties");
   register_bounty_commands(r, {*bounties_, places_->view});
   r.begin_family("fights");

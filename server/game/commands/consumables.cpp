@@ -15,7 +15,8 @@
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/output/style.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/ground.hpp"
+#include "server/game/places/map_view.hpp"
 
 namespace dw::game {
 namespace {
@@ -72,6 +73,16 @@ std::string offset_text(dungeon::coord from, dungeon::coord to) {
   return out + (std::abs(dx) + std::abs(dy) == 1 ? " room" : " rooms") + " from you";
 }
 
+/// The dungeon room of `branch` at `at`, or nullopt where there is none yet (read from the dungeon model, as
+/// places' own lookup does).
+std::optional<std::int64_t> room_id_at(const economy_parts& p, std::int64_t branch, dungeon::coord at) {
+  const auto room = p.where.dungeon().room_at(static_cast<dungeon::branch_id>(branch), at);
+  if (!room) {
+    return std::nullopt;
+  }
+  return static_cast<std::int64_t>(room->id);
+}
+
 /// A scroll of seeing: the map, and what `map` cannot show: the sealed door nearest to the reader that is still
 /// shut, and where the order that opens it is written, even where no one has been yet.
 std::string seeing_text(const economy_parts& p, const character& ch) {
@@ -79,8 +90,8 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
   std::optional<std::pair<dungeon::coord, dungeon::coord>> nearest;
   int best = 0;
   for (const auto& [lock, hint] : p.locks.locks_and_hints(static_cast<std::uint64_t>(ch.where.branch_id))) {
-    const std::optional<location> room = p.where.directory.find_room(ch.where.branch_id, lock);
-    const content::rune_lock* door = room ? p.locks.lock_in(room->room_id) : nullptr;
+    const std::optional<std::int64_t> room = room_id_at(p, ch.where.branch_id, lock);
+    const content::rune_lock* door = room ? p.locks.lock_in(*room) : nullptr;
     if (door == nullptr || door->solved) {
       continue;
     }
@@ -93,11 +104,11 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
     }
   }
   if (!nearest) {
-    return "The ink crawls into a map of the ways around you:\n" + p.where.maps.map_for(ch) +
+    return "The ink crawls into a map of the ways around you:\n" + p.maps.map_for(ch) +
            "No sealed door in this branch stands shut that the ink knows of: it has nothing more to show.\n";
   }
   const auto [lock, hint] = *nearest;
-  const bool hint_found = p.where.directory.find_room(ch.where.branch_id, hint).has_value();
+  const bool hint_found = room_id_at(p, ch.where.branch_id, hint).has_value();
   // (appended piece by piece: GCC 12 at -O3 sees `"(" + std::string` inlined here as an overlapping memcpy,
   // a false -Wrestrict that stops the Release build)
   const auto at = [](dungeon::coord c) {
@@ -109,7 +120,7 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
     return out;
   };
   return "The ink crawls into a map of the ways around you, and two marks burn into it:\n" +
-         p.where.maps.map_for(ch, {{lock, 'R'}, {hint, 'H'}}) + "R: the nearest sealed door, at " + at(lock) + ", " +
+         p.maps.map_for(ch, {{lock, 'R'}, {hint, 'H'}}) + "R: the nearest sealed door, at " + at(lock) + ", " +
          offset_text(me, lock) + ".\nH: where the order that opens it is written, at " + at(hint) + ", " +
          offset_text(me, hint) + (hint_found ? "" : "; no one has been there yet") + ".\n";
 }

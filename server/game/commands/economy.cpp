@@ -8,7 +8,7 @@
 #include "server/game/commands/item_matching.hpp"
 #include "server/game/events/undoable.hpp"
 #include "server/game/encounters/item_news.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/ground.hpp"
 
 namespace dw::game {
 

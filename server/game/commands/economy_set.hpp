@@ -6,7 +6,9 @@
 
 namespace dw::game {
 
-class places;
+class ground;
+class map_view;
+class hall_of_fame;
 class roster;
 class room_stock;
 class rune_locks;
@@ -19,8 +21,12 @@ class bounties;
 
 /// list, buy, sell, value, identify (the merchant in the village square), quaff, apply, read, score,
 /// deepest (economy.cpp registers merchant.cpp, consumables.cpp and score.cpp; give and compare too).
+/// Of places it takes only what it uses (issue 29): the `ground` port (places implement it), the maps and the hall
+/// of fame, so that a test builds the set alone over a fake ground.
 struct economy_parts {
-  places& where;  ///< saving characters, Char.Status, the map and return scrolls, the board by the well
+  ground& where;             ///< saving characters, Char.Status, a return scroll's move, the rooms a map scroll finds
+  map_view& maps;            ///< the map a scroll of seeing draws
+  const hall_of_fame& fame;  ///< the board by the well (`deepest`)
   roster& people;
   room_stock& contents;
   const rune_locks& locks;  ///< the sealed doors a scroll of seeing shows

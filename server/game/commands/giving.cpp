@@ -13,7 +13,7 @@
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/output/style.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/ground.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/text/ascii.hpp"
 

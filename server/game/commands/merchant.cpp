@@ -17,7 +17,7 @@
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/output/style.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/ground.hpp"
 #include "server/game/progression/progression.hpp"
 
 namespace dw::game {

@@ -7,7 +7,7 @@
 #include "server/game/commands/time_text.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/output/style.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/walking.hpp"  // (hall_of_fame: walking keeps it, and its header gives it)
 #include "server/game/progression/progression.hpp"
 
 namespace dw::game {
@@ -46,7 +46,7 @@ void score(const economy_parts& p, command_context& ctx) {
 }
 
 void deepest(const economy_parts& p, command_context& ctx) {
-  const auto rows = p.where.moves.fame().top(static_cast<std::size_t>(p.contents.tables().merchant.board_lines));
+  const auto rows = p.fame.top(static_cast<std::size_t>(p.contents.tables().merchant.board_lines));
   if (rows.empty()) {
     ctx.reply("The board by the well is blank: no one has gone down yet.\n");
     return;
