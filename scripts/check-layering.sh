@@ -116,14 +116,15 @@ declare -A command_set_of=(
 # The parts' public headers, the only headers of other parts that a file of commands/ may include (paths
 # under server/game/). Not listed, so internal to their part or the root's: roster/session_port.hpp and
 # client_abilities.hpp (the network's view), output/gmcp*.hpp, pager.hpp and text_wrap.hpp, events/event_loop.hpp,
-# event_batch.hpp and storage_health.hpp, places/dungeon_bridge.hpp, crowd_text.hpp, hall_of_fame.hpp and
+# event_batch.hpp and storage_health.hpp, places/dungeon_bridge.hpp, crowd_text.hpp and
 # room_hooks.hpp, encounters/encounters.hpp (the umbrella world builds), and everything of login/.
 commands_part_headers=" roster/roster.hpp roster/character.hpp roster/connection.hpp roster/item.hpp roster/names.hpp
   roster/preferences.hpp output/output.hpp output/channels.hpp output/colour.hpp output/style.hpp
   events/event_sink.hpp events/undoable.hpp progression/progression.hpp bounties/bounties.hpp places/places.hpp
   places/place.hpp places/place_directory.hpp places/room_view.hpp places/interior_view.hpp places/map_view.hpp
   places/walking.hpp places/collapse.hpp places/crowds.hpp places/ground.hpp
-  places/static_rooms.hpp places/steps.hpp groups/groups.hpp encounters/fights.hpp encounters/fight_table.hpp
+  places/static_rooms.hpp places/steps.hpp places/hall_of_fame.hpp groups/groups.hpp encounters/fights.hpp
+  encounters/fight_table.hpp
   encounters/fight_news.hpp
   encounters/puzzles.hpp encounters/rest.hpp encounters/room_stock.hpp encounters/item_news.hpp encounters/rune_locks.hpp
   encounters/wanderers.hpp administration/administration.hpp administration/audit.hpp administration/backups.hpp

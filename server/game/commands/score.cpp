@@ -7,7 +7,7 @@
 #include "server/game/commands/time_text.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/output/style.hpp"
-#include "server/game/places/walking.hpp"  // (hall_of_fame: walking keeps it, and its header gives it)
+#include "server/game/places/hall_of_fame.hpp"
 #include "server/game/progression/progression.hpp"
 
 namespace dw::game {
