@@ -188,7 +188,7 @@ class server {
     web_ = std::make_unique<web_port>(
         io_, settings_, host, handed_fd, [this] { return limits(); }, &counts_, tls_ ? &tls_->server() : nullptr,
         [this] { return status_json(world_.listing(), services_.now()); }, metrics_.source(),
-        [this](const std::string& address) { return world_.logins().at_login_screen(address); },
+        [this](const std::string& address) { return world_.at_login_screen(address); },
         [this](std::shared_ptr<net::stream> stream, const std::string& address) {
           if (stopping_ || rebooting_) {
             stream->close();

@@ -23,6 +23,7 @@
 #include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_loop.hpp"
 #include "server/game/groups/groups.hpp"
+#include "server/game/login/login.hpp"
 #include "server/game/output/gmcp.hpp"
 #include "server/game/output/gmcp_parse.hpp"
 #include "server/game/output/output.hpp"
@@ -246,5 +247,7 @@ const dispatcher& world::commands() const { return *commands_; }
 void world::set_listing(std::shared_ptr<const listing_source> listing) { login_->set_listing(std::move(listing)); }
 
 std::vector<listing_entry> world::listing() const { return login_->listing(); }
+
+std::int64_t world::at_login_screen(std::string_view address) const { return login_->at_login_screen(address); }
 
 }  // namespace dw::game

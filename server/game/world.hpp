@@ -8,7 +8,8 @@
 #include "server/game/content_source.hpp"
 #include "server/game/deeds.hpp"
 #include "server/game/live_settings.hpp"
-#include "server/game/login/login.hpp"
+#include "server/game/login/listing.hpp"
+#include "server/game/login/saved_connection.hpp"
 #include "server/game/network_port.hpp"
 #include "server/game/roster/session_port.hpp"
 #include "server/game/services.hpp"
@@ -23,6 +24,7 @@ class dispatcher;
 class encounters;
 class event_loop;
 class groups;
+class login;
 class output;
 class places;
 class progression;
@@ -68,6 +70,8 @@ class world final : public network_port {
   /// What this server tells MUD crawlers, set once at start-up (server/app), and what it gives now.
   void set_listing(std::shared_ptr<const listing_source> listing);
   std::vector<listing_entry> listing() const override;
+  /// Connections from `address` at the login screen (login::at_login_screen): the web port bounds them too.
+  std::int64_t at_login_screen(std::string_view address) const;
 
   // ---- the parts, for the server around the game and for tests
   const config::settings& settings() const { return settings_.get(); }

@@ -15,6 +15,7 @@
 #include "server/game/places/static_rooms.hpp"
 #include "server/game/services.hpp"
 #include "server/game/roster/session_port.hpp"
+#include "server/game/login/login.hpp"  // (and through it every part the tests reach through the world)
 #include "server/game/world.hpp"
 #include "server/store/database.hpp"
 #include "server/store/game_changes.hpp"
