@@ -23,6 +23,8 @@
 #     which world builds, nor a part's internals); command_sets.hpp, the old umbrella of every set, is gone;
 #   - anything under server/net/ includes a header of server/game/ other than the game's port to the network
 #     (server/game/network_port.hpp) and the game's view of a connection (server/game/roster/session_port.hpp);
+#   - anything under server/ includes spdlog but server/log/log.cpp and the logging set-up of server/app
+#     (logging.cpp and its sinks): the rest logs through server/log/log.hpp;
 #   - a pure module's CMakeLists.txt does not define its own library target (from its own sources), or
 #     any CMake file links that target to Boost, SQLite, spdlog or a server/ library;
 #   - with --link-closure: the generated list of everything each pure target links, directly or not
@@ -299,6 +301,24 @@ check_net_include() {
   note "$file:$line: includes $spelled: server/net sees the game only through server/game/network_port.hpp (and roster/session_port.hpp)"
 }
 for_each_include server/net check_net_include
+
+# ---- spdlog only where the log is written or set up --------------------------------------------------
+# Each file that calls spdlog compiles its formatting templates again: about three seconds at -O2 for the
+# first call in a file. The server logs through server/log/log.hpp; spdlog is included by log.cpp, which
+# hands it the text, and by the logging set-up of server/app (its sinks and logging.cpp). No exceptions.
+spdlog_includers=(server/log/log.cpp server/app/logging.cpp server/app/nonblocking_fd_sink.hpp
+  server/app/nonblocking_fd_sink.cpp server/app/drop_reporting_sink.hpp server/app/drop_reporting_sink.cpp)
+check_spdlog_include() {
+  local file=$1 line=$2 spelled=$3 inc=$4 allowed_file
+  [[ "$inc" == spdlog/* ]] || return 0
+  for allowed_file in "${spdlog_includers[@]}"; do
+    [ "$file" = "$allowed_file" ] && return 0
+  done
+  note "$file:$line: includes $spelled: the server logs through server/log/log.hpp (spdlog's templates cost each file that calls them seconds of compile)"
+}
+for_each_include server check_spdlog_include
+# (the files under server/ that no rule above read were read by this one: count each file once)
+files_checked=$(cd "$root" && find "${pure_modules[@]}" server -type f \( "${source_names[@]}" \) 2>/dev/null | wc -l)
 
 for key in "${!allow_entries[@]}"; do
   if [ -z "${allow_used[$key]:-}" ]; then

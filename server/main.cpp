@@ -1,5 +1,4 @@
 // deepwell: the Deepwell MUD server.
-#include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
@@ -14,6 +13,7 @@
 #include "server/app/server.hpp"
 #include "server/app/startup.hpp"
 #include "server/config/config_loader.hpp"
+#include "server/log/log.hpp"
 #include "server/store/database.hpp"
 #include "server/store/store_error.hpp"
 
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
                "With the server stopped: forget every value @config stored, then exit");
   CLI11_PARSE(cli, argc, argv);
   if (!maintenance.empty() && (check_only || !options.reboot_state.empty())) {
-    spdlog::critical("--unban, --lift-bans, --reset-setting and --reset-settings cannot be combined with --check");
+    dw::log::critical("--unban, --lift-bans, --reset-setting and --reset-settings cannot be combined with --check");
     return 2;
   }
   for (int i = 1; i < argc; ++i) {
@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
     // Read with the game's address patterns (as @ban's), which the config module cannot include.
     static_cast<void>(dw::app::metrics_access(settings.metrics.allowed_addresses));
   } catch (const dw::config::config_error& e) {
-    spdlog::critical("configuration error: {}", e.what());
+    dw::log::critical("configuration error: {}", e.what());
     return 2;
   }
 
@@ -133,7 +133,7 @@ int main(int argc, char** argv) {
                          .count();
     const dw::app::maintenance_result result = dw::app::run_maintenance(settings.storage.path, maintenance, now);
     if (result.exit_code != 0) {
-      spdlog::critical("{}", std::string_view(result.report).substr(0, result.report.find_last_not_of('\n') + 1));
+      dw::log::critical("{}", std::string_view(result.report).substr(0, result.report.find_last_not_of('\n') + 1));
     } else {
       std::fputs(result.report.c_str(), stdout);
     }
@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
   {
     auto loaded = dw::content::load_content(settings.content.dir);
     if (auto* error = std::get_if<dw::content::content_error>(&loaded)) {
-      spdlog::critical("content error: {}", error->to_string());
+      dw::log::critical("content error: {}", error->to_string());
       return 4;
     }
     content =
@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
       options.tls_listen_fd = bound.tls;
       options.web_listen_fd = bound.web;
     } catch (const dw::app::bind_error& e) {
-      spdlog::critical("start-up stopped: {}", e.what());
+      dw::log::critical("start-up stopped: {}", e.what());
       return dw::app::exit_port_unavailable;
     }
   }
@@ -179,17 +179,17 @@ int main(int argc, char** argv) {
   try {
     dw::app::setup_logging(settings.log.dir, settings.log.level);
   } catch (const std::exception& e) {
-    spdlog::critical("cannot set up logging in '{}': {}", settings.log.dir, e.what());
+    dw::log::critical("cannot set up logging in '{}': {}", settings.log.dir, e.what());
     return 2;
   }
   // However main returns from here on, the log queue is written out and any drops reported first.
   struct logging_shutdown {
     ~logging_shutdown() { dw::app::shutdown_logging(); }
   } const shutdown_logging_on_return;
-  spdlog::info("configuration: {}; content: {}; database: {}; logs: {}", config_used, settings.content.dir,
+  dw::log::info("configuration: {}; content: {}; database: {}; logs: {}", config_used, settings.content.dir,
                settings.storage.path, settings.log.dir);
   for (const std::string& w : dw::content::load_warnings(*content)) {
-    spdlog::warn("content: {}", w);
+    dw::log::warn("content: {}", w);
   }
 
   std::string stored_state;  // for --check
@@ -213,21 +213,21 @@ int main(int argc, char** argv) {
         for (const std::string& t : report.damaged_tables) {
           tables += (tables.empty() ? "" : ", ") + t;
         }
-        spdlog::critical(
+        dw::log::critical(
             "database {} is damaged: PRAGMA quick_check failed in {} ({}); restore it from a backup or repair it "
             "with the sqlite3 tool's .recover",
             settings.storage.path, tables.empty() ? std::string("an unknown table") : "table " + tables,
             report.problems.empty() ? std::string("no detail") : report.problems.front());
         return 3;
       }
-      spdlog::info("database check (PRAGMA quick_check) passed in {} ms", report.took.count());
+      dw::log::info("database check (PRAGMA quick_check) passed in {} ms", report.took.count());
     }
     {
       // The world's seed is fixed once the world is made: a different one is a configuration error.
       const auto now =
           std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
       if (const auto refused = dw::app::check_world_seed(db, settings, !check_only, now)) {
-        spdlog::critical("configuration error: {}", *refused);
+        dw::log::critical("configuration error: {}", *refused);
         return 2;
       }
     }
@@ -239,10 +239,10 @@ int main(int argc, char** argv) {
       stored_state = dw::app::stored_state_report(db, settings, now);
     }
   } catch (const dw::store::store_error& e) {
-    spdlog::critical("start-up stopped: {}", e.what());  // the message names the file and the reason
+    dw::log::critical("start-up stopped: {}", e.what());  // the message names the file and the reason
     return 3;
   } catch (const std::exception& e) {
-    spdlog::critical("start-up stopped: cannot use database {}: {}", settings.storage.path, e.what());
+    dw::log::critical("start-up stopped: cannot use database {}: {}", settings.storage.path, e.what());
     return 3;
   }
 
@@ -253,7 +253,7 @@ int main(int argc, char** argv) {
     try {
       dw::app::load_tls(settings, !check_only);
     } catch (const dw::config::config_error& e) {
-      spdlog::critical("configuration error: {}", e.what());
+      dw::log::critical("configuration error: {}", e.what());
       return 2;
     }
   }
@@ -261,14 +261,14 @@ int main(int argc, char** argv) {
   if (check_only) {
     std::fputs(stored_state.c_str(), stdout);
     std::fflush(stdout);
-    spdlog::info("configuration, content and database are fine");
+    dw::log::info("configuration, content and database are fine");
     return 0;
   }
 
   try {
     return dw::app::run_server(settings, options, std::move(content));
   } catch (const std::exception& e) {
-    spdlog::critical("fatal: {}", e.what());
+    dw::log::critical("fatal: {}", e.what());
     return 1;
   }
 }

@@ -1,8 +1,9 @@
 #include "server/app/metrics_endpoint.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include <utility>
+
+#include "server/log/log.hpp"
 
 namespace dw::app {
 
@@ -19,7 +20,7 @@ net::web_listener::metrics_source metrics_endpoint::source() {
   }
   return [this](const std::string& address, bool through_proxy) -> net::web_listener::metrics_reply {
     if (!access_->allows(address, through_proxy)) {
-      spdlog::info("web: /metrics refused to {}{} (metrics.allowed_addresses)", address,
+      log::info("web: /metrics refused to {}{} (metrics.allowed_addresses)", address,
                    through_proxy ? ", through a proxy" : "");
       return {403, "The metrics are for the operator: this address may not read them (metrics.allowed_addresses).\n"};
     }

@@ -1,6 +1,5 @@
 #include "server/app/server.hpp"
 
-#include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -25,6 +24,7 @@
 #include "server/app/tls_port.hpp"
 #include "server/app/web_port.hpp"
 #include "server/game/world.hpp"
+#include "server/log/log.hpp"
 #include "server/net/commit_tracker.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/tls.hpp"
@@ -72,7 +72,7 @@ class server {
             finish_shutdown();
           }
         }) {
-    spdlog::info("dungeon restored: {} branches (their rooms are read when someone enters)", startup_.branches.size());
+    log::info("dungeon restored: {} branches (their rooms are read when someone enters)", startup_.branches.size());
     startup_ = {};  // the world has taken what it needs
     services_.on_stop = [this] { begin_shutdown(); };
     services_.on_reboot = [this](std::uint64_t requested_by) { reboot(requested_by); };
@@ -92,7 +92,7 @@ class server {
       listener_.listen(endpoint);
     }
     const auto bound = listener_.local_endpoint();
-    spdlog::info("Deepwell listening on {}:{} (database {})", bound.address().to_string(), bound.port(),
+    log::info("Deepwell listening on {}:{} (database {})", bound.address().to_string(), bound.port(),
                  settings_.storage.path);
     // Uptime counts from the first image: a hot reboot hands its start time on.
     started_at_ = handed && handed->started_at > 0 ? handed->started_at : services_.now();
@@ -105,7 +105,7 @@ class server {
     }
     signals_.async_wait([this](const boost::system::error_code& ec, int signal) {
       if (!ec) {
-        spdlog::info("signal {} received: shutting down", signal);
+        log::info("signal {} received: shutting down", signal);
         begin_shutdown();
       }
     });
@@ -115,7 +115,7 @@ class server {
         boost::system::error_code ec;
         socket.assign(endpoint.protocol(), c.fd, ec);
         if (ec) {
-          spdlog::warn("reboot: connection fd {} could not be taken over: {}", c.fd, ec.message());
+          log::warn("reboot: connection fd {} could not be taken over: {}", c.fd, ec.message());
           continue;
         }
         keep_across_exec(c.fd, false);
@@ -127,7 +127,7 @@ class server {
         }
       }
       keep_across_exec(handed->listen_fd, false);
-      spdlog::info("hot reboot complete: {} connections taken over", handed->connections.size());
+      log::info("hot reboot complete: {} connections taken over", handed->connections.size());
     }
     listener_.start();
     if (tls_) {
@@ -141,7 +141,7 @@ class server {
     io_.run();
     writer_.flush();
     workers_.join();
-    spdlog::info("Deepwell stopped");
+    log::info("Deepwell stopped");
     return 0;
   }
 
@@ -297,7 +297,7 @@ class server {
       for (const handed_connection& c : state.connections) {
         keep_across_exec(c.fd, true);
       }
-      spdlog::info("hot reboot: handing {} connections to a new image of {}", state.connections.size(),
+      log::info("hot reboot: handing {} connections to a new image of {}", state.connections.size(),
                    options_.exe_path);
       flush_logging();  // the logging thread writes out its queue before exec() ends it
       why = exec_self(options_.exe_path, options_.args, path);  // returns only on failure
@@ -335,7 +335,7 @@ class server {
       tls_->end_handshakes();
     }
     if (tls_count + web_count > 0) {
-      spdlog::info("hot reboot: {} TLS and {} web connections told to reconnect", tls_count, web_count);
+      log::info("hot reboot: {} TLS and {} web connections told to reconnect", tls_count, web_count);
     }
   }
 

@@ -1,11 +1,11 @@
 #include "server/app/server_services.hpp"
 
-#include <spdlog/spdlog.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <boost/asio/post.hpp>
 #include <memory>
 
+#include "server/log/log.hpp"
 #include "server/store/game_changes.hpp"
 #include "server/store/game_loader.hpp"
 #include "server/store/store_error.hpp"
@@ -45,7 +45,7 @@ void server_services::run_blocking(std::function<void(game::storage::loader&)> w
       result = {false, 0, e.what()};
     }
     if (!result.ok) {
-      spdlog::error("a read on a worker failed: {}", log_safe(result.message));
+      log::error("a read on a worker failed: {}", log_safe(result.message));
     }
     asio::post(io_, [this, done = std::move(done), result = std::move(result)] {
       failed_reads_ += result.ok ? 0 : 1;

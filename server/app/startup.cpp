@@ -1,12 +1,12 @@
 #include "server/app/startup.hpp"
 
-#include <spdlog/spdlog.h>
 #include <chrono>
 #include <filesystem>
 #include <string_view>
 #include <vector>
 
 #include "server/game/places/static_rooms.hpp"
+#include "server/log/log.hpp"
 #include "server/store/game_loader.hpp"
 #include "server/store/stored_settings.hpp"
 #include "server/store/world.hpp"
@@ -20,14 +20,14 @@ config::settings with_stored_settings(config::settings s, const game::storage::w
     }
     const config::setting_def* def = config::find_setting(std::string_view(rec.key).substr(7));
     if (def == nullptr || !def->live) {
-      spdlog::warn("stored setting {} is not a live setting; ignored", rec.key);
+      log::warn("stored setting {} is not a live setting; ignored", rec.key);
       continue;
     }
     try {
       config::apply_setting_text(s, *def, rec.value);
-      spdlog::info("setting {} = {} (changed in game)", def->full_name(), rec.value);
+      log::info("setting {} = {} (changed in game)", def->full_name(), rec.value);
     } catch (const config::config_error& e) {
-      spdlog::warn("stored setting ignored: {}", e.what());
+      log::warn("stored setting ignored: {}", e.what());
     }
   }
   return s;
@@ -61,7 +61,7 @@ std::unique_ptr<net::tls_server> load_tls(const config::settings& s, bool may_cr
       if (may_create) {
         bool created = false;
         files = net::ensure_self_signed(dir.empty() ? "." : dir, s.server.host, created);
-        spdlog::info("TLS: {} self-signed certificate {} (key {}), SHA-256 fingerprint {}",
+        log::info("TLS: {} self-signed certificate {} (key {}), SHA-256 fingerprint {}",
                      created ? "made a new" : "using the", files.certificate.string(), files.private_key.string(),
                      net::certificate_fingerprint(files.certificate));
       } else {
@@ -95,18 +95,18 @@ std::optional<std::string> check_world_seed(store::database& db, const config::s
   // Rows in `branches` mean a world made before its seed was recorded (schema version 8 or older).
   const bool older = db.query_int64("SELECT count(*) FROM branches") > 0;
   if (!may_record) {
-    spdlog::info("no world seed is recorded in {} yet; the next start records dungeon.world_seed = {}", s.storage.path,
+    log::info("no world seed is recorded in {} yet; the next start records dungeon.world_seed = {}", s.storage.path,
                  configured);
     return std::nullopt;
   }
   store::world::record_seed(db, configured, now);
   if (older) {
-    spdlog::info(
+    log::info(
         "the world in {} was made before its seed was recorded: recorded the configured "
         "dungeon.world_seed = {}; a different seed will be refused from now on",
         s.storage.path, configured);
   } else {
-    spdlog::info("new world: recorded dungeon.world_seed = {} in {}; a different seed will be refused from now on",
+    log::info("new world: recorded dungeon.world_seed = {} in {}; a different seed will be refused from now on",
                  configured, s.storage.path);
   }
   return std::nullopt;

@@ -1,11 +1,11 @@
 #include "server/app/tls_port.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include <boost/asio/error.hpp>
 
 #include "server/app/reboot.hpp"
 #include "server/app/startup.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::app {
 
@@ -31,7 +31,7 @@ tls_port::tls_port(boost::asio::io_context& io, const config::settings& s, const
     listener_.listen(endpoint);
   }
   const auto bound = listener_.local_endpoint();
-  spdlog::info("Deepwell listening for TLS on {}:{}", bound.address().to_string(), bound.port());
+  log::info("Deepwell listening for TLS on {}:{}", bound.address().to_string(), bound.port());
 }
 
 void tls_port::close() {
@@ -57,14 +57,14 @@ void tls_port::handshake(boost::asio::ip::tcp::socket socket, const std::string&
     handshaking_.erase(raw);
     if (ec || !accepting_()) {
       if (ec) {
-        spdlog::info("TLS handshake with {} failed: {}", address,
+        log::info("TLS handshake with {} failed: {}", address,
                      ec == boost::asio::error::timed_out ? std::string("timed out") : ec.message());
       }
       raw->close();
       listener_.closed(address);
       return;
     }
-    spdlog::info("TLS connection from {} established", address);
+    log::info("TLS connection from {} established", address);
     on_established_(raw->shared_from_this(), address);
   });
 }

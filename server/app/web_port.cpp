@@ -1,9 +1,10 @@
 #include "server/app/web_port.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include <boost/json.hpp>
 #include <stdexcept>
+
+#include "server/log/log.hpp"
 
 namespace dw::app {
 
@@ -94,7 +95,7 @@ web_port::web_port(boost::asio::io_context& io, const config::settings& s, const
     listener_->listen(endpoint);
   }
   const auto bound = listener_->local_endpoint();
-  spdlog::info("Deepwell web client on http{}://{}:{}/ ({} files from {})", tls != nullptr ? "(s)" : "",
+  log::info("Deepwell web client on http{}://{}:{}/ ({} files from {})", tls != nullptr ? "(s)" : "",
                bound.address().to_string(), bound.port(), site_.size(), s.web.root);
 }
 

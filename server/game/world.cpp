@@ -1,6 +1,5 @@
 #include "server/game/world.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include "server/game/administration/administration.hpp"
 #include "server/game/administration/backups.hpp"
@@ -30,6 +29,7 @@
 #include "server/game/places/places.hpp"
 #include "server/game/progression/progression.hpp"
 #include "server/game/roster/roster.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 
@@ -89,7 +89,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
       },
       *places_);
   settings_.on_change([](const config::settings& changed) -> std::optional<std::string> {
-    spdlog::set_level(spdlog::level::from_str(changed.log.level));
+    log::set_level(changed.log.level);
     return std::nullopt;
   });
   // Each set is a family of its own in the metrics (commands by family: a short fixed list of names).
@@ -173,7 +173,7 @@ void world::on_disconnect(std::uint64_t conn_id) {
   }
   events_->run_event(0, [&] { login_->connection_gone(*conn); });
   login_->leave_play(*conn);
-  spdlog::info("connection {} from {} closed", conn_id, conn->port->address());
+  log::info("connection {} from {} closed", conn_id, conn->port->address());
   events_->connection_gone(conn_id);
   people_->remove_connection(conn_id);
   events_->flush();
@@ -195,7 +195,7 @@ void world::save_all() {
 
 void world::shutdown(std::string_view message) {
   if (const std::size_t dropped = login_->drop_waiting_checks(); dropped > 0) {
-    spdlog::info("shutdown: {} password checks still waiting were dropped", dropped);
+    log::info("shutdown: {} password checks still waiting were dropped", dropped);
   }
   out_->send_all(message);
   events_->flush();  // the farewell does not wait for the saves below: each event already saved its own
@@ -204,7 +204,7 @@ void world::shutdown(std::string_view message) {
 }
 
 void world::reboot_failed(std::uint64_t requested_by, std::string_view why) {
-  spdlog::error("hot reboot failed: {}", why);
+  log::error("hot reboot failed: {}", why);
   out_->send_all("[Announcement] The reboot did not happen; the game goes on.\n");
   out_->send(requested_by, "Reboot failed: " + std::string(why) + "\n");
   events_->flush();

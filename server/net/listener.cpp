@@ -1,11 +1,12 @@
 #include "server/net/listener.hpp"
 
-#include <spdlog/spdlog.h>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
+
+#include "server/log/log.hpp"
 
 namespace dw::net {
 namespace asio = boost::asio;
@@ -57,7 +58,7 @@ asio::awaitable<void> listener::accept_loop() {
       break;  // close(): not a failure
     }
     if (ec) {
-      spdlog::warn("accept failed: {}", ec.message());
+      log::warn("accept failed: {}", ec.message());
       // Such an error (out of descriptors, say) tends to repeat at once: pause rather than spin on it.
       retry_.expires_after(std::chrono::milliseconds(50));
       co_await retry_.async_wait(asio::redirect_error(asio::use_awaitable, ec));
@@ -81,7 +82,7 @@ void listener::admit(tcp::socket socket) {
   }
   const std::string address = remote.address().to_string();
   if (const std::string_view why = counts_->refusal(address, limits_()); !why.empty()) {
-    spdlog::warn("refused connection from {}: {}", address, why);
+    log::warn("refused connection from {}: {}", address, why);
     if (!silent_) {
       const std::string text = std::string(why) + "\r\n";
       socket.write_some(asio::buffer(text), ec);  // best effort, as above
@@ -89,7 +90,7 @@ void listener::admit(tcp::socket socket) {
     socket.close(ec);
     return;
   }
-  spdlog::info("connection from {}:{}", address, remote.port());
+  log::info("connection from {}:{}", address, remote.port());
   counts_->opened(address);
   admitted_(std::move(socket), address);
 }

@@ -1,6 +1,5 @@
 #include "server/net/session.hpp"
 
-#include <spdlog/spdlog.h>
 #include <array>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -8,6 +7,7 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "server/log/log.hpp"
 #include "server/telnet/codec.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -68,7 +68,7 @@ void session::start_restored(std::string_view codec_state, const game::saved_con
   if (auto restored = telnet::codec::restore_state(codec_state, limits_.codec)) {
     codec = std::move(*restored);
   } else {
-    spdlog::warn("connection from {}: telnet state lost in the reboot; negotiating again", address_);
+    log::warn("connection from {}: telnet state lost in the reboot; negotiating again", address_);
     codec.start(gathering_);
   }
   // The old image ended MCCP2 compression before it went: offer it again, so the client can turn it on.
@@ -117,10 +117,10 @@ asio::awaitable<void> session::read_loop() {
     // EOF, reset and our own cancellation are how connections end: not failures.
     if (e.code() != asio::error::eof && e.code() != asio::error::operation_aborted &&
         e.code() != asio::error::connection_reset && e.code() != asio::error::bad_descriptor) {
-      spdlog::debug("connection {} read error: {}", id_, e.code().message());
+      log::debug("connection {} read error: {}", id_, e.code().message());
     }
   } catch (const std::exception& e) {
-    spdlog::error("connection {}: {}", id_, log_safe(e.what()));
+    log::error("connection {}: {}", id_, log_safe(e.what()));
   }
   shut();
 }
@@ -167,7 +167,7 @@ bool session::take_input(std::string_view bytes) {
   replies.clear();
   bool ok = true;
   if (!framing_->feed(bytes, events, replies)) {
-    spdlog::warn("connection {} ({}): its stream broke the record format; closing", id_, address_);
+    log::warn("connection {} ({}): its stream broke the record format; closing", id_, address_);
     ok = false;
   }
   if (ok) {
@@ -223,7 +223,7 @@ void session::handle_events(std::vector<telnet::event>& events) {
           } else if constexpr (std::is_same_v<T, telnet::option_event>) {
             option_settled(e);
           } else if constexpr (std::is_same_v<T, telnet::subneg_overflow_event>) {
-            spdlog::warn("connection {} ({}) sent an oversized subnegotiation (option {}); dropped", id_, address_,
+            log::warn("connection {} ({}) sent an oversized subnegotiation (option {}); dropped", id_, address_,
                          static_cast<int>(e.option));
           }
           // NAWS, TTYPE and other option changes need no call: the game reads client() when it renders.
@@ -247,12 +247,12 @@ void session::option_settled(const telnet::option_event& e) {
     }
   } else if (e.option == telnet::opt::MCCP2) {
     if (e.enabled && !compression_queued_ && !handing_over_) {
-      spdlog::debug("connection {} turned MCCP2 compression on", id_);
+      log::debug("connection {} turned MCCP2 compression on", id_);
       telnet::codec::encode_compression_start(gathering_);
       queue_switch(write_queue::stream_switch::compress_after);
       compression_queued_ = true;
     } else if (!e.enabled && compression_queued_) {
-      spdlog::debug("connection {} turned MCCP2 compression off", id_);
+      log::debug("connection {} turned MCCP2 compression off", id_);
       queue_switch(write_queue::stream_switch::plain_after);
       compression_queued_ = false;
     }
@@ -310,7 +310,7 @@ void session::enqueue(std::uint64_t ticket, write_queue::stream_switch after) {
   gathering_.clear();
   if (!within_limit) {
     // The client stopped reading. Drop it rather than let it hold memory or slow anyone else.
-    spdlog::warn("connection {} ({}) has {} bytes of unread output: disconnecting", id_, address_,
+    log::warn("connection {} ({}) has {} bytes of unread output: disconnecting", id_, address_,
                  queue_.queued_bytes());
     // The queue is not cleared here: a write in flight may be reading its front chunks. It goes with the
     // session. Not shut() here either: flush() runs inside world code, which must not be re-entered.

@@ -1,9 +1,9 @@
 // The session's way out: the writer coroutine, the direct write of a plain connection's ready output at the
 // end of a handler (output_batch), and MCCP2's compressed wire. The rest of the session is session.cpp.
-#include <spdlog/spdlog.h>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "server/log/log.hpp"
 #include "server/net/session.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -55,11 +55,11 @@ asio::awaitable<void> session::write_loop() {
   } catch (const boost::system::system_error& e) {
     if (e.code() != asio::error::operation_aborted && e.code() != asio::error::broken_pipe &&
         e.code() != asio::error::connection_reset && e.code() != asio::error::bad_descriptor) {
-      spdlog::debug("connection {} write error: {}", id_, e.code().message());
+      log::debug("connection {} write error: {}", id_, e.code().message());
     }
   } catch (const std::exception& e) {
     // zlib failing (out of memory): this connection cannot go on, nobody else is touched.
-    spdlog::error("connection {} ({}): output compression failed: {}", id_, address_, log_safe(e.what()));
+    log::error("connection {} ({}): output compression failed: {}", id_, address_, log_safe(e.what()));
   }
   shut();
 }

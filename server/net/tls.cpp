@@ -10,7 +10,6 @@
 #include <openssl/x509v3.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <spdlog/spdlog.h>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -19,6 +18,8 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+
+#include "server/log/log.hpp"
 
 namespace dw::net {
 namespace asio = boost::asio;

@@ -4,7 +4,6 @@
 // from plain HTTP).
 #include "server/net/web_listener.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -20,6 +19,7 @@
 #include <cstring>
 #include <memory>
 
+#include "server/log/log.hpp"
 #include "server/net/tls.hpp"
 #include "server/net/web_policy.hpp"
 #include "server/net/ws_stream.hpp"
@@ -256,10 +256,10 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
     co_await http::async_read(s, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
     if (ec) {
       if (c.ended && !c.waiting) {
-        spdlog::info("web: request from {} closed: its headers were not all in within {} s (web.header_timeout_seconds)",
+        log::info("web: request from {} closed: its headers were not all in within {} s (web.header_timeout_seconds)",
                      c.address, options.header_timeout.count());
       } else if (ec != http::error::end_of_stream && ec != asio::error::operation_aborted && ec != asio::error::eof) {
-        spdlog::info("web: request from {} refused: {}", c.address, ec.message());
+        log::info("web: request from {} refused: {}", c.address, ec.message());
         if (ec.category() == beast::http::make_error_code(http::error::header_limit).category()) {
           // Not HTTP, or over the limits: said once, and the connection ends.
           const request empty;
@@ -282,7 +282,7 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
         const http::status why = path != "/ws" ? http::status::not_found
                                  : !origin_ok  ? http::status::forbidden
                                                : http::status::bad_request;
-        spdlog::info("web: WebSocket upgrade from {} refused ({}): path {}, origin {}, subprotocols {}", c.address,
+        log::info("web: WebSocket upgrade from {} refused ({}): path {}, origin {}, subprotocols {}", c.address,
                      static_cast<int>(why), log_safe(path), log_safe(req[http::field::origin]),
                      log_safe(req[http::field::sec_websocket_protocol]));
         auto res = plain_response(req, why,
@@ -315,7 +315,7 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
       co_await ws.async_accept(req, asio::redirect_error(asio::use_awaitable, ec));
       c.watchdog.cancel();
       if (ec) {
-        spdlog::info("web: WebSocket handshake with {} failed: {}", c.address, ec.message());
+        log::info("web: WebSocket handshake with {} failed: {}", c.address, ec.message());
         co_return false;
       }
       // A client that offered permessage-deflate has it (when it is on here): its messages are inflated.
@@ -324,7 +324,7 @@ asio::awaitable<bool> serve_requests(Next& s, beast::flat_buffer& buffer, web_li
                                   std::string_view::npos;
       auto stream = std::make_shared<ws_stream<Next>>(std::move(ws), choice->wire, tls,
                                                       compressed ? options.max_message_bytes + 1 : 0);
-      spdlog::info("web: {} connected from {}", stream->kind(), c.address);
+      log::info("web: {} connected from {}", stream->kind(), c.address);
       on_websocket(std::move(stream), c.address);
       co_return true;
     }
@@ -364,11 +364,11 @@ bool web_listener::admit(connection& c) {
   if (open >= options_.max_http_connections) {
     const std::shared_ptr<connection> idle = idle_longest();
     if (!idle) {
-      spdlog::warn("web: refused connection from {}: {} connections are open and none is idle (web.max_http_connections)",
+      log::warn("web: refused connection from {}: {} connections are open and none is idle (web.max_http_connections)",
                    c.address, open);
       return false;
     }
-    spdlog::info("web: {} connections open (web.max_http_connections): closed the one idle longest, from {}", open,
+    log::info("web: {} connections open (web.max_http_connections): closed the one idle longest, from {}", open,
                  idle->address);
     idle->end();
   }
@@ -376,7 +376,7 @@ bool web_listener::admit(connection& c) {
   const std::int64_t at_login_screen = at_login_screen_ ? at_login_screen_(c.address) : 0;
   if (limit > 0 && from_address + at_login_screen >= limit) {
     c.on_probation = true;
-    spdlog::info("web: {} has {} connections not yet playing (server.max_unauthenticated_per_address {}): this one "
+    log::info("web: {} has {} connections not yet playing (server.max_unauthenticated_per_address {}): this one "
                  "may make one request within {} s",
                  c.address, from_address + at_login_screen, limit, options_.header_timeout.count());
   }
@@ -419,7 +419,7 @@ void web_listener::serve(tcp::socket socket, const std::string& address) {
           }
         } catch (const boost::system::system_error& e) {
           if (e.code() != asio::error::operation_aborted) {
-            spdlog::info("web: connection from {} ended: {}", c->address, e.code().message());
+            log::info("web: connection from {} ended: {}", c->address, e.code().message());
           }
         }
         c->watchdog.cancel();

@@ -1,6 +1,5 @@
 #include "server/store/writer.hpp"
 
-#include <spdlog/spdlog.h>
 #include <sqlite3.h>
 
 #include <array>
@@ -9,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "server/log/log.hpp"
 #include "server/store/store_error.hpp"
 #include "server/store/transaction.hpp"
 
@@ -177,13 +177,13 @@ void writer::report(std::uint64_t last_ticket, std::vector<write_failure> failed
       on_batch_(last_ticket, std::move(failed));
     } else {
       for (const write_failure& f : failed) {
-        spdlog::error("store: change {} failed and was rolled back: {}", f.ticket, f.message);
+        log::error("store: change {} failed and was rolled back: {}", f.ticket, f.message);
       }
     }
   } catch (const std::exception& e) {
-    spdlog::error("store: batch handler threw at ticket {}: {}", last_ticket, e.what());
+    log::error("store: batch handler threw at ticket {}: {}", last_ticket, e.what());
   } catch (...) {
-    spdlog::error("store: batch handler threw at ticket {}", last_ticket);
+    log::error("store: batch handler threw at ticket {}", last_ticket);
   }
 }
 

@@ -195,7 +195,18 @@ plant server/game/commands/fights.cpp 3 '#include "../encounters/wanderers.hpp"'
 plant server/game/commands/fights.cpp 4 '#include "server/game/storage/records.hpp"'
 plant server/game/commands/fights.cpp 5 '#include "server/game/services.hpp"'
 plant server/game/world.cpp 2 '#include "server/game/commands/basic_set.hpp"'
-expect_pass "a set's files include their set header, support headers, public part headers and root headers; world every set"
+plant server/app/logging.cpp 2 '#include <spdlog/sinks/base_sink.h>'
+expect_pass "a set's files include their set header, support headers, public part headers and root headers; world every set; the logging set-up includes spdlog"
+
+# The server logs through server/log/log.hpp: spdlog is for log.cpp and the logging set-up only.
+fresh
+plant server/game/places/walking.cpp 2 '#include <spdlog/spdlog.h>'
+plant server/net/session.cpp 2 '#include <spdlog/fmt/ostr.h>'
+plant server/app/server.cpp 2 '#include <spdlog/spdlog.h>'
+expect_fail "spdlog included by the game, the network and the server's files" \
+  'server/game/places/walking.cpp:2: includes <spdlog/spdlog.h>: the server logs through server/log/log.hpp' \
+  'server/net/session.cpp:2: includes <spdlog/fmt/ostr.h>: the server logs through server/log/log.hpp' \
+  'server/app/server.cpp:2: includes <spdlog/spdlog.h>: the server logs through server/log/log.hpp'
 
 # server/net sees the game only through its port (network_port.hpp, and roster/session_port.hpp).
 # (Three plants in one copy: each copy of the tree costs seconds on a loaded machine.)

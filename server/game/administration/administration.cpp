@@ -1,11 +1,11 @@
 #include "server/game/administration/administration.hpp"
 
-#include <spdlog/spdlog.h>
 #include <cctype>
 #include <charconv>
 
 #include "server/game/administration/address_pattern.hpp"
 #include "server/game/events/undoable.hpp"
+#include "server/log/log.hpp"
 #include "server/text/ascii.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -17,7 +17,7 @@ administration::administration(services& svc, change_sink& changes, output& out,
   for (const storage::ban_record& b : bans_) {
     if (covers_everyone(b)) {
       // Made before such bans were refused (or a CIDR block an older version did not understand).
-      spdlog::warn("the ban on address {} covers every address and is not enforced; lift it with @unban {} or, "
+      log::warn("the ban on address {} covers every address and is not enforced; lift it with @unban {} or, "
                    "with the server stopped, deepwell --unban '{}'",
                    log_safe(b.target), log_safe(b.target), log_safe(b.target));
     }
@@ -44,7 +44,7 @@ administration::administration(services& svc, change_sink& changes, output& out,
     } else {
       // Its time passed while the server was down (it stopped then, or could not save that it had):
       // starting again must not stop again at once.
-      spdlog::warn("a shutdown countdown that ended at {} was still recorded; ignoring it", at_value);
+      log::warn("a shutdown countdown that ended at {} was still recorded; ignoring it", at_value);
     }
   }
 }
@@ -176,7 +176,7 @@ void administration::start_shutdown(std::int64_t seconds, std::string reason, st
   last_warning_ = -1;
   changes_.persist(storage::set_setting{"admin.shutdown_at", std::to_string(*shutdown_at_)});
   changes_.persist(storage::set_setting{"admin.shutdown_reason", shutdown_reason_});
-  spdlog::warn("{} started a shutdown in {} s: {}", by, seconds, log_safe(shutdown_reason_));
+  log::warn("{} started a shutdown in {} s: {}", by, seconds, log_safe(shutdown_reason_));
   tick_at(now);
 }
 
@@ -187,7 +187,7 @@ bool administration::cancel_shutdown(std::string_view by) {
   remember_countdown();
   shutdown_at_.reset();
   forget_shutdown();
-  spdlog::warn("{} cancelled the shutdown", by);
+  log::warn("{} cancelled the shutdown", by);
   out_.send_all("[Announcement] The shutdown has been cancelled. Play on!\n");
   return true;
 }

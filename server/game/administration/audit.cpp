@@ -1,7 +1,7 @@
 #include "server/game/administration/audit.hpp"
 
-#include <spdlog/spdlog.h>
 
+#include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game {
@@ -19,7 +19,7 @@ audit_entry::audit_entry(administration& admin, std::string actor, std::string a
 audit_entry::~audit_entry() {
   const std::string result = reported_ ? result_ : std::string("no result reported");
   try {
-    spdlog::info("admin {}: {} -> {}", actor_, log_safe(action_), log_safe(result));
+    log::info("admin {}: {} -> {}", actor_, log_safe(action_), log_safe(result));
     admin_.audit(actor_, action_, result);
   } catch (...) {
     // A destructor must not throw; the event this belonged to is being taken back anyway.

@@ -1,9 +1,9 @@
 #include "server/game/administration/backups.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include <cstdio>
 
+#include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game {
@@ -30,7 +30,7 @@ bool backups::take_now(const std::string& by, std::int64_t now) {
 void backups::begin(const std::string& why, std::int64_t now) {
   running_since_ = now;
   last_begun_ = now;
-  spdlog::info("backup: begun ({})", log_safe(why));
+  log::info("backup: begun ({})", log_safe(why));
   services_.take_backup(settings_.get().backup.keep, [this, why](const backup_report& r) { finished(r, why); });
 }
 
@@ -38,10 +38,10 @@ void backups::finished(const backup_report& r, const std::string& why) {
   running_since_.reset();
   std::string news;
   if (r.ok) {
-    spdlog::info("backup: {} written, {} bytes in {} ms ({}){}", r.file, r.bytes, r.took_ms, log_safe(why),
+    log::info("backup: {} written, {} bytes in {} ms ({}){}", r.file, r.bytes, r.took_ms, log_safe(why),
                  r.removed.empty() ? std::string() : "; deleted " + std::to_string(r.removed.size()) + " older");
     for (const std::string& name : r.removed) {
-      spdlog::info("backup: deleted {} (backup.keep is {})", name, settings_.get().backup.keep);
+      log::info("backup: deleted {} (backup.keep is {})", name, settings_.get().backup.keep);
     }
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f", static_cast<double>(r.took_ms) / 1000.0);
@@ -51,7 +51,7 @@ void backups::finished(const backup_report& r, const std::string& why) {
               " (backup.keep is " + std::to_string(settings_.get().backup.keep) + ").";
     }
   } else {
-    spdlog::error("backup: FAILED ({}): {}", log_safe(why), log_safe(r.error));
+    log::error("backup: FAILED ({}): {}", log_safe(why), log_safe(r.error));
     news = "[Backup] FAILED (" + why + "): " + r.error + ". No backup was written; the game goes on.";
   }
   // An event of its own, so the news leaves at once (nothing in it is saved).

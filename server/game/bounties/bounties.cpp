@@ -1,11 +1,11 @@
 #include "server/game/bounties/bounties.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <boost/json.hpp>
 
 #include "server/game/events/undoable.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 
@@ -71,7 +71,7 @@ void bounties::enter(const character& ch, const storage::login_record* stored) {
     for (const storage::bounty_record& r : stored->bounties->tasks) {
       const auto kind = content::bounty_kind_named(r.kind);
       if (!kind) {
-        spdlog::warn("{}'s bounty {}/{} is of a kind this server does not know ('{}'); dropped", ch.name, r.day, r.slot,
+        log::warn("{}'s bounty {}/{} is of a kind this server does not know ('{}'); dropped", ch.name, r.day, r.slot,
                      r.kind);
         continue;
       }
@@ -171,7 +171,7 @@ int bounties::visit_board(character& ch) {
     told += "You hand in your bounty: " + describe(h.task) + ".";
     told +=
         h.task.silver > 0 ? " The merchant counts out " + std::to_string(h.task.silver) + " silver for you.\n" : "\n";
-    spdlog::info("{} completed the bounty '{}' ({} silver, {} experience)", ch.name, describe(h.task), h.task.silver,
+    log::info("{} completed the bounty '{}' ({} silver, {} experience)", ch.name, describe(h.task), h.task.silver,
                  h.task.xp);
   }
   if (paid > 0) {
@@ -232,7 +232,7 @@ void bounties::accept(character& ch, int number) {
   book.tasks.push_back(held_bounty{day, number, task, 0, false});
   in_board_order(book);
   changed(ch, before);
-  spdlog::info("{} accepted the bounty '{}'", ch.name, describe(task));
+  log::info("{} accepted the bounty '{}'", ch.name, describe(task));
   out_.send(ch.connection, "You take down notice " + std::to_string(number) + ": " + describe(task) +
                                ". Reward: " + reward_text(task) + ", paid here once it is done.\n");
 }
@@ -277,7 +277,7 @@ void bounties::drop(character& ch, int number) {
   const held_bounty gone = *mine[static_cast<std::size_t>(number - 1)];
   std::erase_if(book.tasks, [&gone](const held_bounty& h) { return h == gone; });
   changed(ch, before);
-  spdlog::info("{} gave up the bounty '{}'", ch.name, describe(gone.task));
+  log::info("{} gave up the bounty '{}'", ch.name, describe(gone.task));
   out_.send(ch.connection, "You give up your bounty: " + describe(gone.task) + ".\n");
 }
 
@@ -350,7 +350,7 @@ void bounties::advance(character& ch, int amount, Counts counts) {
     h.progress = std::min(h.task.count, h.progress + amount);
     if (h.done()) {
       told += "Bounty done: " + describe(h.task) + "! Hand it in at the board in the village square ('bounties').\n";
-      spdlog::info("{} finished the bounty '{}'", ch.name, describe(h.task));
+      log::info("{} finished the bounty '{}'", ch.name, describe(h.task));
     } else {
       told += "Bounty: " + describe(h.task) + " (" + progress_text(h) + ").\n";
     }

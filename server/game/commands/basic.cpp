@@ -1,5 +1,4 @@
 // Basic commands: say, emote, who, quit. (help is help.cpp.)
-#include <spdlog/spdlog.h>
 
 #include "server/game/commands/basic_set.hpp"
 #include "server/game/commands/command_context.hpp"
@@ -8,6 +7,7 @@
 #include "server/game/encounters/puzzles.hpp"
 #include "server/game/progression/progression.hpp"
 #include "server/game/roster/roster.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 namespace {
@@ -28,7 +28,7 @@ void quit(command_context& ctx, fights& fights) {
   // Every change was saved by the event that made it; leaving saves where the character rests. A fight is
   // not left for free: one more round is fought now, which the quitter still sees.
   fights.last_round(ctx.actor);
-  spdlog::info("{} quit", ctx.actor.name);
+  log::info("{} quit", ctx.actor.name);
   ctx.out.disconnect(ctx.conn, "You climb out of the story for now. Goodbye, " + ctx.actor.name + ".\n");
 }
 

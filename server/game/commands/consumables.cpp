@@ -1,6 +1,5 @@
 // Using up what one carries: quaff and apply (the merchant's supplies, which heal) and read (a scroll takes
 // its effect and crumbles; scroll_effects.toml). Mid-fight each costs the next round.
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -17,6 +16,7 @@
 #include "server/game/output/style.hpp"
 #include "server/game/places/ground.hpp"
 #include "server/game/places/map_view.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 namespace {
@@ -176,7 +176,7 @@ void read(const economy_parts& p, command_context& ctx) {
                                   [&a](const content::scroll_effect& e) { return e.key == a->effect; });
   const content::scroll_effect* effect = known == effects.end() ? nullptr : &*known;
   if (effect == nullptr && !a->effect.empty()) {
-    spdlog::warn("scroll {}: its effect '{}' is no longer in scroll_effects.toml; it does nothing", it->id, a->effect);
+    log::warn("scroll {}: its effect '{}' is no longer in scroll_effects.toml; it does nothing", it->id, a->effect);
   }
   ctx.reply("You unroll " + a->name + " and read:\n" + a->text + "\n");
   undo_progress(p, ctx.actor);
@@ -192,7 +192,7 @@ void read(const economy_parts& p, command_context& ctx) {
     scroll_effect(p, ctx, *effect);
   }
   p.where.save_character(ctx.actor);
-  spdlog::info("{} read a scroll ({})", ctx.actor.name, effect != nullptr ? effect->key : "no effect");
+  log::info("{} read a scroll ({})", ctx.actor.name, effect != nullptr ? effect->key : "no effect");
   ctx.reply("The scroll crumbles to dust.\n");
 }
 

@@ -1,6 +1,5 @@
 // give: an item or silver, from one player to another in the same room. Both characters and the item
 // are saved in the event's one batch, so a reply means both sides have it.
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <charconv>
@@ -15,6 +14,7 @@
 #include "server/game/output/style.hpp"
 #include "server/game/places/ground.hpp"
 #include "server/game/roster/roster.hpp"
+#include "server/log/log.hpp"
 #include "server/text/ascii.hpp"
 
 namespace dw::game {
@@ -112,7 +112,7 @@ void give_silver(const economy_parts& p, command_context& ctx, character& to, st
   to.silver += amount;
   p.where.save_character(from);
   p.where.save_character(to);
-  spdlog::info("{} gave {} silver to {}", from.name, amount, to.name);
+  log::info("{} gave {} silver to {}", from.name, amount, to.name);
   const std::string coins = std::to_string(amount) + " silver";
   ctx.reply("You give " + coins + " to " + styled(style::player, to.name) + ". You have " +
             std::to_string(from.silver) + " silver left.\n");
@@ -144,7 +144,7 @@ void give_item(const economy_parts& p, command_context& ctx, character& to, cons
     p.news.inv_removed(from, given);
     p.news.inv_added(to, given);
     to.inventory.push_back(std::move(given));
-    spdlog::info("{} gave item {} to {}", from.name, id, to.name);
+    log::info("{} gave item {} to {}", from.name, id, to.name);
     ctx.reply("You give " + name + " to " + styled(style::player, to.name) + ".\n");
     ctx.out.send(to.connection, styled(style::player, from.name) + " gives you " + name + ".\n");
     tell_onlookers(p, ctx, from, to,

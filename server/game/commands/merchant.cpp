@@ -1,6 +1,5 @@
 // The merchant in the village square: list, buy, sell, value, identify. Her weapons and armour (the tiers
 // that open by depth or level, and compare) are gear_trade.cpp's. Prices and factors are merchant.toml's.
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +18,7 @@
 #include "server/game/output/style.hpp"
 #include "server/game/places/ground.hpp"
 #include "server/game/progression/progression.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 namespace {
@@ -161,7 +161,7 @@ void buy(const economy_parts& p, command_context& ctx) {
   }
   ctx.actor.silver -= price;
   p.where.save_character(ctx.actor);
-  spdlog::info("{} bought {} x {} for {} silver", ctx.actor.name, count,
+  log::info("{} bought {} x {} for {} silver", ctx.actor.name, count,
                wanted->gear != nullptr ? wanted->gear->key : wanted->supply->key, price);
   const char* how = wanted->gear == nullptr                            ? ""
                     : wanted->gear->kind == content::item_kind::weapon ? " (wield it to fight with it)"
@@ -225,7 +225,7 @@ void sell(const economy_parts& p, command_context& ctx) {
     return;
   }
   p.where.save_character(ctx.actor);
-  spdlog::info("{} sold goods for {} silver (now {})", ctx.actor.name, earned, ctx.actor.silver);
+  log::info("{} sold goods for {} silver (now {})", ctx.actor.name, earned, ctx.actor.silver);
   ctx.reply("You have " + price_text(ctx.actor.silver) + ".\n");
   tell_status(p, ctx);
 }

@@ -1,6 +1,5 @@
 // Moderation: @who, kick, ban, unban, bans, wizlock, wall, shutdown, reboot, audit. Each reports its
 // result to the audit trail through its context (succeeded / failed).
-#include <spdlog/spdlog.h>
 #include <algorithm>
 #include <charconv>
 #include <memory>
@@ -19,6 +18,7 @@
 #include "server/game/roster/names.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
+#include "server/log/log.hpp"
 #include "server/text/player_text.hpp"
 
 namespace dw::game {
@@ -332,7 +332,7 @@ void shutdown(const moderation_parts& p, command_context& ctx) {
 }
 
 void reboot(const moderation_parts& p, command_context& ctx) {
-  spdlog::warn("{} asked for a hot reboot", ctx.actor.name);
+  log::warn("{} asked for a hot reboot", ctx.actor.name);
   p.out.send_all("[Announcement] Deepwell is rebooting; hold on, you stay connected...\n");
   if (ctx.audit) {
     ctx.audit->succeeded("reboot started (a failure is announced to everyone)");

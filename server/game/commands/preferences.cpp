@@ -1,6 +1,5 @@
 // Players' own settings: colour, screenreader, brief, pager, prompt, wimpy. Each is stored (storage::save_preference)
 // and loaded with the character, so it survives logging out.
-#include <spdlog/spdlog.h>
 
 #include <charconv>
 
@@ -12,6 +11,7 @@
 #include "server/game/events/undoable.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/roster/roster.hpp"
+#include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game {
@@ -110,7 +110,7 @@ void screen_reader(const preference_parts& p, command_context& ctx) {
     return;
   }
   store(p, ctx.actor, pref::screen_reader, c == choice::on ? "on" : "off");
-  spdlog::info("{} turned screen-reader mode {}", ctx.actor.name, c == choice::on ? "on" : "off");
+  log::info("{} turned screen-reader mode {}", ctx.actor.name, c == choice::on ? "on" : "off");
   ctx.reply(c == choice::on ? "Screen-reader mode is on: no drawings, maps and exits in words, one thing a line, fight "
                        "rounds in one line, and no colour unless you ask for it (colour on).\n"
                      : "Screen-reader mode is off.\n");
@@ -182,7 +182,7 @@ void prompt(const preference_parts& p, command_context& ctx) {
     return;
   }
   if (auto why = check_prompt_format(arg)) {
-    spdlog::info("{}: prompt refused: {}", ctx.actor.name, log_safe(arg));
+    log::info("{}: prompt refused: {}", ctx.actor.name, log_safe(arg));
     ctx.reply(*why + "\n" + tokens + "\n");
     return;
   }
@@ -218,12 +218,12 @@ void wimpy(const preference_parts& p, command_context& ctx) {
   int hp = 0;
   const auto [end, error] = std::from_chars(arg.data(), arg.data() + arg.size(), hp);
   if (error != std::errc() || end != arg.data() + arg.size() || hp < 0) {
-    spdlog::info("{}: wimpy refused: {}", ctx.actor.name, log_safe(arg));
+    log::info("{}: wimpy refused: {}", ctx.actor.name, log_safe(arg));
     ctx.reply("Usage: wimpy <hit points>, wimpy off, or wimpy alone to see it.\n");
     return;
   }
   if (hp >= most) {
-    spdlog::info("{}: wimpy refused: {} is not below {}", ctx.actor.name, hp, most);
+    log::info("{}: wimpy refused: {} is not below {}", ctx.actor.name, hp, most);
     ctx.reply("Wimpy must be below your most hit points (" + std::to_string(most) + "), or off.\n");
     return;
   }

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <memory>
 
-#include <spdlog/spdlog.h>
 
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/talk_set.hpp"
@@ -16,6 +15,7 @@
 #include "server/game/output/style.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
+#include "server/log/log.hpp"
 #include "server/text/ascii.hpp"
 
 namespace dw::game {
@@ -243,7 +243,7 @@ void channels(const talk_parts& p, command_context& ctx) {
   const std::string key = channel_preference_key(name);
   const std::string value = on ? "" : "off";
   set_preference(p.changes, p.people, ctx.actor, key, value);
-  spdlog::info("{} turned channel {} {}", ctx.actor.name, name, on ? "on" : "off");
+  log::info("{} turned channel {} {}", ctx.actor.name, name, on ? "on" : "off");
   ctx.reply(on ? "Your " + name + " channel is on.\n"
                : "Your " + name + " channel is off: you will not hear it, nor can you use it, until 'channels on " +
                      name + "'.\n");

@@ -1,6 +1,5 @@
 // World administration: goto, summon, tel, stat, promote, demote, unlock, config, branch, collapse,
 // clear, spawn, reload. Each reports its result to the audit trail through its context.
-#include <spdlog/spdlog.h>
 #include <charconv>
 #include <memory>
 
@@ -19,6 +18,7 @@
 #include "server/game/roster/names.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 namespace {
@@ -194,7 +194,7 @@ void unlock_command(const world_admin_parts& p, command_context& ctx) {
                         } else if (!*found) {
                           answer = "There is no account called " + n + ".\n";
                         } else {
-                          spdlog::info("the lock-out of {} was lifted", **found);
+                          log::info("the lock-out of {} was lifted", **found);
                           answer = **found +
                                    " may log in again (the count of failed logins toward a lock starts afresh).\n";
                         }
@@ -298,7 +298,7 @@ void spawn(const world_admin_parts& p, command_context& ctx) {
     }
     seed = n;
   }
-  spdlog::info("{} spawned a scroll", ctx.actor.name);
+  log::info("{} spawned a scroll", ctx.actor.name);
   room_stock& c = p.contents;
   item scroll = c.make_scroll(seed);
   const std::string name = c.item_name(scroll);
@@ -316,15 +316,15 @@ void reload(const world_admin_parts& p, command_context& ctx) {
   }
   auto loaded = content::load_content(p.settings.get().content.dir);
   if (auto* error = std::get_if<content::content_error>(&loaded)) {
-    spdlog::warn("{}: content reload refused: {}", ctx.actor.name, error->to_string());
+    log::warn("{}: content reload refused: {}", ctx.actor.name, error->to_string());
     ctx.failed("The new content is invalid, so the old tables stay in use:\n  " + error->to_string() + "\n");
     return;
   }
   for (const std::string& w : content::load_warnings(std::get<content::content_tables>(loaded))) {
-    spdlog::warn("{}: content reload: {}", ctx.actor.name, w);
+    log::warn("{}: content reload: {}", ctx.actor.name, w);
   }
   p.content.set(std::make_shared<const content::content_tables>(std::move(std::get<content::content_tables>(loaded))));
-  spdlog::info("{} reloaded the content tables", ctx.actor.name);
+  log::info("{} reloaded the content tables", ctx.actor.name);
   ctx.succeeded("Content reloaded.\n");
 }
 

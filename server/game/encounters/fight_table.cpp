@@ -1,7 +1,7 @@
 #include "server/game/encounters/fight_table.hpp"
 
-#include <spdlog/spdlog.h>
 
+#include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
 // The fights' table: each fight by room id, filled from new rooms and stored branches, emptied as fights end
@@ -75,7 +75,7 @@ void fight_table::restore_room(std::int64_t room_id, std::uint64_t branch, conte
   }
   std::optional<content::fight_state> fight = content::fight_state::decode(contents);
   if (!fight) {
-    spdlog::error("room {}: unreadable fight state '{}' ignored", room_id, log_safe(contents));
+    log::error("room {}: unreadable fight state '{}' ignored", room_id, log_safe(contents));
     return;
   }
   place(room_id, branch, std::move(*fight));  // (what storage holds: nothing to undo)

@@ -1,6 +1,5 @@
 #include "server/game/encounters/puzzles.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 
@@ -8,6 +7,7 @@
 #include "content/rune_attempt.hpp"
 #include "content/text_helpers.hpp"
 #include "server/game/output/style.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 
@@ -143,7 +143,7 @@ void puzzles::ward(character& ch, const std::string& mine, std::string_view thei
   wrong_tries_[room_id] = earlier + 1;
   ch.hp -= blow;
   ground_.save_character(ch);
-  spdlog::info("{} tried a wrong order at the rune lock in room {} (wrong try {} there, {} hp)", ch.name, room_id,
+  log::info("{} tried a wrong order at the rune lock in room {} (wrong try {} there, {} hp)", ch.name, room_id,
                earlier + 1, blow);
   const int next = content::ward_blow(content_.get().puzzles, earlier + 1);
   out_.send(ch.connection, mine + ": they flare red and go dark, and the door's ward strikes you for " +
@@ -205,7 +205,7 @@ void puzzles::solve(character& ch, room_stock::room_state& state, std::string_vi
   wrong_tries_.erase(room_id);
   contents_.save_contents(room_id);
   ground_.mark_clear(state.branch, {ch.where.x, ch.where.y});
-  spdlog::info("{} opened the rune lock in room {} (branch {} ({},{}))", ch.name, room_id, state.branch, ch.where.x,
+  log::info("{} opened the rune lock in room {} (branch {} ({},{}))", ch.name, room_id, state.branch, ch.where.x,
                ch.where.y);
   // The reward: scrolls whose seeds lie far along the room's puzzle tape, so the same lock always gives the same.
   const content::tape tape = content::puzzle_tape(contents_.tape_of(state.branch, ch.where.x, ch.where.y));

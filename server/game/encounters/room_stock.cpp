@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include <spdlog/spdlog.h>
 
 #include "content/monster_group.hpp"
 #include "content/room_roll.hpp"
@@ -11,6 +10,7 @@
 #include "server/game/places/dungeon_bridge.hpp"
 #include "content/text_helpers.hpp"
 #include "server/game/output/style.hpp"
+#include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game {
@@ -113,7 +113,7 @@ content::room_contents room_stock::roll_new_room(const dungeon::room& r, const c
     content::room_contents hint_room;
     hint_room.depth = depth;
     hint_room.event = content::room_event::rune_hint;
-    spdlog::info("branch {} ({},{}): hint room for the rune lock at ({},{})", r.branch, r.pos.x, r.pos.y,
+    log::info("branch {} ({},{}): hint room for the rune lock at ({},{})", r.branch, r.pos.x, r.pos.y,
                  hint->lock_x, hint->lock_y);
     return hint_room;
   }
@@ -137,7 +137,7 @@ content::room_contents room_stock::roll_new_room(const dungeon::room& r, const c
   room.monsters = content::start_fight(rolled.room);
   room.lock = rolled.lock;
   if (rolled.lock) {
-    spdlog::info("branch {} ({},{}): rune lock, hint at ({},{})", r.branch, r.pos.x, r.pos.y, rolled.lock->hint_x,
+    log::info("branch {} ({},{}): rune lock, hint at ({},{})", r.branch, r.pos.x, r.pos.y, rolled.lock->hint_x,
                  rolled.lock->hint_y);
   }
   return rolled.room;
@@ -173,7 +173,7 @@ void room_stock::room_created(const dungeon::room& r) {
 void room_stock::save_contents(std::int64_t room_id) {
   const room_state* state = find_state(room_id);
   if (state == nullptr) {
-    spdlog::error("room {}: contents of a room not in memory not saved", room_id);
+    log::error("room {}: contents of a room not in memory not saved", room_id);
     return;
   }
   const auto event = static_cast<std::int32_t>(state->event);
@@ -323,7 +323,7 @@ item room_stock::from_record(const storage::item_record& rec) {
     if (auto made = content::decode_artefact(rec.made)) {
       it.made = std::make_shared<const content::artefact>(std::move(*made));
     } else {
-      spdlog::error("item {}: unreadable stored artefact ignored; it is made again from the tables", rec.id);
+      log::error("item {}: unreadable stored artefact ignored; it is made again from the tables", rec.id);
     }
   }
   return it;

@@ -2,11 +2,11 @@
 
 #include "server/game/encounters/room_stock.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include "content/hint_places.hpp"
 #include "dungeon/reach.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
+#include "server/log/log.hpp"
 
 // Where each rune lock's solution is written (the puzzles' table, rune_locks.hpp): the index of hint places by
 // branch, and moving a hint whose place was walled in to the next place still reachable without passing the lock.
@@ -82,7 +82,7 @@ void rune_locks::move_walled_in_hints(std::uint64_t branch) {
           ground_.dungeon().open_way_around(branch, lock_at, dungeon::pack(lock_at) ^ dungeon::pack(old_at));
       if (!opened.empty()) {
         changes_.persist(to_change(opened));
-        spdlog::info("branch {} ({},{}): every way on lay behind the sealed rune lock; a way on opened {} of ({},{})",
+        log::info("branch {} ({},{}): every way on lay behind the sealed rune lock; a way on opened {} of ({},{})",
                      branch, lock_at.x, lock_at.y, dungeon::name(opened.opened->dir), opened.opened->pos.x,
                      opened.opened->pos.y);
         to = dungeon::reachable_place(dungeon::reach_without(d, branch, lock_at), lock_at, candidates, refused);
@@ -90,7 +90,7 @@ void rune_locks::move_walled_in_hints(std::uint64_t branch) {
     }
     if (!to) {
       // Nothing reached without the door borders an empty place: the order cannot be written anywhere yet.
-      spdlog::warn(
+      log::warn(
           "branch {} ({},{}): the rune lock's hint at ({},{}) cannot be reached and there is no place "
           "left to move it",
           branch, lock_at.x, lock_at.y, old_at.x, old_at.y);
@@ -102,7 +102,7 @@ void rune_locks::move_walled_in_hints(std::uint64_t branch) {
     lock.hint_y = to->y;
     index_hint(branch, lock_at, lock);
     save_lock(room_id, lock);
-    spdlog::info("branch {} ({},{}): rune lock's hint moved from ({},{}) to ({},{}), the old place walled off", branch,
+    log::info("branch {} ({},{}): rune lock's hint moved from ({},{}) to ({},{}), the old place walled off", branch,
                  lock_at.x, lock_at.y, old_at.x, old_at.y, to->x, to->y);
     changes_.on_rollback([this, branch, room_id, lock_at, before, moved_to = *to] {
       hints_[branch].erase(dungeon::pack(moved_to));

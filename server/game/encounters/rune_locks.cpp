@@ -1,9 +1,9 @@
 #include "server/game/encounters/rune_locks.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include "content/room_event.hpp"
 #include "content/text_helpers.hpp"
+#include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
 // The puzzles' table: each rune lock and hint room by room id, filled from new rooms and stored branches,
@@ -104,7 +104,7 @@ void rune_locks::restore_branch(const storage::branch_snapshot& snapshot) {
       }
       std::optional<content::rune_lock> lock = content::rune_lock::decode(rec.contents);
       if (!lock) {
-        spdlog::error("room {}: unreadable rune lock '{}' ignored", rec.id, log_safe(rec.contents));
+        log::error("room {}: unreadable rune lock '{}' ignored", rec.id, log_safe(rec.contents));
         continue;
       }
       index_hint(branch, {rec.x, rec.y}, *lock);
@@ -115,7 +115,7 @@ void rune_locks::restore_branch(const storage::branch_snapshot& snapshot) {
       }
       std::optional<content::rune_hint> hint = content::rune_hint::decode(rec.contents);
       if (!hint) {
-        spdlog::error("room {}: unreadable rune hint '{}' ignored", rec.id, log_safe(rec.contents));
+        log::error("room {}: unreadable rune hint '{}' ignored", rec.id, log_safe(rec.contents));
         continue;
       }
       rooms_.emplace(rec.id, puzzle_room{branch, std::nullopt, std::move(hint)});

@@ -1,6 +1,5 @@
 #include "server/game/encounters/wanderers.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <array>
@@ -13,6 +12,7 @@
 #include "content/wanderers.hpp"
 #include "dungeon/direction.hpp"
 #include "server/game/output/style.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 
@@ -158,7 +158,7 @@ bool wanderers::spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs
   w.room_id = at.id;
   w.group = content::wanderer_group(content_.get(), seed, id, static_cast<int>(dungeon::depth_of(at.pos)));
   w.hp.assign(static_cast<std::size_t>(w.group.count), w.group.hp_each);
-  spdlog::debug("branch {}: wanderer {} ({}) appears at ({},{})", branch, id, w.group.monster_key, w.x, w.y);
+  log::debug("branch {}: wanderer {} ({}) appears at ({},{})", branch, id, w.group.monster_key, w.x, w.y);
   bs.alive.push_back(std::move(w));
   return true;
 }
@@ -239,7 +239,7 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
     table_.end(w.room_id);
     return false;
   }
-  spdlog::debug("branch {}: wanderer {} attacks in room {}", branch, w.id, w.room_id);
+  log::debug("branch {}: wanderer {} attacks in room {}", branch, w.id, w.room_id);
   w.fighting = true;
   ground_.refresh_room_info(w.room_id);
   send_gmcp_room(w.room_id);
@@ -422,7 +422,7 @@ void wanderers::room_shown(const character& viewer) {
 
 void wanderers::forget_branch(std::uint64_t branch) {
   if (branches_.erase(branch) != 0) {
-    spdlog::debug("branch {}: its wanderers vanish with it", branch);
+    log::debug("branch {}: its wanderers vanish with it", branch);
   }
 }
 

@@ -1,11 +1,11 @@
 #include "server/game/events/event_loop.hpp"
 
-#include <spdlog/spdlog.h>
 #include <algorithm>
 #include <memory>
 #include <utility>
 
 #include "server/game/storage/failure.hpp"
+#include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game {
@@ -64,7 +64,7 @@ void event_loop::defer_until_loaded(const storage::load_needed& need) {
   if (connection* actor = people_.find_connection(event_actor_); actor != nullptr && !actor->closing) {
     input_state& in = input_of(*actor);
     if (event_line_ == nullptr || ++in.deferrals > 3) {
-      spdlog::error("connection {}: what it asked for could not be loaded (branch {}, room {})", actor->id,
+      log::error("connection {}: what it asked for could not be loaded (branch {}, room {})", actor->id,
                     need.branch_id, need.room_id);
       out_.send(*actor, went_wrong);
     } else {
@@ -129,7 +129,7 @@ void event_loop::abort_event(std::string_view what, int store_code) {
   if (store_code != 0) {
     note_storage(commit_result{0, false, store_code, std::string(what)});
   } else {
-    spdlog::error("an event failed and was taken back: {}", log_safe(what));
+    log::error("an event failed and was taken back: {}", log_safe(what));
   }
   if (connection* actor = people_.find_connection(event_actor_); actor != nullptr && !actor->closing) {
     out_.send(*actor, store_code != 0 ? not_now : went_wrong);
@@ -160,16 +160,16 @@ void event_loop::note_storage(const commit_result& result) {
   const std::int64_t now = services_.now();
   if (result.ok) {
     if (auto text = storage_.succeeded(now)) {
-      spdlog::warn("storage: {}", log_safe(*text));
+      log::warn("storage: {}", log_safe(*text));
       out_.tell_admins("[Storage] " + *text + "\n");
     }
     return;
   }
   if (auto text = storage_.failed(result.code, result.message, now)) {
-    spdlog::error("storage: {}", log_safe(*text));
+    log::error("storage: {}", log_safe(*text));
     out_.tell_admins("[Storage] " + *text + "\n");
   } else {
-    spdlog::debug("storage: change {} refused ({} in this fault so far): {}", result.ticket, storage_.failures(),
+    log::debug("storage: change {} refused ({} in this fault so far): {}", result.ticket, storage_.failures(),
                   log_safe(result.message));
   }
 }
@@ -263,7 +263,7 @@ void event_loop::batch_resolved(const commit_result& result, std::vector<event_b
       }
     }
     if (const int threw = event_batch::roll_back(undo); threw > 0) {
-      spdlog::error("{} undo steps of refused change {} failed", threw, result.ticket);
+      log::error("{} undo steps of refused change {} failed", threw, result.ticket);
     }
     if (waiting != nullptr && !waiting->closing) {
       out_.fresh_line(*waiting);  // the prompt that went with the discarded output never left

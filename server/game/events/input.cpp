@@ -1,9 +1,9 @@
 // Input limits and waiting lines: the command rate (lines typed and GMCP messages alike), lines typed ahead
 // while busy, idle and login timeouts.
-#include <spdlog/spdlog.h>
 #include <algorithm>
 
 #include "server/game/events/event_loop.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 
@@ -72,7 +72,7 @@ void event_loop::line(connection& conn, std::string_view text) {
 
 void event_loop::line_too_long(connection& conn, std::size_t bytes) {
   out_.fresh_line(conn);
-  spdlog::warn("connection {} ({}) sent a line of {} bytes; discarded", conn.id, conn.port->address(), bytes);
+  log::warn("connection {} ({}) sent a line of {} bytes; discarded", conn.id, conn.port->address(), bytes);
   out_.send(conn, "That line was too long (" + std::to_string(bytes) + " bytes; the limit is " +
                       std::to_string(settings_.get().server.max_line_bytes) + "). It was ignored.\n");
   flush();
@@ -102,12 +102,12 @@ bool event_loop::over_command_rate(connection& conn, input_state& in) {
   }
   if (!in.rate_warned) {
     in.rate_warned = true;
-    spdlog::warn("connection {} ({}) is sending commands too fast; dropping them", conn.id, conn.port->address());
+    log::warn("connection {} ({}) is sending commands too fast; dropping them", conn.id, conn.port->address());
     out_.send(conn, "You are typing faster than the game can follow; slow down. (Commands are being ignored, and "
                     "if this goes on you will be disconnected.)\n");
   } else if (now_ms - in.flood_since_ms >= settings_.get().server.flood_disconnect_seconds * 1000 &&
              !conn.closing) {
-    spdlog::warn("connection {} ({}) kept flooding for {} s: disconnecting", conn.id, conn.port->address(),
+    log::warn("connection {} ({}) kept flooding for {} s: disconnecting", conn.id, conn.port->address(),
                  (now_ms - in.flood_since_ms) / 1000);
     out_.disconnect(conn, "You kept sending commands too fast. Goodbye.\n");
   }
@@ -125,7 +125,7 @@ void event_loop::type_ahead(connection& conn, input_state& in, std::string_view 
   if (in.typed_ahead.size() >= max_lines || in.typed_ahead_bytes + line.size() > max_bytes) {
     if (!in.typed_ahead_warned) {
       in.typed_ahead_warned = true;
-      spdlog::warn("connection {} ({}) typed more than {} lines ahead; dropping", conn.id, conn.port->address(),
+      log::warn("connection {} ({}) typed more than {} lines ahead; dropping", conn.id, conn.port->address(),
                    max_lines);
       out_.send(conn, "You have typed too far ahead; lines are being dropped until the game catches up.\n");
     }
@@ -168,11 +168,11 @@ void event_loop::idle_tick() {
     }
   }
   for (connection* conn : idle) {
-    spdlog::info("connection {} idle for {} s: disconnecting", conn->id, now - conn->last_input);
+    log::info("connection {} idle for {} s: disconnecting", conn->id, now - conn->last_input);
     out_.disconnect(*conn, "You have been idle too long. Goodbye.\n");
   }
   for (connection* conn : slow_login) {
-    spdlog::info("connection {} ({}) did not log in within {} s: disconnecting", conn->id, conn->port->address(),
+    log::info("connection {} ({}) did not log in within {} s: disconnecting", conn->id, conn->port->address(),
                  s.server.login_timeout_seconds);
     conn->port->set_hidden_input(false);
     out_.disconnect(*conn, "\nYou did not log in in time. Goodbye.\n");

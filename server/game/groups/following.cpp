@@ -1,10 +1,10 @@
 // Following: who follows whom, and the steps followers take after the one they follow.
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 
 #include "server/game/groups/groups.hpp"
 #include "server/game/output/style.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 
@@ -61,7 +61,7 @@ void groups::follow(character& ch, character& leader) {
   }
   stop_following(ch);
   set_following(ch.account_id, leader.account_id);
-  spdlog::info("{} follows {}", ch.name, leader.name);
+  log::info("{} follows {}", ch.name, leader.name);
   tell(ch.account_id, "You now follow " + leader.name + ": where " + leader.name +
                           " walks, you walk too. ('follow self' stops it.)\n");
   tell(leader.account_id, styled(style::player, ch.name) + " now follows you.\n");

@@ -1,10 +1,10 @@
 // Groups: invitations, joining, leaving, removing, leaving play, and who shares a won fight.
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 
 #include "server/game/groups/groups.hpp"
 #include "server/game/output/style.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 
@@ -62,7 +62,7 @@ void groups::invite(character& leader, character& invitee) {
     return;
   }
   invites_[invitee.account_id] = leader.account_id;
-  spdlog::info("{} invited {} to a group", leader.name, invitee.name);
+  log::info("{} invited {} to a group", leader.name, invitee.name);
   tell(leader.account_id, "You invite " + invitee.name + " to join your group.\n");
   tell(invitee.account_id, styled(style::player, leader.name) + " invites you to join a group led by " + leader.name +
                                ". Type 'group accept' to join it (you will follow " + leader.name +
@@ -107,7 +107,7 @@ void groups::accept(character& ch) {
   member_of_[ch.account_id] = id;
   dirty_.insert(id);
   set_following(ch.account_id, inviter);
-  spdlog::info("{} joined {}'s group ({} members)", ch.name, head, g->members.size());
+  log::info("{} joined {}'s group ({} members)", ch.name, head, g->members.size());
   tell(ch.account_id, "You join " + head + "'s group, and follow " + head + ": where " + head +
                           " walks, you walk too. ('gtell <text>' talks to the group; 'group' shows it.)\n");
 }
@@ -136,7 +136,7 @@ void groups::kick(character& leader, character& member) {
     return;
   }
   if (g != nullptr && group_of(member.account_id) == g) {
-    spdlog::info("{} removed {} from the group", leader.name, member.name);
+    log::info("{} removed {} from the group", leader.name, member.name);
     tell(member.account_id, styled(style::player, leader.name) + " removes you from the group.\n");
     remove_member(member.account_id, leader.name + " removes " + member.name + " from the group.\n");
     return;
@@ -160,7 +160,7 @@ void groups::leave_group(character& ch) {
   const std::int64_t head = g->members.front();
   tell(ch.account_id, head == ch.account_id ? std::string("You leave the group you led.\n")
                                             : "You leave " + name_of(head) + "'s group.\n");
-  spdlog::info("{} left a group", ch.name);
+  log::info("{} left a group", ch.name);
   remove_member(ch.account_id, ch.name + " leaves the group.\n");
 }
 

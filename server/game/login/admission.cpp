@@ -1,10 +1,10 @@
 // The way into play: logins, take-overs and hot-reboot restores all come through admit().
-#include <spdlog/spdlog.h>
 #include <memory>
 
 #include "server/game/login/login_flow.hpp"
 #include "server/game/output/channels.hpp"
 #include "server/game/output/gmcp.hpp"
+#include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game {
@@ -38,7 +38,7 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   w.where.require_branch(ch.where.branch_id);  // read ahead with the login; a rare race reads it now
   if (!w.where.at(ch.where)) {
     // The room is gone (its branch collapsed): wake at the bottom of the well.
-    spdlog::info("{} was in a room that no longer exists; moving to the start room", ch.name);
+    log::info("{} was in a room that no longer exists; moving to the start room", ch.name);
     ch.where = location{};
     ch.where.room_id = start_room_id;
     pending_message += pending_message.empty() ? "" : "\n";
@@ -118,7 +118,7 @@ void admit(login_context& w, connection& conn, character ch, entry_kind kind, st
            const storage::login_record* stored) {
   // A hot reboot keeps who was playing: the wizlock stops logins, not players already in.
   if (auto refusal = w.admin.login_refusal(ch.name, ch.account_role, kind != entry_kind::restored)) {
-    spdlog::warn("login refused for {} (connection {}, {}): {}", ch.name, conn.id, conn.port->address(),
+    log::warn("login refused for {} (connection {}, {}): {}", ch.name, conn.id, conn.port->address(),
                  log_safe(*refusal));
     w.admin.audit(ch.name, "login refused", *refusal);
     w.out.disconnect(conn, *refusal + "\n");
@@ -130,7 +130,7 @@ void admit(login_context& w, connection& conn, character ch, entry_kind kind, st
   if (character* existing = w.people.find_character(ch.account_id)) {
     // Take-over: the newest connection wins; the in-memory character is the freshest state.
     if (connection* old = w.people.find_connection(existing->connection); old != nullptr && old->id != conn.id) {
-      spdlog::info("{} taken over by connection {} ({}) from connection {}", existing->name, conn.id,
+      log::info("{} taken over by connection {} ({}) from connection {}", existing->name, conn.id,
                    conn.port->address(), old->id);
       w.out.disconnect(*old, "Someone has connected to your character from elsewhere. Goodbye.\n");
       old->stage = login_stage::menu;  // the old connection no longer owns the character
@@ -150,7 +150,7 @@ void connection_gone(login_context& w, connection& conn) {
   w.conversations.erase(conn.id);
   // Checks still waiting for a worker are dropped unrun, but every guess is still on record.
   for (const password_queue::job& job : w.passwords.cancel(conn.id)) {
-    spdlog::info("login attempt for '{}' from {} dropped: connection {} closed before its password was checked",
+    log::info("login attempt for '{}' from {} dropped: connection {} closed before its password was checked",
                  log_safe(job.name), job.address, conn.id);
     w.admin.audit(job.name, "login attempt dropped (connection closed before the check)", job.address);
   }
@@ -194,7 +194,7 @@ void login::welcome(connection& conn) {
   login_context& w = ctx_;
   const std::string_view address = conn.port->address();
   if (auto refusal = w.admin.address_refusal(address)) {
-    spdlog::warn("refused banned address {} (connection {})", address, conn.id);
+    log::warn("refused banned address {} (connection {})", address, conn.id);
     w.out.disconnect(conn, *refusal + "\n");
     return;
   }
@@ -202,7 +202,7 @@ void login::welcome(connection& conn) {
   // the login screen) of everyone else; players already in the game do not count.
   const std::int64_t waiting = at_login_screen(address);  // (this one included)
   if (waiting > w.settings.get().server.max_unauthenticated_per_address) {
-    spdlog::warn("refused connection {} from {}: {} connections from that address are at the login screen", conn.id,
+    log::warn("refused connection {} from {}: {} connections from that address are at the login screen", conn.id,
                  address, waiting - 1);
     w.out.disconnect(conn, "Too many connections from your address are at the login screen. Log in on one of them, "
                            "or close some, and try again.\n");

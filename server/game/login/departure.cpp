@@ -1,9 +1,9 @@
 // The way out of play, the mirror of admission.cpp: a connection that closes takes its character out of
 // the game in one order, which every part's state relies on.
-#include <spdlog/spdlog.h>
 
 #include "server/game/login/login.hpp"
 #include "server/game/progression/progression.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 
@@ -19,7 +19,7 @@ void login::leave_play(connection& conn) {
   // Everything the character did was saved by its own events; this saves where it rests. If that cannot
   // be saved, the last saved place stands: nothing is taken back, the character has gone.
   w.events.run_event(0, [&] {
-    spdlog::info("{} left the game (connection {})", ch->name, conn.id);
+    log::info("{} left the game (connection {})", ch->name, conn.id);
     w.play.fights.last_round(*ch);  // a dropped connection does not escape a fight either
     if (w.company != nullptr) {
       w.company->leave_play(ch->account_id);

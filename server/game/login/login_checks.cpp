@@ -1,13 +1,13 @@
 // The password side of logging in: queueing checks and hashes, throttling, the lock-out, and the answers.
 #include "server/game/login/login_checks.hpp"
 
-#include <spdlog/spdlog.h>
 #include <functional>
 #include <memory>
 
 #include "server/game/login/accounts.hpp"
 #include "server/game/login/login_flow.hpp"
 #include "server/game/login/login.hpp"
+#include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game::login_flow {
@@ -70,7 +70,7 @@ bool queue_check(login_context& w, connection& conn, const std::string& name, st
     return true;
   }
   const bool address_busy = admitted == password_queue::admission::address_busy;
-  spdlog::warn("login check for '{}' from {} refused: {}", log_safe(name), address,
+  log::warn("login check for '{}' from {} refused: {}", log_safe(name), address,
                address_busy ? "that address already has checks waiting" : "too many checks waiting");
   w.admin.audit(name, "login refused (checks queue full)", address);
   back_to_menu(w, conn);
@@ -95,7 +95,7 @@ void start_connect(login_context& w, connection& conn, std::string name, std::st
   if (const std::int64_t wait = w.throttle.wait_ms(lower, address, w.svc.steady_ms()); wait > 0) {
     // Too soon after failures for this account or this address, on any connection: not checked at all,
     // so a guess sent early costs nothing and tells nothing.
-    spdlog::warn("login for '{}' from {} (connection {}) refused unchecked: {} ms left of its failed-login delay",
+    log::warn("login for '{}' from {} (connection {}) refused unchecked: {} ms left of its failed-login delay",
                  log_safe(name), address, conn.id, wait);
     w.admin.audit(name, "login refused (too soon after failures)", address);
     back_to_menu(w, conn);
@@ -162,7 +162,7 @@ void finish_connect(login_context& w, std::uint64_t conn_id, const check_outcome
     // the wrong password's, word for word and after the same delay: it does not tell which names exist.
     const std::int64_t delay = w.throttle.fail("", address, w.svc.steady_ms());
     w.events.run_event(here ? conn_id : 0, [&] {
-      spdlog::info("failed login: no account '{}' (connection {}, {})", log_safe(name), conn_id, address);
+      log::info("failed login: no account '{}' (connection {}, {})", log_safe(name), conn_id, address);
       w.admin.audit(name, "failed login (no such account)", address);
     });
     answer_wrong_login(w, conn_id, delay);
@@ -171,7 +171,7 @@ void finish_connect(login_context& w, std::uint64_t conn_id, const check_outcome
   if (outcome.locked) {
     w.events.run_event(here ? conn_id : 0, [&] {
       const std::int64_t left = account->locked_until - w.svc.now();
-      spdlog::warn("login for locked account '{}' refused (connection {}, {}; {} s of the lock left)", account->name,
+      log::warn("login for locked account '{}' refused (connection {}, {}; {} s of the lock left)", account->name,
                    conn_id, address, left);
       w.admin.audit(account->name, "login refused (account locked)", address);
       if (here) {
@@ -185,7 +185,7 @@ void finish_connect(login_context& w, std::uint64_t conn_id, const check_outcome
   if (!outcome.password_ok) {
     // Logged now, whether or not anything can be saved and whether or not the connection is still there.
     const std::int64_t delay = w.throttle.fail(lower, address, w.svc.steady_ms());
-    spdlog::warn("failed login: wrong password for '{}' (connection {}{}, {}; {} in a row on the account; answering "
+    log::warn("failed login: wrong password for '{}' (connection {}{}, {}; {} in a row on the account; answering "
                  "in {} ms)",
                  account->name, conn_id, here ? "" : ", already closed", address, account->lock_failures + 1, delay);
     // The count (and the lock it may bring) and the audit row are one transaction, and the answer waits for
@@ -199,19 +199,19 @@ void finish_connect(login_context& w, std::uint64_t conn_id, const check_outcome
         here ? conn_id : 0,
         [&w, conn_id, locked_until, now, delay, name = account->name](const commit_result& result) {
           if (result.ok && *locked_until > now) {
-            spdlog::warn("account '{}' is locked until {} after repeated failed logins", name, *locked_until);
+            log::warn("account '{}' is locked until {} after repeated failed logins", name, *locked_until);
           }
           answer_wrong_login(w, conn_id, delay);
         });
     return;
   }
   if (!here) {
-    spdlog::info("login for {} checked after its connection {} had closed", account->name, conn_id);
+    log::info("login for {} checked after its connection {} had closed", account->name, conn_id);
     return;
   }
   w.events.run_event(conn_id, [&] {
     w.throttle.succeed(lower);
-    spdlog::info("login: {} (connection {}, {})", account->name, conn_id, address);
+    log::info("login: {} (connection {}, {})", account->name, conn_id, address);
     const std::int64_t account_id = account->id;
     w.changes.persist(storage::record_login{account_id, w.svc.now()});
     w.where.branch_loaded(outcome.branch);
@@ -240,7 +240,7 @@ void start_create(login_context& w, connection& conn, std::string name, std::str
   const std::string address(conn.port->address());
   const std::int64_t started = w.svc.now();
   if (!w.creations.allowed(address, started, w.settings.get().accounts.max_creations_per_address_per_hour)) {
-    spdlog::warn("account creation from {} refused: {} per hour already", address,
+    log::warn("account creation from {} refused: {} per hour already", address,
                  w.settings.get().accounts.max_creations_per_address_per_hour);
     w.admin.audit(name, "account creation refused (hourly cap)", address);
     back_to_menu(w, conn);
@@ -289,7 +289,7 @@ void finish_create(login_context& w, std::uint64_t conn_id, const std::string& h
           w.creations.forget(address, started);
         }
         if (!result.ok) {
-          spdlog::warn("account {} was not created: the database refused it", name);
+          log::warn("account {} was not created: the database refused it", name);
           if (c != nullptr && !c->closing) {
             back_to_menu(w, *c);
             w.out.send(*c, "The world could not record that; nothing changed. Try again in a moment.\n");
@@ -303,7 +303,7 @@ void finish_create(login_context& w, std::uint64_t conn_id, const std::string& h
           }
           return;
         }
-        spdlog::info("account created: {} ({}, from {})", outcome->account.name,
+        log::info("account created: {} ({}, from {})", outcome->account.name,
                      role_name(outcome->account.account_role), address);
         if (c == nullptr || c->closing) {
           return;

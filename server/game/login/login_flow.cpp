@@ -2,13 +2,13 @@
 
 #include "server/game/login/login_checks.hpp"
 
-#include <spdlog/spdlog.h>
 #include <functional>
 #include <memory>
 
 #include "server/game/login/accounts.hpp"
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/login/login.hpp"
+#include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
 namespace dw::game::login_flow {

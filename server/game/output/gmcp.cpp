@@ -1,8 +1,8 @@
 #include "server/game/output/gmcp.hpp"
 
-#include <spdlog/spdlog.h>
 #include <boost/json.hpp>
 
+#include "server/log/log.hpp"
 #include "server/text/ascii.hpp"
 #include "server/game/output/gmcp_parse.hpp"
 #include "server/text/log_safe.hpp"
@@ -23,15 +23,15 @@ void handle_gmcp(output& out, gmcp_requests& requests, connection& conn, std::st
   }
   if (text::iequals(package, "Core.Hello")) {
     if (auto hello = parse_core_hello(json_text)) {
-      spdlog::debug("connection {}: GMCP client {} {}", conn.id, log_safe(hello->client), log_safe(hello->version));
+      log::debug("connection {}: GMCP client {} {}", conn.id, log_safe(hello->client), log_safe(hello->version));
     } else {
-      spdlog::debug("connection {}: GMCP Core.Hello with bad JSON ignored", conn.id);
+      log::debug("connection {}: GMCP Core.Hello with bad JSON ignored", conn.id);
     }
     return;
   }
   if (is_gmcp_supports_package(package)) {
     if (!apply_gmcp_supports(out.gmcp_supports(conn), package, json_text)) {
-      spdlog::debug("connection {}: GMCP {} with bad JSON ignored", conn.id, log_safe(package));
+      log::debug("connection {}: GMCP {} with bad JSON ignored", conn.id, log_safe(package));
     }
     return;
   }
@@ -39,7 +39,7 @@ void handle_gmcp(output& out, gmcp_requests& requests, connection& conn, std::st
     out.send_gmcp(conn, "Core.Ping", "");
     return;
   }
-  spdlog::debug("connection {}: GMCP {} ignored", conn.id, log_safe(package));
+  log::debug("connection {}: GMCP {} ignored", conn.id, log_safe(package));
 }
 
 }  // namespace dw::game

@@ -1,7 +1,7 @@
 // Branches that fall in: idle ones on the tick, and any one at an administrator's word.
 #include "server/game/places/collapse.hpp"
+#include "server/log/log.hpp"
 
-#include <spdlog/spdlog.h>
 
 namespace dw::game {
 
@@ -34,7 +34,7 @@ int branch_collapse::collapse(dungeon::branch_id b, bool evacuate) {
   if (!emptied || !rooms_.dungeon().collapse(b)) {
     return moved;
   }
-  spdlog::info("{} (branch {}) collapsed", branch_name(*info), b);
+  log::info("{} (branch {}) collapsed", branch_name(*info), b);
   hooks_->forget_branch(b);
   rooms_.forget_interiors(static_cast<std::int64_t>(b));
   changes_.on_rollback([this, restored = *emptied] { rooms_.dungeon().restore_branch(restored); });

@@ -5,11 +5,11 @@
 
 #include <algorithm>
 
-#include <spdlog/spdlog.h>
 
 #include "content/room_description.hpp"
 #include "dungeon/random.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 using dungeon::exit_state;

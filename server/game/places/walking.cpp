@@ -2,9 +2,9 @@
 // character from room to room.
 #include "server/game/places/walking.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include "server/game/output/style.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 namespace {
@@ -119,7 +119,7 @@ bool walking::walk_fixed(connection& conn, character& ch, exit_dir d, const loca
   const auto info = rooms_.dungeon().branch(entered.branch);
   const std::string name = info ? branch_name(*info) : "the dungeon";
   if (entered.new_branch) {
-    spdlog::info("{} opened {} (branch {})", ch.name, name, entered.branch);
+    log::info("{} opened {} (branch {})", ch.name, name, entered.branch);
     out_.send(conn, "You squeeze into the " + std::string(exit_name(d)) +
                         " passage. Loose stones shift behind you as a new way opens into the dark: " + name + ".\n");
   } else if (info && info->occupants > 0) {
@@ -167,7 +167,7 @@ bool walking::walk_branch(connection& conn, character& ch, exit_dir d) {
       if (const auto& opened = moved.changes.opened) {
         // The exit is in the change set just persisted, so this message, held until that commit, never
         // announces a way that a crash could take back.
-        spdlog::info("{} opened a new way {} from ({},{}) in {}", ch.name, dungeon::name(opened->dir), opened->pos.x,
+        log::info("{} opened a new way {} from ({},{}) in {}", ch.name, dungeon::name(opened->dir), opened->pos.x,
                      opened->pos.y, rooms_.where_text(ch.where));
         for (const character* inside : people_.online()) {
           if (inside->where.branch_id == ch.where.branch_id) {
@@ -193,7 +193,7 @@ bool walking::walk_branch(connection& conn, character& ch, exit_dir d) {
       out_.send(conn, "You are fighting! You cannot simply walk away; try 'flee'.\n");
       return false;
     case dungeon::move_status::no_such_room:
-      spdlog::error("{} is in unknown room {} of branch {}; moving to the start room", ch.name, ch.where.room_id,
+      log::error("{} is in unknown room {} of branch {}; moving to the start room", ch.name, ch.where.room_id,
                     ch.where.branch_id);
       move_character(ch, start_location(), "", "");
       return false;  // (not a step: nobody follows it)
@@ -226,7 +226,7 @@ void walking::move_character(character& ch, const location& to, const passing& l
     ch.deepest = now_depth;  // saved with the move below
     ch.deepest_at = services_.now();
     fame_.reached(ch.name, ch.deepest, ch.deepest_at);
-    spdlog::info("{} reached depth {}, deeper than ever before", ch.name, now_depth);
+    log::info("{} reached depth {}, deeper than ever before", ch.name, now_depth);
   }
   rooms_.save_character(ch);
   // If the move cannot be saved, the character is back where it was (registered after the move, so it

@@ -1,10 +1,10 @@
 #include "server/game/progression/progression.hpp"
 
-#include <spdlog/spdlog.h>
 
 #include "content/text_helpers.hpp"
 #include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
+#include "server/log/log.hpp"
 
 namespace dw::game {
 
@@ -63,7 +63,7 @@ void progression::award(character& ch, std::int64_t xp, std::string_view why) {
   ch.max_hp += more_hp;
   ch.hp += more_hp;
   changes_.persist(storage::save_character{record_of(ch, services_.now())});
-  spdlog::info("{} reached level {} ({} experience)", ch.name, now.level, after);
+  log::info("{} reached level {} ({} experience)", ch.name, now.level, after);
   std::string told = "You have reached level " + std::to_string(now.level) + "!";
   if (more_hp > 0) {
     told += " You can take " + std::to_string(more_hp) + " more hit points (" + std::to_string(ch.max_hp) + " in all)";
