@@ -24,8 +24,13 @@ const branch_grid* dungeon::find(branch_id b) const noexcept {
   return it == branches_.end() ? nullptr : &it->second;
 }
 
+branch_id dungeon::joined_from_start(direction d, std::int64_t now) const {
+  const branch_grid* g = find(newest_[index_of(d)]);
+  return g != nullptr && joinable(g->info(), now) ? g->info().id : 0;
+}
+
 enter_result dungeon::enter_from_start(direction d, std::int64_t now, clear_decider decide) {
-  if (branch_grid* g = find(newest_[index_of(d)]); g != nullptr && joinable(g->info(), now)) {
+  if (branch_grid* g = find(joined_from_start(d, now)); g != nullptr) {
     const room_slot* first = g->find_or_load(first_room_pos(d), loader_);
     if (first == nullptr) {
       throw std::runtime_error("dungeon: the first room of branch " + std::to_string(g->info().id) +

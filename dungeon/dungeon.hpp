@@ -32,6 +32,9 @@ class dungeon {
   /// Walks start exit d: joins the newest branch of d while it is joinable (window open, an unexplored exit
   /// left), else creates a branch.
   enter_result enter_from_start(direction d, std::int64_t now, clear_decider decide);
+  /// The branch enter_from_start(d, now) would join, or 0 when it would create one (a caller that keeps rooms
+  /// elsewhere makes sure this branch is resident first).
+  branch_id joined_from_start(direction d, std::int64_t now) const;
 
   /// Walks from the room at `from` of branch b toward d. decide is called once if a room is spawned. A spawn
   /// that opened an exit elsewhere to keep the branch from running dry says so in changes.opened.

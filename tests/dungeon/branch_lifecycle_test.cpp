@@ -27,6 +27,15 @@ TEST(BranchWindow, JoinsTheSameBranchWhileTheWindowIsOpen) {
   EXPECT_EQ(d.branches().size(), 1U);
 }
 
+TEST(BranchWindow, SaysWhichBranchAStartExitWouldJoinWithoutEnteringIt) {
+  dungeon d = make_dungeon();
+  EXPECT_EQ(d.joined_from_start(direction::east, 1000), 0U) << "no branch yet: one would open";
+  const enter_result first = d.enter_from_start(direction::east, 1000, always_clear);
+  EXPECT_EQ(d.joined_from_start(direction::east, 1299), first.branch) << "the window is open";
+  EXPECT_EQ(d.joined_from_start(direction::north, 1299), 0U) << "another direction has its own";
+  EXPECT_EQ(d.joined_from_start(direction::east, 1300), 0U) << "the window has closed";
+}
+
 TEST(BranchWindow, NewBranchAfterTheWindowNumberedPerDirection) {
   dungeon d = make_dungeon();
   const enter_result e1 = d.enter_from_start(direction::east, 1000, always_clear);

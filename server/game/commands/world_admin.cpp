@@ -54,29 +54,35 @@ std::optional<branch_position> parse_branch_position(std::string_view text) {
 
 constexpr std::string_view not_saved = "The world could not record that; nothing changed. Try again in a moment.\n";
 
-/// A destination: a player's name, a room id, or "<branch> <x>,<y>".
-std::optional<location> destination(const world_admin_parts& p, std::string_view text, std::string& why) {
+/// A destination: a player's name, a room id, or "<branch> <x>,<y>"; or, when it lies in a branch not read
+/// yet, what to read first (`why` is then empty: the caller asks for the load and returns).
+lookup<location> destination(const world_admin_parts& p, std::string_view text, std::string& why) {
   text = trim(text);
   if (const character* ch = p.people.find_character_by_name(text)) {
-    return ch->where;
+    // (a player's branch is in memory but after a collapse taken back: then it is read first, as for a room)
+    if (auto need = p.where.directory.needs_load(ch->where.branch_id)) {
+      return {std::nullopt, need};
+    }
+    return {ch->where, std::nullopt};
   }
   if (const std::optional<branch_position> at = parse_branch_position(text)) {
-    if (auto found = p.where.directory.find_room(at->branch, {static_cast<std::int32_t>(at->x), static_cast<std::int32_t>(at->y)})) {
-      return found;
+    lookup<location> room = p.where.directory.find_room(
+        at->branch, {static_cast<std::int32_t>(at->x), static_cast<std::int32_t>(at->y)});
+    if (!room.found && !room.load) {
+      why = "Branch " + std::to_string(at->branch) + " has no room at " + std::to_string(at->x) + "," +
+            std::to_string(at->y) + ".";
     }
-    why = "Branch " + std::to_string(at->branch) + " has no room at " + std::to_string(at->x) + "," +
-          std::to_string(at->y) + ".";
-    return std::nullopt;
+    return room;
   }
   if (const auto id = parse_int(text)) {
-    if (auto found = p.where.directory.find_room(*id)) {
-      return found;
+    lookup<location> room = p.where.directory.find_room(*id);
+    if (!room.found && !room.load) {
+      why = "There is no room " + std::to_string(*id) + ".";
     }
-    why = "There is no room " + std::to_string(*id) + ".";
-    return std::nullopt;
+    return room;
   }
   why = '\'' + std::string(text) + "' is neither a player, a room id, nor '<branch> <x>,<y>'.";
-  return std::nullopt;
+  return {};
 }
 
 void teleport(const world_admin_parts& p, character& who, const location& to) {
@@ -86,10 +92,13 @@ void teleport(const world_admin_parts& p, character& who, const location& to) {
 
 void go_to(const world_admin_parts& p, command_context& ctx) {
   std::string why;
-  if (auto to = destination(p, ctx.args.raw, why)) {
-    teleport(p, ctx.actor, *to);
+  const lookup<location> to = destination(p, ctx.args.raw, why);
+  if (to.load) {
+    p.events.defer_until_loaded(*to.load);  // (the line runs again once the room's branch is read)
+  } else if (to.found) {
+    teleport(p, ctx.actor, *to.found);
     if (ctx.audit) {
-      ctx.audit->succeeded("went to " + p.where.directory.where_text(*to));
+      ctx.audit->succeeded("went to " + p.where.directory.where_text(*to.found));
     }
   } else {
     ctx.failed(why + "\n");
@@ -123,8 +132,11 @@ void tel(const world_admin_parts& p, command_context& ctx) {
     return;
   }
   std::string why;
-  if (auto to = destination(p, rest, why)) {
-    teleport(p, *target, *to);
+  const lookup<location> to = destination(p, rest, why);
+  if (to.load) {
+    p.events.defer_until_loaded(*to.load);  // (the line runs again once the room's branch is read)
+  } else if (to.found) {
+    teleport(p, *target, *to.found);
     ctx.succeeded("You send " + target->name + " away.\n");
   } else {
     ctx.failed(why + "\n");
@@ -254,6 +266,10 @@ void branch_map(const world_admin_parts& p, command_context& ctx) {
   const auto id = parse_int(ctx.args.raw);
   if (!id || !p.where.dungeon().branch(static_cast<dungeon::branch_id>(*id))) {
     ctx.failed("Usage: @branch <id> (see @branches)\n");
+    return;
+  }
+  if (auto need = p.where.directory.needs_load(*id)) {
+    p.events.defer_until_loaded(*need);  // (the line runs again once the branch is read)
     return;
   }
   ctx.reply(p.where.maps.branch_map(static_cast<std::uint64_t>(*id)));

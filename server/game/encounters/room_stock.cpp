@@ -195,8 +195,8 @@ room_stock::room_state* room_stock::state_of(const character& ch) {
     return known;
   }
   // Every room of a branch in memory has its state here (from storage, or made when it was
-  // discovered); a branch not in memory yet is read first, on a worker.
-  ground_.require_branch(ch.where.branch_id);
+  // discovered); a character's branch is always in memory (the event loop reads it before its line runs).
+  ground_.expect_in_memory(ch.where.branch_id);
   room_state state;
   state.branch = static_cast<std::uint64_t>(ch.where.branch_id);
   return &rooms_.emplace(ch.where.room_id, std::move(state)).first->second;

@@ -33,16 +33,26 @@ void event_loop::run_event(std::uint64_t actor, const std::function<void()>& wor
 }
 
 void event_loop::guarded(const std::function<void()>& work) {
+  // (an event run from inside another's work, as a test's inline completion is, keeps its own request)
+  const std::optional<load_request> outer = std::exchange(deferred_, std::nullopt);
   try {
     work();
-  } catch (const storage::load_needed& need) {
-    defer_until_loaded(need);
   } catch (const storage::failure& e) {
+    deferred_ = outer;  // (a failure wins over a request made before it)
     abort_event(e.what(), e.code() == 0 ? 1 : e.code());
+    return;
   } catch (const std::exception& e) {
+    deferred_ = outer;
     abort_event(e.what(), 0);
+    return;
   } catch (...) {
+    deferred_ = outer;
     abort_event("unknown exception", 0);
+    return;
+  }
+  // A part that found what it needs not in memory asked for it and returned: the event waits for it.
+  if (const std::optional<load_request> need = std::exchange(deferred_, outer)) {
+    take_back_until_loaded(*need);
   }
 }
 
@@ -53,19 +63,26 @@ void event_loop::take_back_event() {
   event_batch::roll_back(undo);
 }
 
-void event_loop::defer_until_loaded(const storage::load_needed& need) {
+void event_loop::defer_until_loaded(const load_request& need) {
+  // (the first request counts: the caller returns at once, so a second one is rare, and served on the rerun)
+  if (!deferred_) {
+    deferred_ = need;
+  }
+}
+
+void event_loop::take_back_until_loaded(const load_request& need) {
   // Nothing of this event happens now: it is taken back silently and its line runs again, whole, once
   // what it needs is in memory (read on a worker, never here).
   take_back_event();
   // Room lookups (an administrator's "@goto 1234") are keyed apart from branches.
-  const std::int64_t key = need.branch_id != 0 ? need.branch_id : -need.room_id;
+  const std::int64_t key = need.branch != 0 ? need.branch : -need.room;
   pending_load& pending = loading_[key];
   const bool start = pending.waiting.empty() && !pending.started;
   if (connection* actor = people_.find_connection(event_actor_); actor != nullptr && !actor->closing) {
     input_state& in = input_of(*actor);
     if (event_line_ == nullptr || ++in.deferrals > 3) {
       log::error("connection {}: what it asked for could not be loaded (branch {}, room {})", actor->id,
-                    need.branch_id, need.room_id);
+                 need.branch, need.room);
       out_.send(*actor, went_wrong);
     } else {
       if (in.typed_ahead.empty()) {
@@ -85,16 +102,16 @@ void event_loop::defer_until_loaded(const storage::load_needed& need) {
   auto missing_room = std::make_shared<bool>(false);
   services_.run_blocking(
       [need, snapshot, missing_room](storage::loader& l) {
-        std::int64_t b = need.branch_id;
+        std::int64_t b = need.branch;
         if (b == 0) {
-          b = l.branch_of_room(need.room_id);
+          b = l.branch_of_room(need.room);
           *missing_room = b == 0;
         }
         if (b != 0) {
           *snapshot = l.branch(b);
         }
       },
-      [this, key, snapshot, missing_room, room = need.room_id](const read_result& result) {
+      [this, key, snapshot, missing_room, room = need.room](const read_result& result) {
         run_event(0, [&] {
           if (!result.ok) {
             storage_failed(result);
@@ -201,13 +218,21 @@ bool event_loop::run_one_typed_ahead() {
     }
     event_actor_ = conn->id;
     event_line_ = &line;
-    guarded([&] { handle_line_(*conn, line); });
+    guarded([&] { run_line(*conn, line); });
     event_line_ = nullptr;
     return true;
   }
   return false;
 }
 
+void event_loop::run_line(connection& conn, const std::string& line) {
+  // Every part may then take the actor's own branch to be in memory (places' lookups rely on it).
+  if (auto need = loads_->needed_for(conn)) {
+    defer_until_loaded(*need);
+    return;
+  }
+  handle_line_(conn, line);
+}
 
 void event_loop::flush() {
   if (flushing_) {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -66,6 +67,7 @@ class event_loop final : public change_sink, public event_runner {
   void commit_now(storage::change change, std::uint64_t actor,
                   std::function<void(const commit_result&)> done) override;
   void storage_failed(const read_result& result) override;
+  void defer_until_loaded(const load_request& need) override;
 
  private:
   /// What the event loop keeps of a connection, in its own table by connection id (not in the shared
@@ -106,9 +108,13 @@ class event_loop final : public change_sink, public event_runner {
   static bool busy(const connection& conn, const input_state& in);
   void type_ahead(connection& conn, input_state& in, std::string_view line);
   bool run_one_typed_ahead();
+  /// Runs `line` of `conn` as the current event's work: first, what its actor stands in must be in memory.
+  void run_line(connection& conn, const std::string& line);
   void guarded(const std::function<void()>& work);
   void take_back_event();
-  void defer_until_loaded(const storage::load_needed& need);
+  /// The current event asked to wait for `need`: it is taken back, its line put back first in line, and
+  /// `need` read on a worker.
+  void take_back_until_loaded(const load_request& need);
   void abort_event(std::string_view what, int store_code);
   void finish_event();
   void batch_resolved(const commit_result& result, std::vector<event_batch::undo_step>& undo,
@@ -124,6 +130,8 @@ class event_loop final : public change_sink, public event_runner {
   event_batch batch_;                         ///< the current event's changes
   std::uint64_t event_actor_ = 0;             ///< the connection whose line or completion this event serves
   const std::string* event_line_ = nullptr;  ///< the line this event runs (to run it again after a load)
+  /// What the current event asked to wait for (defer_until_loaded): acted on when its work returns.
+  std::optional<load_request> deferred_;
   bool flushing_ = false;
   struct pending_load {
     std::vector<std::uint64_t> waiting;  ///< connections whose line runs again once it is in

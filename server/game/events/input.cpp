@@ -67,7 +67,7 @@ void event_loop::line(connection& conn, std::string_view text) {
   }
   const std::string copy(text);
   event_line_ = &copy;
-  run_event(conn.id, [&] { handle_line_(conn, copy); });
+  run_event(conn.id, [&] { run_line(conn, copy); });
 }
 
 void event_loop::line_too_long(connection& conn, std::size_t bytes) {

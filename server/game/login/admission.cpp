@@ -35,7 +35,10 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
                 const storage::login_record* stored) {
   const std::int64_t account = ch.account_id;
   ch.connection = conn.id;
-  w.where.require_branch(ch.where.branch_id);  // read ahead with the login; a rare race reads it now
+  if (auto need = w.where.needs_load(ch.where.branch_id)) {  // read ahead with the login; a rare race reads it now
+    w.events.defer_until_loaded(*need);
+    return;
+  }
   if (!w.where.at(ch.where)) {
     // The room is gone (its branch collapsed): wake at the bottom of the well.
     log::info("{} was in a room that no longer exists; moving to the start room", ch.name);

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "dungeon/dungeon.hpp"
+#include "server/game/events/event_sink.hpp"
 #include "server/game/location.hpp"
 #include "server/game/places/place.hpp"
 #include "server/game/roster/character.hpp"
@@ -17,13 +18,16 @@ namespace dw::game {
 
 class ground {
  public:
-  /// The place at `where`, or nullopt if it does not exist (any more). Throws storage::load_needed when
-  /// its branch is not in memory yet.
+  /// The place at `where`, or nullopt if it does not exist (any more). Its branch must be in memory (where a
+  /// character in play stands always is; otherwise ask needs_load first).
   virtual std::optional<place> at(const location& where) = 0;
   /// The depth `ch` stands at (0 above and at the well).
   virtual int depth(const character& ch) = 0;
-  /// Throws storage::load_needed unless every room of branch `b` is in memory (an unknown branch is fine).
-  virtual void require_branch(std::int64_t b) = 0;
+  /// What to read before branch `b`'s rooms may be looked at (nothing when all are in memory, or `b` is 0 or
+  /// unknown): the caller asks event_runner::defer_until_loaded for it and returns.
+  virtual std::optional<load_request> needs_load(std::int64_t b) = 0;
+  /// For a caller that cannot meet a branch not in memory (its actor's own): throws std::logic_error if it does.
+  virtual void expect_in_memory(std::int64_t b) = 0;
   /// The dungeon model: the branches' rooms in memory, their exits and seeds.
   virtual dungeon::dungeon& dungeon() = 0;
 

@@ -166,7 +166,7 @@ std::string map_view::map(const character& ch, std::uint16_t width, std::uint16_
   if (!info) {
     return "You cannot make out a map here.\n";
   }
-  ground_.require_branch(static_cast<std::int64_t>(branch));
+  ground_.expect_in_memory(static_cast<std::int64_t>(branch));  // (where `ch` stands)
   // Four columns per room ("[@]" plus the east connector) and two lines per room (cell and south connector).
   const int cols = std::clamp((static_cast<int>(width) - 2) / 4, 3, 61);
   const int rows = std::clamp(height >= 16 ? (static_cast<int>(height) - 8) / 2 : 7, 3, 15);
@@ -211,7 +211,7 @@ std::string map_view::spoken_map(const character& ch) {
   if (!info || !here) {
     return "You cannot make out a map here.\n";
   }
-  ground_.require_branch(static_cast<std::int64_t>(branch));
+  ground_.expect_in_memory(static_cast<std::int64_t>(branch));  // (where `ch` stands)
   const coord me{ch.where.x, ch.where.y};
   std::string out = branch_name(*info) + ". You are at " + std::to_string(me.x) + "," + std::to_string(me.y) +
                     ", depth " + std::to_string(here->depth) + (here->clear ? ", cleared.\n" : ", not cleared.\n");
@@ -266,7 +266,7 @@ std::string map_view::branch_map(std::uint64_t branch_id) {
   if (!info) {
     return "There is no such branch.\n";
   }
-  ground_.require_branch(static_cast<std::int64_t>(branch));
+  ground_.expect_in_memory(static_cast<std::int64_t>(branch));  // (the caller asked needs_load)
   // The bounding box of every stored room (and the well), capped so one command cannot build megabytes.
   int min_x = 0;
   int max_x = 0;

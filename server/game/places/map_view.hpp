@@ -37,7 +37,7 @@ class map_view {
                   const std::vector<map_mark>& marks = {});
   /// The same for a screen reader: no drawing, each way out of the room said in words.
   std::string spoken_map(const character& ch);
-  /// A whole branch, for administrators.
+  /// A whole branch, for administrators. The branch must be in memory (the caller asks ground::needs_load).
   std::string branch_map(std::uint64_t branch);
 
  private:

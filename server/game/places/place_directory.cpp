@@ -4,6 +4,7 @@
 #include "server/game/places/place_directory.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 
 #include "content/room_description.hpp"
@@ -155,23 +156,27 @@ std::string place_directory::where_text(const location& where) {
          std::to_string(where.x) + "," + std::to_string(where.y) + ")";
 }
 
-std::optional<location> place_directory::find_room(std::int64_t branch, dungeon::coord at) {
+lookup<location> place_directory::find_room(std::int64_t branch, dungeon::coord at) {
+  if (auto need = needs_load(branch)) {
+    return {std::nullopt, need};
+  }
   const auto room = dungeon_->room_at(static_cast<dungeon::branch_id>(branch), at);
   if (!room) {
-    return std::nullopt;
+    return {};
   }
-  return location{static_cast<std::int64_t>(room->id), static_cast<std::int64_t>(room->branch), room->pos.x,
-                         room->pos.y};
+  return {location{static_cast<std::int64_t>(room->id), static_cast<std::int64_t>(room->branch), room->pos.x,
+                   room->pos.y},
+          std::nullopt};
 }
 
-std::optional<location> place_directory::find_room(std::int64_t room_id) {
+lookup<location> place_directory::find_room(std::int64_t room_id) {
   if (rooms_.find(room_id) != nullptr) {
     location loc;
     loc.room_id = room_id;
-    return loc;
+    return {loc, std::nullopt};
   }
   // A dungeon room in memory; otherwise its branch is looked up and read first (on a worker), and the
-  // event runs again.
+  // line runs again.
   std::optional<location> found;
   for (const dungeon::branch_info& b : dungeon_->branches()) {
     dungeon_->for_each_resident_room(b.id, [&](const dungeon::room& r) {
@@ -182,9 +187,9 @@ std::optional<location> place_directory::find_room(std::int64_t room_id) {
     });
   }
   if (!found && room_id > 0 && missing_rooms_.erase(room_id) == 0) {
-    throw storage::load_needed(0, room_id);
+    return {std::nullopt, load_request{0, room_id}};
   }
-  return found;
+  return {found, std::nullopt};
 }
 
 bool place_directory::can_see(const character& ch) const {
@@ -273,11 +278,29 @@ void place_directory::save_character(const character& ch) {
 
 // ---------------------------------------------------------------- branches
 
-void place_directory::require_branch(std::int64_t b) {
-  if (b != 0 && dungeon_->branch(static_cast<dungeon::branch_id>(b)) &&
-      !dungeon_->fully_resident(static_cast<dungeon::branch_id>(b))) {
-    throw storage::load_needed(b);
+std::optional<load_request> place_directory::needs_load(std::int64_t b) const {
+  // (asked before every line of a character in the dungeon: the common answer first, without copying the info)
+  if (b != 0 && !dungeon_->fully_resident(static_cast<dungeon::branch_id>(b)) &&
+      dungeon_->branch(static_cast<dungeon::branch_id>(b))) {
+    return load_request{b, 0};
   }
+  return std::nullopt;
+}
+
+void place_directory::expect_in_memory(std::int64_t b) const {
+  if (needs_load(b)) {
+    throw std::logic_error("branch " + std::to_string(b) + " is not in memory where it must be");
+  }
+}
+
+std::optional<load_request> place_directory::needed_for(const connection& conn) {
+  const character* ch = conn.stage == login_stage::playing ? people_.find_character(conn.account_id) : nullptr;
+  return ch == nullptr ? std::nullopt : needs_load(ch->where.branch_id);
+}
+
+std::optional<dungeon::room> place_directory::resident_only_loader::load(dungeon::branch_id b, dungeon::coord c) {
+  throw std::logic_error("the dungeon read room (" + std::to_string(c.x) + "," + std::to_string(c.y) + ") of branch " +
+                         std::to_string(b) + ", which is not in memory: a caller did not ask needs_load");
 }
 
 void place_directory::branch_loaded(const storage::branch_snapshot& snapshot) {

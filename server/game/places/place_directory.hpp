@@ -29,6 +29,15 @@ namespace dw::game {
 /// The dungeon model's settings out of the server's (the [dungeon] keys).
 dungeon::dungeon_settings dungeon_settings_of(const config::settings& s);
 
+/// A lookup whose answer may lie in a branch not read into memory yet: then `load` says what to read (the
+/// caller asks event_runner::defer_until_loaded for it and returns), and `found` is empty. Otherwise `found` is
+/// the answer (nullopt: there is none).
+template <class T>
+struct lookup {
+  std::optional<T> found;
+  std::optional<load_request> load;
+};
+
 class place_directory {
  public:
   place_directory(live_settings& settings, const content_source& content, roster& people, change_sink& changes,
@@ -39,16 +48,18 @@ class place_directory {
   void set_hooks(room_hooks& hooks) { hooks_ = &hooks; }
 
   // ---- one notion of a place
-  /// The place at `where`, or nullopt if it does not exist (any more). Throws storage::load_needed when
-  /// its branch is not in memory yet.
+  /// The place at `where`, or nullopt if it does not exist (any more). Its branch must be in memory: where a
+  /// character in play stands always is (event_loop asks needed_for before each line), and a place found by
+  /// find_room is; any other caller asks needs_load first. (Reading a room of a branch not in memory is a bug
+  /// the dungeon's loader reports: see resident_only_loader.)
   std::optional<place> at(const location& where);
   /// "The Village Square", "East branch 3 (1,2)".
   std::string where_text(const location& where);
-  /// The place with this room id, if it is a fixed room or in a branch in memory. Throws
-  /// storage::load_needed(0, id) when it may be in a branch not read yet.
-  std::optional<location> find_room(std::int64_t room_id);
-  /// The place at a branch's grid position, if that room exists.
-  std::optional<location> find_room(std::int64_t branch, dungeon::coord at);
+  /// The place with this room id: a fixed room or one in a branch in memory; or, when it may be in a branch not
+  /// read yet, the room to look up and read (once read, a room in no branch is answered "none").
+  lookup<location> find_room(std::int64_t room_id);
+  /// The place at a branch's grid position, if that room exists; or the branch to read first.
+  lookup<location> find_room(std::int64_t branch, dungeon::coord at);
   /// A fixed room (the village square, the start room), or nullptr.
   const static_room* fixed_room(std::int64_t room_id) const { return rooms_.find(room_id); }
   /// The depth `ch` stands at (0 above and at the well).
@@ -84,8 +95,15 @@ class place_directory {
   void mark_clear(std::uint64_t branch, dungeon::coord at);
 
   // ---- branches in memory
-  /// Throws storage::load_needed unless every room of branch `b` is in memory (an unknown branch is fine).
-  void require_branch(std::int64_t b);
+  /// What to read before branch `b`'s rooms may be looked at: nothing when all are in memory (or `b` is 0 or
+  /// unknown), else the branch.
+  std::optional<load_request> needs_load(std::int64_t b) const;
+  /// The same, for a caller that cannot meet a branch not in memory (the branch its actor stands in): throws
+  /// std::logic_error if it does, which the event loop reports as a failed event (a bug, not a wait).
+  void expect_in_memory(std::int64_t b) const;
+  /// What to read before a line of `conn` runs: the branch its character stands in, if that is not in memory
+  /// (load_target::needed_for).
+  std::optional<load_request> needed_for(const connection& conn);
   /// A branch read from storage, put into memory (with what its rooms hold, through the hooks).
   void branch_loaded(const storage::branch_snapshot& snapshot);
   /// A room id asked for is in no branch: the next lookup of it answers "none" instead of reading again.
@@ -101,13 +119,12 @@ class place_directory {
   change_sink& changes_;
   services& services_;
   room_hooks* hooks_ = nullptr;
-  /// The dungeon's loader: rooms are never read on the world thread, so a miss on a branch that is not
-  /// fully in memory asks for it to be loaded (see storage::load_needed).
+  /// The dungeon's loader: rooms are never read on the world thread. Every caller makes sure a branch is in
+  /// memory before it looks at its rooms (needs_load, and the line's actor's own branch checked by the event
+  /// loop), so the dungeon model never asks; if it does, that is a bug, reported as a failed event.
   class resident_only_loader final : public dungeon::room_loader {
    public:
-    std::optional<dungeon::room> load(dungeon::branch_id b, dungeon::coord) override {
-      throw storage::load_needed(static_cast<std::int64_t>(b));
-    }
+    std::optional<dungeon::room> load(dungeon::branch_id b, dungeon::coord) override;
   };
   resident_only_loader room_loader_;
   std::unique_ptr<dungeon::dungeon> dungeon_;

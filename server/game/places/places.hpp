@@ -43,7 +43,7 @@ class places final : public load_target, public prompt_facts, public step_taker,
         insides(content, people, out, directory),
         view(settings, people, out, svc, directory, insides),
         maps(people, out, svc, *this),
-        moves(people, out, changes, svc, directory, view, crowds, startup),
+        moves(people, out, changes, events, svc, directory, view, crowds, startup),
         collapses(people, out, changes, svc, directory, moves) {}
   places(const places&) = delete;
   places& operator=(const places&) = delete;
@@ -76,6 +76,7 @@ class places final : public load_target, public prompt_facts, public step_taker,
   // ---- load_target (events)
   void branch_loaded(const storage::branch_snapshot& snapshot) override { directory.branch_loaded(snapshot); }
   void room_missing(std::int64_t room_id) override { directory.room_missing(room_id); }
+  std::optional<load_request> needed_for(const connection& conn) override { return directory.needed_for(conn); }
 
   // ---- prompt_facts (output: %d and %x in prompts)
   int depth(const character& ch) override { return place_directory::depth(ch); }
@@ -88,7 +89,8 @@ class places final : public load_target, public prompt_facts, public step_taker,
 
   // ---- ground (encounters)
   std::optional<place> at(const location& where) override { return directory.at(where); }
-  void require_branch(std::int64_t b) override { directory.require_branch(b); }
+  std::optional<load_request> needs_load(std::int64_t b) override { return directory.needs_load(b); }
+  void expect_in_memory(std::int64_t b) override { directory.expect_in_memory(b); }
   dungeon::dungeon& dungeon() override { return directory.dungeon(); }
   void walk(connection& conn, character& ch, exit_dir d) override { moves.walk(conn, ch, d); }
   void move_character(character& ch, const location& to, std::string_view leave_text,

@@ -238,12 +238,8 @@ const std::string& room_view::laid_out_head(const connection& conn, const place&
 }
 
 void room_view::exits(const character& ch, std::string& out) {
-  std::optional<place> here;
-  try {
-    here = rooms_.at(ch.where);
-  } catch (const storage::load_needed&) {
-    // (a prompt never waits for a branch to be read: the exits show once it is in memory)
-  }
+  // (a prompt never waits for a branch to be read: the exits show once it is in memory)
+  const std::optional<place> here = rooms_.needs_load(ch.where.branch_id) ? std::nullopt : rooms_.at(ch.where);
   if (!here) {
     out += '-';
     return;
@@ -330,7 +326,7 @@ void room_view::send_room_map(const character& ch) {
   if (conn == nullptr || !info || !out_.gmcp_wanted(*conn, "Room.Map")) {
     return;
   }
-  rooms_.require_branch(ch.where.branch_id);
+  rooms_.expect_in_memory(ch.where.branch_id);  // (where `ch` stands: read before it came into play or typed)
   // The rooms within this many steps either way: at most 25 x 25 of them (a few tens of KB at worst), the
   // map pane's useful reach; the branch is wholly in memory, so this reads nothing.
   constexpr int reach = 12;

@@ -43,11 +43,12 @@ constexpr std::string_view way_opened_text = "Somewhere behind you, stone grinds
 
 }  // namespace
 
-walking::walking(roster& people, output& out, change_sink& changes, services& svc, place_directory& rooms,
-                 room_view& view, crowds& passing_by, const storage::world_snapshot& startup)
+walking::walking(roster& people, output& out, change_sink& changes, event_runner& events, services& svc,
+                 place_directory& rooms, room_view& view, crowds& passing_by, const storage::world_snapshot& startup)
     : people_(people),
       out_(out),
       changes_(changes),
+      events_(events),
       services_(svc),
       rooms_(rooms),
       view_(view),
@@ -108,7 +109,12 @@ bool walking::walk_fixed(connection& conn, character& ch, exit_dir d, const loca
   if (into != nullptr && join_branch(conn, ch, d, *into)) {
     return true;
   }
-  // A start exit: join the branch whose team-up window is open, or open a new one.
+  // A start exit: join the branch whose team-up window is open, or open a new one. A branch opened before a
+  // restart is not in memory until someone needs it: it is read first, and the step taken again.
+  if (auto need = rooms_.needs_load(rooms_.dungeon().joined_from_start(d, services_.now()))) {
+    events_.defer_until_loaded(*need);
+    return false;
+  }
   const dungeon::enter_result entered = rooms_.dungeon().enter_from_start(
       d, services_.now(), [this, &ch](const dungeon::room& r) { return rooms_.decide_clear(r, ch); });
   rooms_.persist_changes(entered.changes);

@@ -24,8 +24,8 @@ namespace dw::game {
 
 class walking {
  public:
-  walking(roster& people, output& out, change_sink& changes, services& svc, place_directory& rooms,
-          room_view& view, crowds& passing_by, const storage::world_snapshot& startup);
+  walking(roster& people, output& out, change_sink& changes, event_runner& events, services& svc,
+          place_directory& rooms, room_view& view, crowds& passing_by, const storage::world_snapshot& startup);
   walking(const walking&) = delete;
   walking& operator=(const walking&) = delete;
   /// What fills the rooms (set once, right after construction).
@@ -62,6 +62,7 @@ class walking {
   roster& people_;
   output& out_;
   change_sink& changes_;
+  event_runner& events_;  ///< a step from the well into a branch not read yet waits for it
   services& services_;
   place_directory& rooms_;
   room_view& view_;

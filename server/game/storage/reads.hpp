@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,16 +56,6 @@ class loader {
   /// The newest `n` audit rows, oldest first.
   virtual std::vector<audit_record> audit_tail(std::int64_t n) = 0;
   virtual world_snapshot world(std::int64_t now, const std::vector<std::int64_t>& static_rooms) = 0;
-};
-
-/// Thrown by game code that needs a dungeon branch (or the branch of a room) in memory that is not
-/// there yet. The world takes back what the event did, loads it on a worker, and runs the line that
-/// needed it again. Never escapes the world.
-struct load_needed : std::runtime_error {
-  explicit load_needed(std::int64_t branch, std::int64_t room = 0)
-      : std::runtime_error("load needed"), branch_id(branch), room_id(room) {}
-  std::int64_t branch_id;  ///< the branch to load (0: find it from room_id first)
-  std::int64_t room_id;
 };
 
 }  // namespace dw::game::storage

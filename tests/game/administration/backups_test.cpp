@@ -44,6 +44,7 @@ class inline_events final : public event_runner {
   }
   void commit_now(storage::change, std::uint64_t, std::function<void(const commit_result&)>) override {}
   void storage_failed(const read_result&) override {}
+  void defer_until_loaded(const load_request&) override {}
   int events = 0;
 };
 

@@ -114,10 +114,13 @@ class inline_events final : public game::event_runner {
     run_event(actor, [&] { done(game::commit_result{}); });
   }
   void storage_failed(const game::read_result&) override { ++storage_faults; }
+  /// (the fake ground keeps every branch in memory: nothing built on it asks)
+  void defer_until_loaded(const game::load_request&) override { ++deferred; }
 
   std::vector<std::uint64_t> actors;  ///< on whose behalf each event ran (0: nobody), in order
   int failed = 0;                     ///< events whose work threw
   int storage_faults = 0;
+  int deferred = 0;  ///< defer_until_loaded asked
   std::vector<game::storage::change> saved_now;  ///< what commit_now saved, in order
 
  private:
@@ -159,7 +162,7 @@ class fake_ground final : public game::ground {
   std::vector<move_request> moves;                     ///< move_character
   std::vector<walk_request> walks;                     ///< walk
   std::vector<std::int64_t> statuses;                  ///< send_status: account ids
-  std::vector<std::int64_t> required;                  ///< require_branch: branch ids
+  std::vector<std::int64_t> required;                  ///< needs_load and expect_in_memory: branch ids
 
   /// The saves asked for `account`, in order.
   std::vector<game::storage::character_record> saves_of(std::int64_t account) const {
@@ -179,11 +182,17 @@ class fake_ground final : public game::ground {
   int depth(const game::character& ch) override {
     return ch.where.branch_id == 0 ? 0 : static_cast<int>(dw::dungeon::depth_of({ch.where.x, ch.where.y}));
   }
-  void require_branch(std::int64_t b) override {
+  std::optional<game::load_request> needs_load(std::int64_t b) override {
     required.push_back(b);
     if (b != 0 && model_.branch(static_cast<dw::dungeon::branch_id>(b)) &&
         !model_.fully_resident(static_cast<dw::dungeon::branch_id>(b))) {
-      throw game::storage::load_needed(b);
+      return game::load_request{b, 0};
+    }
+    return std::nullopt;
+  }
+  void expect_in_memory(std::int64_t b) override {
+    if (needs_load(b)) {
+      throw std::logic_error("branch not in memory");
     }
   }
   dw::dungeon::dungeon& dungeon() override { return model_; }

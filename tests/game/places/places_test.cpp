@@ -210,3 +210,24 @@ TEST(Places, WalkingUpInTheDungeonIsExplained) {
   h.line(ann, "up");
   EXPECT_TRUE(dw::testing::has(ann.port->take(), "There is no way up here."));
 }
+
+TEST(DungeonPlay, AStepFromTheWellIntoABranchNotReadYetWaitsForItAndIsTakenOnce) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  into_east_branch(h, ann);
+  h.line(ann, "west");  // back at the well; East branch 1's window is still open
+  ASSERT_TRUE(h.world.where().dungeon().evict(1));  // as after a restart: no room of the branch is resident
+  ann.port->take();
+  h.services.hold_reads = true;
+  h.line(ann, "east");
+  EXPECT_EQ(ann.port->take(), "") << "nothing of the step is said while the branch is read";
+  EXPECT_EQ(h.world.people().find_character_by_name("Ann")->where.branch_id, 0) << "still at the well";
+  EXPECT_FALSE(h.world.where().dungeon().fully_resident(1));
+  h.services.release_reads();
+  EXPECT_TRUE(h.world.where().dungeon().fully_resident(1));
+  const std::string out = ann.port->take();
+  const std::size_t back = out.find("You make your way back into East branch 1.");
+  EXPECT_NE(back, std::string::npos) << out;
+  EXPECT_EQ(back, out.rfind("You make your way back into East branch 1.")) << "the step is taken once:\n" << out;
+  EXPECT_EQ(h.world.people().find_character_by_name("Ann")->where.branch_id, 1);
+}
