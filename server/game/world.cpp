@@ -46,6 +46,52 @@ class world::prompt_sources final : public prompt_facts {
   const progression& levels_;
 };
 
+/// Login's play_door: it forwards to places and encounters, in the order login takes a character into play
+/// and out of it; the rules stay in login.
+class world::login_door final : public play_door {
+ public:
+  login_door(places& where, encounters& play) : where_(where), play_(play) {}
+
+  void branch_read(const storage::branch_snapshot& snapshot) override { where_.branch_loaded(snapshot); }
+  std::optional<load_request> need_branch(std::int64_t branch_id) override { return where_.needs_load(branch_id); }
+  bool room_exists(const location& where) override { return where_.at(where).has_value(); }
+  void place(const character& ch) override { where_.directory.enter(ch); }
+  void unplace(const character& ch) override { where_.directory.leave(ch, false); }
+  void save_place(const character& ch) override { where_.save_character(ch); }
+  void show_arrival(const character& ch, bool restored) override {
+    where_.view.send_room_map(ch);  // (before the room: what is known of the branch, then where they stand)
+    if (restored) {
+      where_.view.send_room_info(ch);  // the room is where they left it: no new description, nobody "appears"
+      return;
+    }
+    // (in a crowded room with the other comings and goings: 3,000 logins in the square would otherwise be
+    // 3,000 lines, each with its prompt, to each of 3,000 people)
+    where_.crowds.tell_passing(ch.where.room_id, passing{ch.name + " appears.\n", ch.name, "appear"}, ch.account_id,
+                               true);
+    where_.view.show_room(ch);
+  }
+  void send_status(const character& ch) override { where_.send_status(ch); }
+  void send_item_lists(const character& ch, bool restored) override {
+    play_.news.send_list(ch, "inv");
+    if (restored) {
+      play_.news.send_list(ch, "room");  // (show_room sends it otherwise)
+    }
+  }
+  void resume_fight(character& ch, connection& conn) override { play_.fights.resume(ch, conn); }
+  void last_round(character& ch) override { play_.fights.last_round(ch); }
+  void leave_play(const character& ch) override {
+    where_.crowds.tell_passing(ch.where.room_id, passing{ch.name + " fades away.\n", ch.name, "fade away"},
+                               ch.account_id, false);
+    play_.leave_room(ch);
+    where_.save_character(ch);
+    where_.directory.leave(ch);
+  }
+
+ private:
+  places& where_;
+  encounters& play_;
+};
+
 world::world(config::settings settings, services& svc, world_parts parts)
     : settings_(std::move(settings)),
       content_(std::move(parts.content)),
@@ -61,8 +107,9 @@ world::world(config::settings settings, services& svc, world_parts parts)
                                                *places_, parts.startup)),
       admin_(std::make_unique<administration>(svc, *events_, *out_, parts.startup)),
       backups_(std::make_unique<backups>(svc, *out_, *events_, settings_, svc.now())),
-      login_(std::make_unique<login>(settings_, *people_, *out_, *events_, *events_, svc, *admin_, *places_,
-                                     *encounters_, parts.password_workers)),
+      login_door_(std::make_unique<login_door>(*places_, *encounters_)),
+      login_(std::make_unique<login>(settings_, *people_, *out_, *events_, *events_, svc, *admin_, *login_door_,
+                                     parts.password_workers)),
       commands_(std::make_unique<dispatcher>(*people_, *out_, *admin_)) {
   places_->set_hooks(*encounters_);
   deeds_.listen(*progression_);

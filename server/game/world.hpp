@@ -101,6 +101,9 @@ class world final : public network_port {
   std::unique_ptr<encounters> encounters_;
   std::unique_ptr<administration> admin_;
   std::unique_ptr<backups> backups_;  ///< the backup schedule and @backup's news
+  /// Login's way into play and out of it (play_door), forwarded to places and encounters.
+  class login_door;
+  std::unique_ptr<login_door> login_door_;
   std::unique_ptr<login> login_;
   std::unique_ptr<dispatcher> commands_;
   /// %d and %x from places, %l and %e from progression.

@@ -15,7 +15,9 @@
 #include "server/game/places/static_rooms.hpp"
 #include "server/game/services.hpp"
 #include "server/game/roster/session_port.hpp"
-#include "server/game/login/login.hpp"  // (and through it every part the tests reach through the world)
+#include "server/game/encounters/encounters.hpp"
+#include "server/game/login/login.hpp"  // (and through it the parts login takes: roster, output, administration, ...)
+#include "server/game/places/places.hpp"
 #include "server/game/world.hpp"
 #include "server/store/database.hpp"
 #include "server/store/game_changes.hpp"

@@ -1,9 +1,11 @@
 // The way into play: logins, take-overs and hot-reboot restores all come through admit().
 #include <memory>
 
+#include "server/game/encounters/room_stock.hpp"
 #include "server/game/login/login_flow.hpp"
 #include "server/game/output/channels.hpp"
 #include "server/game/output/gmcp.hpp"
+#include "server/game/places/static_rooms.hpp"
 #include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -35,11 +37,11 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
                 const storage::login_record* stored) {
   const std::int64_t account = ch.account_id;
   ch.connection = conn.id;
-  if (auto need = w.where.needs_load(ch.where.branch_id)) {  // read ahead with the login; a rare race reads it now
+  if (auto need = w.door.need_branch(ch.where.branch_id)) {  // read ahead with the login; a rare race reads it now
     w.events.defer_until_loaded(*need);
     return;
   }
-  if (!w.where.at(ch.where)) {
+  if (!w.door.room_exists(ch.where)) {
     // The room is gone (its branch collapsed): wake at the bottom of the well.
     log::info("{} was in a room that no longer exists; moving to the start room", ch.name);
     ch.where = location{};
@@ -48,7 +50,7 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
     pending_message += "The passages you were in have collapsed. You wake at the bottom of the well.";
   }
   character& placed = w.people.add_character(std::move(ch));
-  w.where.directory.enter(placed);
+  w.door.place(placed);
   if (w.progress != nullptr) {
     w.progress->enter(placed, stored);
   }
@@ -61,7 +63,7 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   // If the login cannot be saved, the connection is back at the login screen and the character out of play.
   w.changes.on_rollback([&w, account, conn_id = conn.id] {
     if (character* c = w.people.find_character(account); c != nullptr && c->connection == conn_id) {
-      w.where.directory.leave(*c, false);
+      w.door.unplace(*c);
       w.people.remove_character(account);
       if (w.progress != nullptr) {
         w.progress->leave(account);
@@ -92,27 +94,15 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   }
   if (!pending_message.empty()) {
     w.out.send(conn, pending_message + "\n");
-    w.where.save_character(placed);  // the message has been told: clear it, and keep the corrected location
+    w.door.save_place(placed);  // the message has been told: clear it, and keep the corrected location
   }
-  w.where.view.send_room_map(placed);  // (before the room: what is known of the branch, then where they stand)
-  if (kind == entry_kind::restored) {
-    w.where.view.send_room_info(placed);  // the room is where they left it: no new description, nobody "appears"
-  } else {
-    // (in a crowded room with the other comings and goings: 3,000 logins in the square would otherwise be
-    // 3,000 lines, each with its prompt, to each of 3,000 people)
-    w.where.crowds.tell_passing(placed.where.room_id, passing{placed.name + " appears.\n", placed.name, "appear"}, account,
-                         true);
-    w.where.view.show_room(placed);
-  }
+  w.door.show_arrival(placed, kind == entry_kind::restored);
   w.out.send_vitals(placed);
-  w.where.send_status(placed);
+  w.door.send_status(placed);
   if (w.board != nullptr) {
     w.board->send_gmcp(placed);
   }
-  w.play.news.send_list(placed, "inv");
-  if (kind == entry_kind::restored) {
-    w.play.news.send_list(placed, "room");  // (show_room sends it otherwise)
-  }
+  w.door.send_item_lists(placed, kind == entry_kind::restored);
 }
 
 }  // namespace
@@ -142,7 +132,7 @@ void admit(login_context& w, connection& conn, character ch, entry_kind kind, st
     // The live character moves, whole, to the new connection. `ch` was read from storage before the
     // password check, and the old connection may have played since (bought, sold, fallen): nothing of
     // it is kept. The character is placed once again, by its new connection.
-    w.where.directory.leave(*existing, false);
+    w.door.unplace(*existing);
     ch = std::move(*existing);
     w.out.send(conn, "You take over your character from your other connection.\n");
   }
@@ -162,8 +152,8 @@ void connection_gone(login_context& w, connection& conn) {
 }  // namespace login_flow
 
 login_context::login_context(live_settings& s, roster& people_in, output& out_in, event_runner& events_in,
-                             change_sink& changes_in, services& svc_in, administration& admin_in, places& where_in,
-                             encounters& play_in, std::size_t password_workers)
+                             change_sink& changes_in, services& svc_in, administration& admin_in, play_door& door_in,
+                             std::size_t password_workers)
     : settings(s),
       people(people_in),
       out(out_in),
@@ -171,8 +161,7 @@ login_context::login_context(live_settings& s, roster& people_in, output& out_in
       changes(changes_in),
       svc(svc_in),
       admin(admin_in),
-      where(where_in),
-      play(play_in),
+      door(door_in),
       throttle(s.get().accounts.failed_login_base_delay_ms, s.get().accounts.failed_login_max_delay_ms),
       passwords(password_workers, static_cast<std::size_t>(s.get().accounts.max_pending_logins_per_address),
                 static_cast<std::size_t>(s.get().accounts.max_pending_logins)) {
@@ -186,8 +175,8 @@ login_context::login_context(live_settings& s, roster& people_in, output& out_in
 }
 
 login::login(live_settings& settings, roster& people, output& out, event_runner& events, change_sink& changes,
-             services& svc, administration& admin, places& where, encounters& play, std::size_t password_workers)
-    : ctx_(settings, people, out, events, changes, svc, admin, where, play, password_workers) {}
+             services& svc, administration& admin, play_door& door, std::size_t password_workers)
+    : ctx_(settings, people, out, events, changes, svc, admin, door, password_workers) {}
 
 std::vector<listing_entry> login::listing() const {
   return ctx_.listing ? ctx_.listing->entries(ctx_.people.online().size()) : std::vector<listing_entry>{};
@@ -259,7 +248,7 @@ void login::restore(connection& conn, const saved_connection& saved) {
             return;
           }
           if (result.ok) {
-            w.where.branch_loaded(*branch);
+            w.door.branch_read(*branch);
           }
           if (!result.ok || !*found || !(*found)->character) {
             back->stage = login_stage::menu;
@@ -273,7 +262,7 @@ void login::restore(connection& conn, const saved_connection& saved) {
                             (*found)->character->pending_message, &**found);
           if (character* in_play = w.people.find_character(account);
               fighting && in_play != nullptr && in_play->connection == id) {
-            w.play.fights.resume(*in_play, *back);
+            w.door.resume_fight(*in_play, *back);
           }
         });
       });

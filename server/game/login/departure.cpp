@@ -20,15 +20,11 @@ void login::leave_play(connection& conn) {
   // be saved, the last saved place stands: nothing is taken back, the character has gone.
   w.events.run_event(0, [&] {
     log::info("{} left the game (connection {})", ch->name, conn.id);
-    w.play.fights.last_round(*ch);  // a dropped connection does not escape a fight either
+    w.door.last_round(*ch);  // a dropped connection does not escape a fight either
     if (w.company != nullptr) {
       w.company->leave_play(ch->account_id);
     }
-    w.where.crowds.tell_passing(ch->where.room_id, passing{ch->name + " fades away.\n", ch->name, "fade away"},
-                         ch->account_id, false);
-    w.play.leave_room(*ch);
-    w.where.save_character(*ch);
-    w.where.directory.leave(*ch);
+    w.door.leave_play(*ch);  // (the room sees it fade, it leaves the room, is saved, and is taken from it)
   });
   if (w.progress != nullptr) {
     w.progress->leave(conn.account_id);

@@ -11,16 +11,15 @@
 #include "server/game/administration/administration.hpp"
 #include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/command_registry.hpp"
-#include "server/game/encounters/encounters.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/groups/groups.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/login/listing.hpp"
 #include "server/game/login/login_throttle.hpp"
 #include "server/game/login/password_queue.hpp"
+#include "server/game/login/play_door.hpp"
 #include "server/game/login/saved_connection.hpp"
 #include "server/game/output/output.hpp"
-#include "server/game/places/places.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
 
@@ -49,7 +48,7 @@ using login_menu = command_table<menu_context>;
 /// the throttle, the cap on new accounts, the menu's commands).
 struct login_context {
   login_context(live_settings& s, roster& people, output& out, event_runner& events, change_sink& changes,
-                services& svc, administration& admin, places& where, encounters& play, std::size_t password_workers);
+                services& svc, administration& admin, play_door& door, std::size_t password_workers);
 
   const live_settings& settings;
   roster& people;
@@ -58,8 +57,7 @@ struct login_context {
   change_sink& changes;
   services& svc;
   administration& admin;
-  places& where;
-  encounters& play;
+  play_door& door;  ///< into play and out of it: the rooms and fights, through the world
   progression* progress = nullptr;  ///< set once by the world (login::set_progress)
   bounties* board = nullptr;        ///< set once by the world (login::set_bounties)
   groups* company = nullptr;        ///< set once by the world (login::set_groups)
@@ -81,7 +79,7 @@ struct login_context {
 class login {
  public:
   login(live_settings& settings, roster& people, output& out, event_runner& events, change_sink& changes,
-        services& svc, administration& admin, places& where, encounters& play, std::size_t password_workers);
+        services& svc, administration& admin, play_door& door, std::size_t password_workers);
   login(const login&) = delete;
   login& operator=(const login&) = delete;
 

@@ -214,7 +214,7 @@ void finish_connect(login_context& w, std::uint64_t conn_id, const check_outcome
     log::info("login: {} (connection {}, {})", account->name, conn_id, address);
     const std::int64_t account_id = account->id;
     w.changes.persist(storage::record_login{account_id, w.svc.now()});
-    w.where.branch_loaded(outcome.branch);
+    w.door.branch_read(outcome.branch);
     storage::character_record rec = outcome.login->character.value_or(storage::character_record{});
     if (!outcome.login->character) {
       rec.account_id = account_id;
