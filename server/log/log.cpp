@@ -7,23 +7,12 @@
 namespace dw::log {
 namespace {
 
-spdlog::level::level_enum spdlog_level(level l) {
-  switch (l) {
-    case level::trace:
-      return spdlog::level::trace;
-    case level::debug:
-      return spdlog::level::debug;
-    case level::info:
-      return spdlog::level::info;
-    case level::warn:
-      return spdlog::level::warn;
-    case level::error:
-      return spdlog::level::err;
-    case level::critical:
-      return spdlog::level::critical;
-  }
-  return spdlog::level::critical;
-}
+/// spdlog's level for each of ours, in the order `level` declares them.
+constexpr spdlog::level::level_enum spdlog_levels[] = {spdlog::level::trace, spdlog::level::debug,
+                                                       spdlog::level::info,  spdlog::level::warn,
+                                                       spdlog::level::err,   spdlog::level::critical};
+
+spdlog::level::level_enum spdlog_level(level l) { return spdlog_levels[static_cast<int>(l)]; }
 
 }  // namespace
 

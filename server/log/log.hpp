@@ -1,7 +1,7 @@
 #pragma once
 // The server's log calls, without spdlog's headers. spdlog's own calls format inside templates that every
 // file calling them compiles again at -O2: about three seconds of compile for the first call in a file, in
-// each of the forty files that log (BENCHMARKS.md, "Logging without spdlog in every file"). A call here
+// each of the forty-five files that logged (BENCHMARKS.md, "Logging without spdlog in every file"). A call here
 // checks its format string at compile time as spdlog's does, formats through fmt's compiled vformat, and
 // hands the text to spdlog in log.cpp, the one file that includes it. Messages below the logger's level
 // are not formatted.

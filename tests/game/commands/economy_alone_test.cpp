@@ -38,22 +38,12 @@ namespace {
 using namespace dw::game;
 using dw::testing::encounter_ports;
 using dw::testing::has;
+using dw::testing::square;
+using dw::testing::well_bottom;
 
 constexpr std::int64_t ann_account = 7;
 constexpr std::int64_t bob_account = 8;
 constexpr std::int64_t cat_account = 9;
-
-location square() {
-  location where;
-  where.room_id = village_square_id;
-  return where;
-}
-
-location well_bottom() {
-  location where;
-  where.room_id = start_room_id;
-  return where;
-}
 
 /// Hears the deeds the economy tells (the relay hands each to progression as well, as the world wires it).
 struct heard_deeds final : deeds {

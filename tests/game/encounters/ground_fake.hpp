@@ -370,6 +370,18 @@ class fake_ground final : public game::ground {
 /// until the test runs them), the real content tables, roster and output; the recording change sink, the
 /// inline event runner, the harness's inline services and the fake ground. Players are added straight into
 /// the roster, standing where the test puts them.
+/// Where the fixed rooms are: the village square, and the start room at the bottom of the well.
+inline game::location square() {
+  game::location where;
+  where.room_id = game::village_square_id;
+  return where;
+}
+inline game::location well_bottom() {
+  game::location where;
+  where.room_id = game::start_room_id;
+  return where;
+}
+
 struct encounter_ports {
   explicit encounter_ports(config::settings s = fast_settings()) : settings(std::move(s)) {
     services.hold_timers = true;  // a fight lasts one round per run_timer(), as on a real clock

@@ -14,6 +14,8 @@ namespace {
 using namespace dw::game;
 using dw::testing::encounter_ports;
 using dw::testing::has;
+using dw::testing::square;
+using dw::testing::well_bottom;
 
 constexpr std::int64_t ann_account = 7;
 constexpr std::int64_t bob_account = 8;
@@ -22,18 +24,6 @@ dw::config::settings resting_at(std::int64_t hp_per_minute) {
   dw::config::settings s = dw::testing::fast_settings();
   s.game.rest_hp_per_minute = hp_per_minute;
   return s;
-}
-
-location square() {
-  location where;
-  where.room_id = village_square_id;
-  return where;
-}
-
-location well_bottom() {
-  location where;
-  where.room_id = start_room_id;
-  return where;
 }
 
 /// The rest class on the fakes, resting `hp_per_minute`.
