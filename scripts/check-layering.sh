@@ -125,7 +125,8 @@ commands_part_headers=" roster/roster.hpp roster/character.hpp roster/connection
   events/event_sink.hpp events/undoable.hpp progression/progression.hpp bounties/bounties.hpp places/places.hpp
   places/place.hpp places/place_directory.hpp places/room_view.hpp places/interior_view.hpp places/map_view.hpp
   places/walking.hpp places/collapse.hpp places/crowds.hpp places/ground.hpp
-  places/static_rooms.hpp places/steps.hpp places/hall_of_fame.hpp groups/groups.hpp encounters/fights.hpp
+  places/static_rooms.hpp places/steps.hpp places/hall_of_fame.hpp
+  groups/groups.hpp groups/following.hpp groups/membership.hpp groups/group_news.hpp encounters/fights.hpp
   encounters/fight_table.hpp
   encounters/fight_news.hpp
   encounters/puzzles.hpp encounters/rest.hpp encounters/room_stock.hpp encounters/item_news.hpp encounters/rune_locks.hpp

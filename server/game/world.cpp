@@ -163,7 +163,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   r.begin_family("talk");
   register_talk_commands(r, {*people_, *events_, svc});
   r.begin_family("groups");
-  register_group_commands(r, {*people_, *groups_});
+  register_group_commands(r, {*people_, groups_->followers, groups_->members, groups_->news});
   r.begin_family("settings");
   register_preference_commands(r, {*people_, *events_, *places_});
   r.begin_family("moderation");

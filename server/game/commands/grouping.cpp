@@ -4,7 +4,9 @@
 
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/grouping_set.hpp"
-#include "server/game/groups/groups.hpp"
+#include "server/game/groups/following.hpp"
+#include "server/game/groups/group_news.hpp"
+#include "server/game/groups/membership.hpp"
 #include "server/game/output/channels.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/roster/roster.hpp"
@@ -52,14 +54,14 @@ std::vector<std::int64_t> everyone(roster& people) {
 void follow(const group_parts& p, command_context& ctx) {
   const std::string_view name = ctx.args.raw;
   if (name.empty()) {
-    const std::int64_t followed = p.company.followed_by(ctx.actor.account_id);
+    const std::int64_t followed = p.followers.followed_by(ctx.actor.account_id);
     const character* leader = followed == 0 ? nullptr : p.people.find_character(followed);
     ctx.reply(leader == nullptr ? "You follow nobody. 'follow <name>' walks after someone here.\n"
                                 : "You follow " + leader->name + ". 'follow self' stops it.\n");
     return;
   }
   if (text::iequals(name, "self") || text::iequals(name, "me") || text::iequals(name, ctx.actor.name)) {
-    p.company.follow(ctx.actor, ctx.actor);
+    p.followers.follow(ctx.actor, ctx.actor);
     return;
   }
   std::string why;
@@ -68,7 +70,7 @@ void follow(const group_parts& p, command_context& ctx) {
     ctx.reply(why);
     return;
   }
-  p.company.follow(ctx.actor, *leader);
+  p.followers.follow(ctx.actor, *leader);
 }
 
 constexpr std::string_view group_usage =
@@ -77,7 +79,7 @@ constexpr std::string_view group_usage =
 void group(const group_parts& p, command_context& ctx) {
   const auto& words = ctx.args.words;
   if (words.empty()) {
-    ctx.reply(p.company.describe(ctx.actor));
+    ctx.reply(p.news.describe(ctx.actor));
     return;
   }
   const std::string_view verb = words[0];
@@ -93,11 +95,11 @@ void group(const group_parts& p, command_context& ctx) {
       ctx.reply(why);
       return;
     }
-    p.company.invite(ctx.actor, *who);
+    p.members.invite(ctx.actor, *who);
   } else if (text::iequals(verb, "kick")) {
     // (a member, or someone following: kick stops either)
-    std::vector<std::int64_t> known = p.company.members_of(ctx.actor.account_id);
-    for (const std::int64_t f : p.company.followers_of(ctx.actor.account_id)) {
+    std::vector<std::int64_t> known = p.members.members_of(ctx.actor.account_id);
+    for (const std::int64_t f : p.followers.followers_of(ctx.actor.account_id)) {
       known.push_back(f);
     }
     character* who = named(p.people, known, words[1], "in your group or following you", why);
@@ -105,20 +107,20 @@ void group(const group_parts& p, command_context& ctx) {
       ctx.reply(why);
       return;
     }
-    p.company.kick(ctx.actor, *who);
+    p.members.kick(ctx.actor, *who);
   } else if (text::iequals(verb, "accept") || text::iequals(verb, "join")) {
-    p.company.accept(ctx.actor);
+    p.members.accept(ctx.actor);
   } else if (text::iequals(verb, "decline")) {
-    p.company.decline(ctx.actor);
+    p.members.decline(ctx.actor);
   } else if (text::iequals(verb, "leave")) {
-    p.company.leave_group(ctx.actor);
+    p.members.leave_group(ctx.actor);
   } else {
     ctx.reply(std::string(group_usage));
   }
 }
 
 void gtell(const group_parts& p, command_context& ctx) {
-  const std::vector<std::int64_t> members = p.company.members_of(ctx.actor.account_id);
+  const std::vector<std::int64_t> members = p.members.members_of(ctx.actor.account_id);
   if (members.empty()) {
     ctx.reply("You are not in a group. 'group invite <name>' asks someone to join you.\n");
     return;

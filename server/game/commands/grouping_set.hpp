@@ -6,12 +6,16 @@
 namespace dw::game {
 
 class roster;
-class groups;
+class following;
+class membership;
+class group_news;
 
-/// follow, group, gtell (grouping.cpp).
+/// follow, group, gtell (grouping.cpp): the groups part's three classes (groups/groups.hpp holds them).
 struct group_parts {
   roster& people;
-  groups& company;
+  following& followers;
+  membership& members;
+  group_news& news;
 };
 void register_group_commands(command_registry& r, group_parts parts);
 

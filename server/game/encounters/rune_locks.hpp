@@ -10,6 +10,7 @@
 #include "content/puzzle.hpp"
 #include "dungeon/coord.hpp"
 #include "server/game/content_source.hpp"
+#include "server/game/encounters/rune_hints.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/places/ground.hpp"
@@ -20,8 +21,9 @@ namespace dw::game {
 /// The puzzles' state: every rune lock and hint room in memory, by room id, and per branch the index of hint
 /// places (where each lock's solution is written, whether or not that room exists yet). Filled as rooms are
 /// made (room_stock rolls them) and as branches are read, emptied as branches collapse (both through
-/// `encounters`, the room hooks); `puzzles` opens the doors. rune_locks.cpp holds the table,
-/// rune_hints.cpp the index and moving walled-in hints. World thread only.
+/// `encounters`, the room hooks); `puzzles` opens the doors. The index of hint places is a `rune_hints` this
+/// table keeps beside its rooms, and changes with them (a lock made, read, undone or its hint moved).
+/// World thread only.
 class rune_locks {
  public:
   rune_locks(const live_settings& settings, const content_source& content, change_sink& changes, ground& where);
@@ -38,9 +40,13 @@ class rune_locks {
   std::string text(std::int64_t room_id) const;
 
   /// The solution a lock of `branch` has written at `at`, if any (the hint room need not exist yet).
-  const content::rune_hint* hint_at(std::uint64_t branch, dungeon::coord at) const;
+  const content::rune_hint* hint_at(std::uint64_t branch, dungeon::coord at) const {
+    return hints_.hint_at(branch, at);
+  }
   /// Every lock of `branch` known (solved or not) with where its order is written: (lock, hint) pairs.
-  std::vector<std::pair<dungeon::coord, dungeon::coord>> locks_and_hints(std::uint64_t branch) const;
+  std::vector<std::pair<dungeon::coord, dungeon::coord>> locks_and_hints(std::uint64_t branch) const {
+    return hints_.locks_and_hints(branch);
+  }
 
   /// A new room at `at` of `branch` holds the lock or the hint it rolled: kept (and a lock's hint place
   /// indexed), forgotten again if the event cannot be saved. The caller saves the room's contents.
@@ -50,7 +56,7 @@ class rune_locks {
   /// The caller saves the room's contents.
   bool open(std::int64_t room_id);
   /// After a room is made in `branch`: each unsolved lock whose hint place can no longer be reached without
-  /// passing the lock gets the next reachable place, saved (rune_hints.cpp).
+  /// passing the lock gets the next reachable place, saved.
   void move_walled_in_hints(std::uint64_t branch);
 
   /// A branch came into memory: its locks and hints from their stored contents (rooms already known are
@@ -66,7 +72,6 @@ class rune_locks {
     std::optional<content::rune_hint> hint;
   };
 
-  void index_hint(std::uint64_t branch, dungeon::coord lock_at, const content::rune_lock& lock);
   /// Saves a lock room's contents (its event and the lock).
   void save_lock(std::int64_t room_id, const content::rune_lock& lock);
 
@@ -75,10 +80,9 @@ class rune_locks {
   change_sink& changes_;
   ground& ground_;
   std::unordered_map<std::int64_t, puzzle_room> rooms_;
-  /// Per branch: packed hint coordinate -> the hint its lock writes there (the lock's coordinate and runes).
-  /// An index of the locks in rooms_: filled as locks are created, rebuilt from their stored contents when a
-  /// branch is read, forgotten with the branch.
-  std::unordered_map<std::uint64_t, std::unordered_map<std::uint64_t, content::rune_hint>> hints_;
+  /// Where each lock in rooms_ writes its order: filled as locks are created, rebuilt from their stored
+  /// contents when a branch is read, forgotten with the branch.
+  rune_hints hints_;
 };
 
 }  // namespace dw::game

@@ -1,33 +1,34 @@
 // Following: who follows whom, and the steps followers take after the one they follow.
+#include "server/game/groups/following.hpp"
 
 #include <algorithm>
 
-#include "server/game/groups/groups.hpp"
+#include "server/game/groups/telling.hpp"
 #include "server/game/output/style.hpp"
 #include "server/log/log.hpp"
 
 namespace dw::game {
 
-groups::groups(const live_settings& settings, roster& people, output& out, step_taker& steps)
+following::following(const live_settings& settings, roster& people, output& out, step_taker& steps)
     : settings_(settings), people_(people), out_(out), steps_(steps) {}
 
-std::int64_t groups::followed_by(std::int64_t account) const {
+std::int64_t following::followed_by(std::int64_t account) const {
   const auto it = following_.find(account);
   return it == following_.end() ? 0 : it->second;
 }
 
-std::vector<std::int64_t> groups::followers_of(std::int64_t account) const {
+std::vector<std::int64_t> following::followers_of(std::int64_t account) const {
   const auto it = followers_.find(account);
   return it == followers_.end() ? std::vector<std::int64_t>{} : it->second;
 }
 
-void groups::set_following(std::int64_t follower, std::int64_t leader) {
-  clear_following(follower);
+void following::start(std::int64_t follower, std::int64_t leader) {
+  stop(follower);
   following_[follower] = leader;
   followers_[leader].push_back(follower);
 }
 
-void groups::clear_following(std::int64_t follower) {
+void following::stop(std::int64_t follower) {
   const auto it = following_.find(follower);
   if (it == following_.end()) {
     return;
@@ -41,7 +42,7 @@ void groups::clear_following(std::int64_t follower) {
   following_.erase(it);
 }
 
-void groups::follow(character& ch, character& leader) {
+void following::follow(character& ch, character& leader) {
   if (leader.account_id == ch.account_id) {
     if (!stop_following(ch)) {
       tell(ch.account_id, "You are not following anyone.\n");
@@ -60,25 +61,34 @@ void groups::follow(character& ch, character& leader) {
     return;
   }
   stop_following(ch);
-  set_following(ch.account_id, leader.account_id);
+  start(ch.account_id, leader.account_id);
   log::info("{} follows {}", ch.name, leader.name);
   tell(ch.account_id, "You now follow " + leader.name + ": where " + leader.name +
                           " walks, you walk too. ('follow self' stops it.)\n");
   tell(leader.account_id, styled(style::player, ch.name) + " now follows you.\n");
 }
 
-bool groups::stop_following(character& ch) {
+bool following::stop_following(character& ch) {
   const std::int64_t was = followed_by(ch.account_id);
   if (was == 0) {
     return false;
   }
-  clear_following(ch.account_id);
-  tell(ch.account_id, "You stop following " + name_of(was) + ".\n");
+  stop(ch.account_id);
+  tell(ch.account_id, "You stop following " + name_of(people_, was) + ".\n");
   tell(was, styled(style::player, ch.name) + " stops following you.\n");
   return true;
 }
 
-void groups::stepped(character& ch, const location& from, exit_dir d) {
+void following::leave_play(std::int64_t account) {
+  const std::string name = name_of(people_, account);
+  stop(account);
+  for (const std::int64_t f : followers_of(account)) {
+    stop(f);
+    tell(f, name + " has left the game: you follow nobody now.\n");
+  }
+}
+
+void following::stepped(character& ch, const location& from, exit_dir d) {
   if (followers_.find(ch.account_id) == followers_.end()) {
     return;  // (every step by anyone comes here: nobody following costs one lookup)
   }
@@ -88,15 +98,15 @@ void groups::stepped(character& ch, const location& from, exit_dir d) {
   }
 }
 
-void groups::take_steps() {
+void following::take_steps() {
   stepping_ = true;
   // A step that throws (a branch to read first: the whole event is taken back and runs again) leaves
   // nothing queued behind it.
   struct done {
-    groups& g;
+    following& f;
     ~done() {
-      g.stepping_ = false;
-      g.pending_.clear();
+      f.stepping_ = false;
+      f.pending_.clear();
     }
   } guard{*this};
   // Each step's followers step in turn; theirs are queued behind it. Only those still standing where the one
@@ -120,15 +130,6 @@ void groups::take_steps() {
   }
 }
 
-void groups::tell(std::int64_t account, std::string_view text) {
-  if (const character* ch = people_.find_character(account)) {
-    out_.send(ch->connection, text);
-  }
-}
-
-std::string groups::name_of(std::int64_t account) const {
-  const character* ch = people_.find_character(account);
-  return ch == nullptr ? std::string("someone") : ch->name;
-}
+void following::tell(std::int64_t account, std::string_view text) { tell_account(people_, out_, account, text); }
 
 }  // namespace dw::game

@@ -133,7 +133,7 @@ TEST(GroupPlay, AFollowerInAFightIsToldItStaysAndFollowsAgainOnceItHasFled) {
   EXPECT_TRUE(has(out, "You are fighting! You cannot simply walk away; try 'flee'.")) << out;
   EXPECT_TRUE(has(out, "Ann goes on without you.")) << out;
   EXPECT_EQ(live(h, "Bob").where.room_id, monster_room);
-  EXPECT_EQ(h.world.company().followed_by(live(h, "Bob").account_id), live(h, "Ann").account_id);
+  EXPECT_EQ(h.world.company().followers.followed_by(live(h, "Bob").account_id), live(h, "Ann").account_id);
 
   // Bob flees (back the way he came in, to the well), trying again each round until it works.
   for (int round = 0; round < 100 && live(h, "Bob").where.room_id == monster_room; ++round) {
@@ -197,7 +197,7 @@ TEST(GroupPlay, InviteAcceptDeclineKickLeaveAndGtell) {
   EXPECT_TRUE(has(ann.port->take(), "Ann removes Bob from the group.\nYour group has broken up."));
   EXPECT_EQ(last_group(bob), R"({"leader":"","members":[]})");
   EXPECT_EQ(last_group(ann), R"({"leader":"","members":[]})");
-  EXPECT_EQ(h.world.company().followed_by(live(h, "Bob").account_id), 0);
+  EXPECT_EQ(h.world.company().followers.followed_by(live(h, "Bob").account_id), 0);
 
   form_group(h, ann, bob);
   h.line(bob, "group leave");
@@ -270,7 +270,7 @@ TEST(GroupPlay, ATakeOverKeepsTheGroupAndQuittingLeavesIt) {
   auto again = h.connect(group_supports);
   h.line(again, "connect Bob password123");
   EXPECT_TRUE(has(again.port->take(), "You take over your character"));
-  EXPECT_EQ(h.world.company().members_of(live(h, "Bob").account_id).size(), 2U);
+  EXPECT_EQ(h.world.company().members.members_of(live(h, "Bob").account_id).size(), 2U);
   EXPECT_TRUE(has(last_group(again), R"("leader":"Ann")")) << "the new connection is sent its group";
   h.line(ann, "down");
   EXPECT_TRUE(has(again.port->take(), "You follow Ann down."));
@@ -280,7 +280,7 @@ TEST(GroupPlay, ATakeOverKeepsTheGroupAndQuittingLeavesIt) {
   h.disconnect(ann);
   h.services.drain();
   EXPECT_TRUE(has(again.port->take(), "Ann has left the game, and the group.\nYour group has broken up."));
-  EXPECT_TRUE(h.world.company().members_of(live(h, "Bob").account_id).empty());
-  EXPECT_EQ(h.world.company().followed_by(live(h, "Bob").account_id), 0);
+  EXPECT_TRUE(h.world.company().members.members_of(live(h, "Bob").account_id).empty());
+  EXPECT_EQ(h.world.company().followers.followed_by(live(h, "Bob").account_id), 0);
   EXPECT_EQ(last_group(again), R"({"leader":"","members":[]})");
 }

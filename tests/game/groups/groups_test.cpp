@@ -1,6 +1,8 @@
 // The groups part alone: its tables and rules with a real roster and output, fake connections and a fake
 // step taker standing in for places (no world, no dungeon, no store).
 #include "server/game/groups/groups.hpp"
+#include "server/game/groups/following.hpp"
+#include "server/game/groups/membership.hpp"
 
 #include <gtest/gtest.h>
 
@@ -114,8 +116,8 @@ class GroupsAlone : public ::testing::Test {
   /// Ann leads a group that Bob (and each of `more`) has accepted.
   void form(character& leader, const std::vector<character*>& members) {
     for (character* m : members) {
-      company_.invite(leader, *m);
-      company_.accept(*m);
+      company_.members.invite(leader, *m);
+      company_.members.accept(*m);
     }
   }
 
@@ -138,12 +140,13 @@ TEST_F(GroupsAlone, FollowersStandingWhereTheLeaderWasTakeItsStepAndTheirOwnFoll
   character& bob = add("Bob", 1);
   character& cid = add("Cid", 1);
   character& dan = add("Dan", 2);  // follows Ann, but stands elsewhere
-  company_.follow(bob, ann);
-  company_.follow(cid, bob);  // a chain: Cid walks after Bob
-  company_.follow(dan, ann);
+  company_.followers.follow(bob, ann);
+  company_.followers.follow(cid, bob);  // a chain: Cid walks after Bob
+  company_.followers.follow(dan, ann);
   EXPECT_TRUE(has(told(ann), "Bob now follows you."));
   EXPECT_TRUE(has(told(bob), "You now follow Ann"));
-  EXPECT_EQ(company_.followers_of(ann.account_id), (std::vector<std::int64_t>{bob.account_id, dan.account_id}));
+  EXPECT_EQ(company_.followers.followers_of(ann.account_id),
+            (std::vector<std::int64_t>{bob.account_id, dan.account_id}));
 
   told(dan);
   walk(ann, 5, exit_dir::east);
@@ -164,7 +167,7 @@ TEST_F(GroupsAlone, FollowersStandingWhereTheLeaderWasTakeItsStepAndTheirOwnFoll
 TEST_F(GroupsAlone, ARefusedStepIsToldAndTheFollowerStillFollows) {
   character& ann = add("Ann", 1);
   character& bob = add("Bob", 1);
-  company_.follow(bob, ann);
+  company_.followers.follow(bob, ann);
   told(bob);
   steps_.refuse.insert("Bob");
   walk(ann, 5, exit_dir::west);
@@ -172,7 +175,7 @@ TEST_F(GroupsAlone, ARefusedStepIsToldAndTheFollowerStillFollows) {
   EXPECT_TRUE(has(out, "You follow Ann west.")) << out;
   EXPECT_TRUE(has(out, "Ann goes on without you.")) << out;
   EXPECT_EQ(bob.where.room_id, 1);
-  EXPECT_EQ(company_.followed_by(bob.account_id), ann.account_id);
+  EXPECT_EQ(company_.followers.followed_by(bob.account_id), ann.account_id);
   // Back where Ann is, Bob walks with her again.
   steps_.refuse.clear();
   walk(bob, 5, exit_dir::west);
@@ -183,8 +186,8 @@ TEST_F(GroupsAlone, ARefusedStepIsToldAndTheFollowerStillFollows) {
 TEST_F(GroupsAlone, FollowingInACircleEndsAfterOneStepEach) {
   character& ann = add("Ann", 1);
   character& bob = add("Bob", 1);
-  company_.follow(bob, ann);
-  company_.follow(ann, bob);
+  company_.followers.follow(bob, ann);
+  company_.followers.follow(ann, bob);
   walk(ann, 2);
   EXPECT_EQ(steps_.taken, std::vector<std::string>{"Bob"});
   EXPECT_EQ(ann.where.room_id, 2);
@@ -194,63 +197,63 @@ TEST_F(GroupsAlone, FollowingInACircleEndsAfterOneStepEach) {
 TEST_F(GroupsAlone, FollowSelfStopsAndBothAreTold) {
   character& ann = add("Ann", 1);
   character& bob = add("Bob", 1);
-  company_.follow(bob, bob);
+  company_.followers.follow(bob, bob);
   EXPECT_TRUE(has(told(bob), "You are not following anyone."));
-  company_.follow(bob, ann);
-  company_.follow(bob, ann);
+  company_.followers.follow(bob, ann);
+  company_.followers.follow(bob, ann);
   EXPECT_TRUE(has(told(bob), "You already follow Ann."));
   told(ann);
-  company_.follow(bob, bob);
+  company_.followers.follow(bob, bob);
   EXPECT_TRUE(has(told(bob), "You stop following Ann."));
   EXPECT_TRUE(has(told(ann), "Bob stops following you."));
-  EXPECT_EQ(company_.followed_by(bob.account_id), 0);
-  EXPECT_TRUE(company_.followers_of(ann.account_id).empty());
+  EXPECT_EQ(company_.followers.followed_by(bob.account_id), 0);
+  EXPECT_TRUE(company_.followers.followers_of(ann.account_id).empty());
 }
 
 TEST_F(GroupsAlone, InviteAcceptLeaveAndTheGroupPassesToTheNextWhoJoined) {
   character& ann = add("Ann", 1);
   character& bob = add("Bob", 1);
   character& cid = add("Cid", 3);
-  company_.accept(bob);
+  company_.members.accept(bob);
   EXPECT_TRUE(has(told(bob), "Nobody has invited you to a group."));
-  company_.invite(ann, bob);
+  company_.members.invite(ann, bob);
   EXPECT_TRUE(has(told(bob), "Ann invites you to join a group led by Ann. Type 'group accept'"));
-  EXPECT_EQ(company_.invited_by(bob.account_id), ann.account_id);
-  EXPECT_TRUE(company_.members_of(ann.account_id).empty()) << "no group until someone accepts";
-  company_.accept(bob);
+  EXPECT_EQ(company_.members.invited_by(bob.account_id), ann.account_id);
+  EXPECT_TRUE(company_.members.members_of(ann.account_id).empty()) << "no group until someone accepts";
+  company_.members.accept(bob);
   EXPECT_TRUE(has(told(bob), "You join Ann's group, and follow Ann"));
   EXPECT_TRUE(has(told(ann), "Bob joins the group."));
-  EXPECT_EQ(company_.members_of(bob.account_id), (std::vector<std::int64_t>{ann.account_id, bob.account_id}));
-  EXPECT_EQ(company_.followed_by(bob.account_id), ann.account_id);
+  EXPECT_EQ(company_.members.members_of(bob.account_id), (std::vector<std::int64_t>{ann.account_id, bob.account_id}));
+  EXPECT_EQ(company_.followers.followed_by(bob.account_id), ann.account_id);
   form(ann, {&cid});
-  company_.follow(ann, cid);  // the leader may follow whom it likes
+  company_.followers.follow(ann, cid);  // the leader may follow whom it likes
   told(ann);
   told(bob);
   told(cid);
 
   // Only the leader invites; nobody is in two groups.
   character& dan = add("Dan", 1);
-  company_.invite(bob, dan);
+  company_.members.invite(bob, dan);
   EXPECT_TRUE(has(told(bob), "Only Ann, who leads your group, can invite anyone to it."));
-  company_.invite(dan, bob);
+  company_.members.invite(dan, bob);
   EXPECT_TRUE(has(told(dan), "Bob is already in a group."));
 
   // Ann leaves: Bob joined first and leads; Cid, who followed Ann for the group, now follows Bob, and Bob
   // follows nobody. Leaving, Ann stops following anyone in the group.
-  company_.leave_group(ann);
+  company_.members.leave_group(ann);
   EXPECT_TRUE(has(told(ann), "You leave the group you led.\nYou stop following Cid."));
   EXPECT_TRUE(has(told(bob), "You lead the group now."));
   EXPECT_TRUE(has(told(cid), "Bob leads the group now. You follow Bob."));
-  EXPECT_EQ(company_.members_of(cid.account_id), (std::vector<std::int64_t>{bob.account_id, cid.account_id}));
-  EXPECT_EQ(company_.followed_by(cid.account_id), bob.account_id);
-  EXPECT_EQ(company_.followed_by(bob.account_id), 0);
-  EXPECT_EQ(company_.followed_by(ann.account_id), 0);
+  EXPECT_EQ(company_.members.members_of(cid.account_id), (std::vector<std::int64_t>{bob.account_id, cid.account_id}));
+  EXPECT_EQ(company_.followers.followed_by(cid.account_id), bob.account_id);
+  EXPECT_EQ(company_.followers.followed_by(bob.account_id), 0);
+  EXPECT_EQ(company_.followers.followed_by(ann.account_id), 0);
 
   // Cid leaves: one member is no group.
-  company_.leave_group(cid);
+  company_.members.leave_group(cid);
   EXPECT_TRUE(has(told(bob), "Cid leaves the group.\nYour group has broken up."));
-  EXPECT_TRUE(company_.members_of(bob.account_id).empty());
-  EXPECT_EQ(company_.followed_by(cid.account_id), 0) << "Cid followed Bob as a member";
+  EXPECT_TRUE(company_.members.members_of(bob.account_id).empty());
+  EXPECT_EQ(company_.followers.followed_by(cid.account_id), 0) << "Cid followed Bob as a member";
 }
 
 TEST_F(GroupsAlone, TheLeaderKicksMembersAndFollowersButNobodyElse) {
@@ -259,20 +262,20 @@ TEST_F(GroupsAlone, TheLeaderKicksMembersAndFollowersButNobodyElse) {
   character& cid = add("Cid", 1);
   character& dan = add("Dan", 1);
   form(ann, {&bob, &cid});
-  company_.follow(dan, ann);
+  company_.followers.follow(dan, ann);
   told(ann);
-  company_.kick(bob, cid);
+  company_.members.kick(bob, cid);
   EXPECT_TRUE(has(told(bob), "Only Ann, who leads your group, can remove anyone from it."));
-  company_.kick(ann, ann);
+  company_.members.kick(ann, ann);
   EXPECT_TRUE(has(told(ann), "To leave your group, type 'group leave'."));
-  company_.kick(ann, bob);
+  company_.members.kick(ann, bob);
   EXPECT_TRUE(has(told(bob), "Ann removes you from the group.\nYou stop following Ann."));
   EXPECT_TRUE(has(told(cid), "Ann removes Bob from the group."));
-  EXPECT_EQ(company_.members_of(ann.account_id), (std::vector<std::int64_t>{ann.account_id, cid.account_id}));
-  company_.kick(ann, dan);
+  EXPECT_EQ(company_.members.members_of(ann.account_id), (std::vector<std::int64_t>{ann.account_id, cid.account_id}));
+  company_.members.kick(ann, dan);
   EXPECT_TRUE(has(told(dan), "you stop following Ann"));
-  EXPECT_EQ(company_.followed_by(dan.account_id), 0);
-  company_.kick(ann, bob);
+  EXPECT_EQ(company_.followers.followed_by(dan.account_id), 0);
+  company_.members.kick(ann, bob);
   EXPECT_TRUE(has(told(ann), "Bob is neither in your group nor following you."));
 }
 
@@ -282,9 +285,9 @@ TEST_F(GroupsAlone, LeavingPlayLeavesTheGroupAndEveryFollowingAndDropsInvitation
   character& cid = add("Cid", 1);
   character& dan = add("Dan", 1);
   form(ann, {&bob});
-  company_.invite(ann, cid);
-  company_.invite(dan, ann);  // (Ann is in a group: refused) ...
-  company_.follow(dan, ann);  // ... so Dan follows her instead
+  company_.members.invite(ann, cid);
+  company_.members.invite(dan, ann);  // (Ann is in a group: refused) ...
+  company_.followers.follow(dan, ann);  // ... so Dan follows her instead
   told(bob);
   told(cid);
   told(dan);
@@ -292,11 +295,11 @@ TEST_F(GroupsAlone, LeavingPlayLeavesTheGroupAndEveryFollowingAndDropsInvitation
   EXPECT_TRUE(has(told(bob), "Ann has left the game, and the group.\nYour group has broken up."));
   EXPECT_TRUE(has(told(cid), "the invitation to join Ann's group has lapsed"));
   EXPECT_TRUE(has(told(dan), "Ann has left the game: you follow nobody now."));
-  EXPECT_EQ(company_.invited_by(cid.account_id), 0);
-  EXPECT_EQ(company_.followed_by(bob.account_id), 0);
-  EXPECT_EQ(company_.followed_by(dan.account_id), 0);
-  EXPECT_TRUE(company_.members_of(bob.account_id).empty());
-  company_.accept(cid);
+  EXPECT_EQ(company_.members.invited_by(cid.account_id), 0);
+  EXPECT_EQ(company_.followers.followed_by(bob.account_id), 0);
+  EXPECT_EQ(company_.followers.followed_by(dan.account_id), 0);
+  EXPECT_TRUE(company_.members.members_of(bob.account_id).empty());
+  company_.members.accept(cid);
   EXPECT_TRUE(has(told(cid), "Nobody has invited you to a group."));
 }
 
@@ -311,11 +314,11 @@ TEST_F(SmallGroups, AGroupAndOnePersonsFollowersAreBounded) {
   character& cid = add("Cid", 1);
   form(ann, {&bob});
   told(ann);
-  company_.invite(ann, cid);
+  company_.members.invite(ann, cid);
   EXPECT_TRUE(has(told(ann), "Your group is full: a group holds at most 2."));
-  company_.follow(cid, ann);
+  company_.followers.follow(cid, ann);
   EXPECT_TRUE(has(told(cid), "Ann already has as many followers as a group can hold (1)."));
-  EXPECT_EQ(company_.followed_by(cid.account_id), 0);
+  EXPECT_EQ(company_.followers.followed_by(cid.account_id), 0);
 }
 
 TEST_F(GroupsAlone, GroupMembersInTheRoomShareAWonFightFightingOrNot) {
@@ -365,11 +368,11 @@ TEST_F(GroupsAlone, GmcpGroupGoesOnceAnEventToMembersWhoAskedForIt) {
   EXPECT_EQ(port(ann).gmcp.size(), 2U) << "nothing changed, nothing sent";
 
   // Leaving: an empty Group to the one who left, the smaller group to the rest.
-  company_.leave_group(bob);
+  company_.members.leave_group(bob);
   out_.end_event(0);
   EXPECT_EQ(port(bob).gmcp.back(), R"(Group {"leader":"","members":[]})");
   EXPECT_FALSE(has(port(ann).gmcp.back(), "Bob"));
-  EXPECT_EQ(company_.group_json(dan.account_id), R"({"leader":"","members":[]})");
+  EXPECT_EQ(company_.news.group_json(dan.account_id), R"({"leader":"","members":[]})");
 }
 
 TEST_F(GroupsAlone, GroupShowsMembersHitPointsFollowingAndInvitations) {
@@ -377,22 +380,71 @@ TEST_F(GroupsAlone, GroupShowsMembersHitPointsFollowingAndInvitations) {
   character& bob = add("Bob", 1);
   character& cid = add("Cid", 4);
   character& dan = add("Dan", 1);
-  EXPECT_TRUE(has(company_.describe(ann), "You are not in a group."));
+  EXPECT_TRUE(has(company_.news.describe(ann), "You are not in a group."));
   form(ann, {&bob, &cid});
-  company_.follow(dan, ann);
+  company_.followers.follow(dan, ann);
   bob.hp = 9;
-  const std::string shown = company_.describe(ann);
+  const std::string shown = company_.news.describe(ann);
   EXPECT_TRUE(has(shown, "Your group, led by Ann (3 of at most 4):")) << shown;
   EXPECT_TRUE(has(shown, "  Ann")) << shown;
   EXPECT_TRUE(has(shown, "20/20 hp, leads\n")) << shown;
   EXPECT_TRUE(has(shown, "9/20 hp, here\n")) << shown;
   EXPECT_TRUE(has(shown, "Following you: Bob, Cid, Dan.")) << shown;
-  company_.invite(bob, dan);
-  const std::string bobs = company_.describe(bob);
+  company_.members.invite(bob, dan);
+  const std::string bobs = company_.news.describe(bob);
   EXPECT_TRUE(has(bobs, "You follow Ann.")) << bobs;
   character& eve = add("Eve", 1);
-  company_.invite(ann, eve);
-  EXPECT_TRUE(has(company_.describe(eve), "Ann has invited you to a group: 'group accept' or 'group decline'."));
+  company_.members.invite(ann, eve);
+  EXPECT_TRUE(has(company_.news.describe(eve), "Ann has invited you to a group: 'group accept' or 'group decline'."));
+}
+
+/// What membership tells group_news, kept.
+class recording_watch final : public group_watch {
+ public:
+  void group_changed(std::uint64_t group) override { changed.push_back(group); }
+  void left_group(std::int64_t account) override { left.push_back(account); }
+  std::vector<std::uint64_t> changed;
+  std::vector<std::int64_t> left;
+};
+
+/// Membership alone, over its own following and a watch that records what it is told (no group_news).
+class MembershipAlone : public GroupsAlone {
+ protected:
+  following trail_{settings_, people_, out_, steps_};
+  recording_watch watch_;
+  membership members_{settings_, people_, out_, trail_, watch_};
+};
+
+TEST_F(MembershipAlone, TellsItsWatchOfEveryJoinLeaveAndEnd) {
+  character& ann = add("Ann", 1);
+  character& bob = add("Bob", 1);
+  character& cid = add("Cid", 1);
+  EXPECT_TRUE(members_.none());
+  members_.invite(ann, bob);
+  EXPECT_TRUE(watch_.changed.empty()) << "an invitation changes no group";
+  members_.accept(bob);
+  const std::uint64_t group = members_.group_of(ann.account_id);
+  ASSERT_NE(group, 0U);
+  EXPECT_EQ(members_.group_of(bob.account_id), group);
+  EXPECT_EQ(trail_.followed_by(bob.account_id), ann.account_id);
+  members_.invite(ann, cid);
+  members_.accept(cid);
+  EXPECT_EQ(watch_.changed, (std::vector<std::uint64_t>{group, group}));
+
+  // The leader leaves: the group passes to Bob, and Cid, who followed Ann, follows Bob.
+  members_.leave_group(ann);
+  EXPECT_EQ(watch_.left, (std::vector<std::int64_t>{ann.account_id}));
+  EXPECT_EQ(watch_.changed.size(), 3U);
+  ASSERT_NE(members_.members(group), nullptr);
+  EXPECT_EQ(*members_.members(group), (std::vector<std::int64_t>{bob.account_id, cid.account_id}));
+  EXPECT_EQ(trail_.followed_by(cid.account_id), bob.account_id);
+
+  // One left is no group: both are told they left it, and it is gone.
+  members_.leave_group(cid);
+  EXPECT_EQ(watch_.left, (std::vector<std::int64_t>{ann.account_id, cid.account_id, bob.account_id}));
+  EXPECT_EQ(watch_.changed.size(), 3U) << "an ended group is not sent";
+  EXPECT_EQ(members_.members(group), nullptr);
+  EXPECT_TRUE(members_.none());
 }
 
 }  // namespace
