@@ -272,13 +272,8 @@ bool fights::clear_room(character& ch) {
   }
   const std::int64_t room_id = ch.where.room_id;
   if (const room_fight* fight = table_.find(room_id)) {
-    // The fight ends with its row (a timer set for it finds none); it comes back as it was if the clearing
-    // cannot be saved.
-    changes_.on_rollback([this, room_id, before = *fight] {
-      if (contents_.find_state(room_id) != nullptr) {
-        table_.put(room_id, before);
-      }
-    });
+    // The fight ends with its row (a timer set for it finds none); the table puts it back as it was if the
+    // clearing cannot be saved.
     for (std::int64_t account : fight->fighters) {
       warned_.erase(account);
     }

@@ -246,4 +246,41 @@ TEST(FightsAlone, FleeingWalksOutTheWayTheCharacterCameThroughTheGround) {
   EXPECT_TRUE(f.p.ground.moves.empty()) << "a flight is a walk, not a knock-out";
 }
 
+TEST(FightsAlone, ClearingTheRoomEndsTheFightAndAFailedCommitPutsItBack) {
+  fights_alone f(crawlers(3, 50, 1, 1));
+  f.fighting.join(*f.ann.ch, *f.ann.conn);
+  f.p.changes.commit();
+  const room_fight before = *f.fight();
+
+  ASSERT_TRUE(f.fighting.clear_room(*f.ann.ch));
+  EXPECT_EQ(f.fight(), nullptr) << "the fight ends with its row";
+  EXPECT_FALSE(f.fighting.in_combat(*f.ann.ch));
+  ASSERT_EQ(f.p.ground.cleared.size(), 1U) << "the room is cleared through the ground";
+  EXPECT_TRUE(has(f.p.told(f.ann), "the room is clear"));
+
+  EXPECT_EQ(f.p.changes.fail(), 0) << "no undo step throws";
+  ASSERT_NE(f.fight(), nullptr) << "the clearing was not saved: the fight is back";
+  EXPECT_EQ(f.fight()->monsters, before.monsters);
+  EXPECT_EQ(f.fight()->fighters, before.fighters);
+  EXPECT_EQ(f.fight()->generation, before.generation) << "the round timer still set finds it again";
+  EXPECT_TRUE(f.fighting.in_combat(*f.ann.ch));
+  EXPECT_FALSE(f.p.ground.room(f.rooms.second.branch, f.rooms.second.pos)->clear);
+  ASSERT_TRUE(f.round()) << "the rounds go on";
+  EXPECT_TRUE(has(f.ann.port->take(), "Round 1:"));
+}
+
+TEST(FightsAlone, AClearingWhoseBranchCollapsedBeforeItsCommitFailedPutsNoFightBack) {
+  fights_alone f(crawlers(3, 50, 1, 1));
+  f.fighting.join(*f.ann.ch, *f.ann.conn);
+  f.p.changes.commit();
+  ASSERT_TRUE(f.fighting.clear_room(*f.ann.ch));
+  // The branch collapses while the clearing's batch is being saved (the undo of its event runs later).
+  f.table.forget_branch(f.rooms.second.branch);
+  f.contents.forget_branch(f.rooms.second.branch);
+
+  EXPECT_EQ(f.p.changes.fail(), 0);
+  EXPECT_EQ(f.fight(), nullptr) << "a fight put back in a room no longer known would never be forgotten";
+  EXPECT_EQ(f.table.size(), 0U);
+}
+
 }  // namespace
