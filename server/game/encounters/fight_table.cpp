@@ -28,6 +28,18 @@ void fight_table::end(std::int64_t room_id) {
   rooms_.erase(room_id);
 }
 
+void fight_table::leave(std::int64_t room_id, std::int64_t account) {
+  room_fight* fight = find(room_id);
+  if (fight == nullptr) {
+    return;
+  }
+  std::erase(fight->fighters, account);
+  fight->choices.erase(account);  // (a flight that got away is over; a fight joined later starts afresh)
+  if (fight->fighters.empty()) {
+    fight->active = false;  // monsters wait; the room stays uncleared
+  }
+}
+
 room_fight& fight_table::place(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters) {
   branches_.insert(branch);
   room_fight fight;

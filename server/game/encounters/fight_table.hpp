@@ -55,6 +55,9 @@ class fight_table {
   /// The fight in a room is over (won, cleared, or its wanderer walked on): its row goes, and comes back as
   /// it is now if the event cannot be saved (unless its branch has collapsed meanwhile).
   void end(std::int64_t room_id);
+  /// `account` leaves the fight in `room_id` (walking, fleeing, quitting, knocked out), its choice with it (a
+  /// fight joined later starts afresh); when nobody is left, the monsters wait. Nothing when there is no fight.
+  void leave(std::int64_t room_id, std::int64_t account);
   /// A number for a round timer no timer has had before.
   std::uint64_t next_generation() { return ++generations_; }
   /// The room's fight as stored in its contents ("" when it has none).

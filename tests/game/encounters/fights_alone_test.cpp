@@ -1,7 +1,7 @@
-// Fights built alone (issue 29): the fights class with the other classes of its own part it takes (room_stock,
-// fight_table, item_news, and the rune_locks room_stock reads), on a fake ground over a real dungeon model,
-// with a recording change sink, an inline event runner and the harness's inline services, whose held timers
-// the tests run one round at a time. No world: what fights ask of places is read from the fake ground.
+// Fights built alone (issue 29): the fights class with the other classes of its own part it takes (fight_rounds,
+// fleeing, danger, fallen_pack: fight_parts.hpp; room_stock, fight_table, item_news, and the rune_locks
+// room_stock reads), on a fake ground over a real dungeon model, with a recording change sink, an inline event
+// runner and the harness's inline services, whose held timers the tests run one round at a time. No world: what fights ask of places is read from the fake ground.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,10 +13,10 @@
 #include "content/fight_state.hpp"
 #include "content/room_event.hpp"
 #include "server/game/encounters/fight_table.hpp"
-#include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
+#include "tests/game/encounters/fight_parts.hpp"
 #include "tests/game/encounters/ground_fake.hpp"
 #include "tests/game/game_harness.hpp"
 
@@ -73,8 +73,8 @@ struct fights_alone {
   fight_table table{p.changes};
   room_stock contents{p.settings, p.content, p.changes, p.ground, locks, table, p.startup};
   item_news news{p.people, p.out, contents};
-  fights fighting{p.settings, p.content, p.people, p.out, p.changes, p.events,
-                  p.services, p.ground, contents, table, news};
+  dw::testing::fight_parts parts{p, contents, table, news};
+  fights& fighting = parts.fighting;
   encounter_ports::two_rooms rooms;
   encounter_ports::player ann;
 };
