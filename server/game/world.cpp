@@ -121,7 +121,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   login_->set_groups(*groups_);
   places_->set_step_watch(*groups_);
   out_->set_vitals_watch(*groups_);
-  encounters_->fights.set_groups(*groups_);
+  encounters_->fight_rounds.set_groups(*groups_);
   prompt_sources_ = std::make_unique<prompt_sources>(*places_, *progression_);
   out_->set_prompt_facts(*prompt_sources_);
   events_->connect(

@@ -1,8 +1,10 @@
-// Fights, part five: reading danger in a fight. A flight that failed goes on, the warning at a third of
-// one's hit points (once a fight), and wimpy (a player's own number of hit points to flee at).
-#include <charconv>
+// Reading danger in a fight. A flight that failed goes on, the warning at a third of one's hit points (once
+// a fight), and wimpy (a player's own number of hit points to flee at).
+#include "server/game/encounters/danger.hpp"
 
-#include "server/game/encounters/fights.hpp"
+#include <charconv>
+#include <string>
+
 #include "server/game/output/style.hpp"
 
 namespace dw::game {
@@ -17,8 +19,8 @@ std::optional<int> wimpy_of(const character& ch) {
   return hp;
 }
 
-void fights::after_round(character& ch, const content::fighter_outcome& o, room_fight& state,
-                         const content::tape& tape, std::uint32_t round) {
+void danger::after_round(character& ch, const content::fighter_outcome& o, room_fight& state, const content::tape& tape,
+                         std::uint32_t round) {
   std::string text;
   const auto chosen = state.choices.find(ch.account_id);
   const bool fleeing = chosen != state.choices.end() && chosen->second == content::fight_choice::flee;
@@ -32,12 +34,12 @@ void fights::after_round(character& ch, const content::fighter_outcome& o, room_
   if (ch.hp > 0 && ch.hp * 3 <= ch.max_hp && !told) {
     warned_[ch.account_id] = ch.where.room_id;
     changes_.on_rollback([this, account = ch.account_id] { warned_.erase(account); });
-    text += styled(style::combat, "You are badly hurt: " + std::to_string(ch.hp) + " of " +
-                                      std::to_string(ch.max_hp) + " hit points left!") +
+    text += styled(style::combat, "You are badly hurt: " + std::to_string(ch.hp) + " of " + std::to_string(ch.max_hp) +
+                                      " hit points left!") +
             "\n";
   }
   const std::optional<int> wimpy = wimpy_of(ch);
-  if (wimpy && ch.hp <= *wimpy && !fleeing && flee_way(ch, tape, round + 1)) {
+  if (wimpy && ch.hp <= *wimpy && !fleeing && ways_.way_out(ch, tape, round + 1)) {
     state.choices[ch.account_id] = content::fight_choice::flee;  // (the round's own undo puts it back)
     text += styled(style::combat, "You panic and will try to flee in the next round!") + " (wimpy " +
             std::to_string(*wimpy) + ")\n";

@@ -24,14 +24,19 @@ class encounters final : public room_hooks {
         fight_table(changes),
         contents(settings, content, changes, where, locks, fight_table, startup),
         news(people, out, contents),
-        fights(settings, content, people, out, changes, events, svc, where, contents, fight_table, news),
+        fleeing(people, out, where),
+        danger(out, changes, fleeing),
+        fallen_pack(people, out, changes, where, contents, news),
+        fight_rounds(settings, content, people, out, changes, events, svc, where, contents, fight_table, news, danger,
+                     fleeing, fallen_pack),
+        fights(content, people, out, where, contents, fight_table, danger, fleeing, fight_rounds),
         rest(settings, people, out, changes, where),
         puzzles(settings, content, people, out, changes, where, contents, locks, news),
         wanderers(settings, content, people, out, changes, events, svc, where, contents, locks, fight_table, fights) {}
 
   /// Who hears of deeds done here, and whose levels count in fights (set once, by the world).
   void set_progress(deeds& told, const progression& levels) {
-    fights.set_progress(told, levels);
+    fight_rounds.set_progress(told, levels);
     puzzles.set_deeds(told);
   }
 
@@ -79,6 +84,10 @@ class encounters final : public room_hooks {
   game::fight_table fight_table;
   room_stock contents;
   item_news news;
+  game::fleeing fleeing;
+  game::danger danger;
+  game::fallen_pack fallen_pack;
+  game::fight_rounds fight_rounds;  ///< the fights' rounds (the world sets its groups, set_progress its levels)
   game::fights fights;
   game::rest rest;
   game::puzzles puzzles;

@@ -1,11 +1,15 @@
-// Fights, part four: a knock-out, and the fallen pack left where the character fell.
+// The fallen pack a knocked-out character leaves where it fell.
+#include "server/game/encounters/fallen_pack.hpp"
+
+#include <string>
+#include <vector>
+
 #include "content/scroll.hpp"
-#include "server/game/encounters/fights.hpp"
 #include "server/game/output/style.hpp"
 
 namespace dw::game {
 
-void fights::leave_pack(character& ch) {
+void fallen_pack::drop(character& ch) {
   const std::int64_t room_id = ch.where.room_id;
   if (ch.where.branch_id == 0 || contents_.find_state(room_id) == nullptr) {
     return;  // only the dungeon keeps what the fallen drop
@@ -48,22 +52,6 @@ void fights::leave_pack(character& ch) {
   out_.send(ch.connection, "Your unsold scrolls and half your silver stay behind in your fallen pack.\n");
   out_.send_room(room_id, styled(style::item, contents_.item_name(pack)) + " lies where " + ch.name + " fell.\n",
                  ch.account_id);
-}
-
-void fights::knock_out(character& ch) {
-  leave_room(ch);
-  leave_pack(ch);
-  if (connection* conn = people_.find_connection(ch.connection)) {
-    out_.send(*conn, "Everything goes dark...\nYou wake up in the village square, aching but whole.\n");
-  }
-  ch.hp = ch.max_hp;
-  ch.ward_points = 0;
-  ch.ward_rounds = 0;
-  location square;
-  square.room_id = village_square_id;
-  ground_.move_character(ch, square, ch.name + " collapses and is dragged away by unseen hands.\n",
-                         ch.name + " stumbles out of the well, pale and shaking.\n");
-  out_.send_vitals(ch);
 }
 
 }  // namespace dw::game

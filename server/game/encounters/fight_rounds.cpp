@@ -1,18 +1,101 @@
-// Fights, part two: the round on its timer, told to the room, and winning (the room clears, loot drops,
-// silver is shared).
+// A fight's rounds: the round on its timer, told to the room, the flights and knock-outs it leads to, and
+// winning (the room clears, loot drops, silver is shared).
+#include "server/game/encounters/fight_rounds.hpp"
+
 #include <algorithm>
 #include <chrono>
 
-#include "content/fight_round.hpp"
 #include "content/fight_judgement.hpp"
-#include "server/game/encounters/fights.hpp"
+#include "content/fight_round.hpp"
 #include "server/game/events/undoable.hpp"
 #include "server/game/groups/groups.hpp"
 #include "server/game/output/style.hpp"
 
 namespace dw::game {
 
-void fights::schedule_round(std::int64_t room_id, std::uint64_t generation) {
+fight_rounds::fight_rounds(const live_settings& settings, const content_source& content, roster& people, output& out,
+                           change_sink& changes, event_runner& events, services& svc, ground& where,
+                           room_stock& contents, fight_table& table, item_news& news, danger& warnings, fleeing& ways,
+                           fallen_pack& pack)
+    : settings_(settings),
+      content_(content),
+      people_(people),
+      out_(out),
+      changes_(changes),
+      events_(events),
+      services_(svc),
+      ground_(where),
+      contents_(contents),
+      table_(table),
+      news_(news),
+      danger_(warnings),
+      fleeing_(ways),
+      pack_(pack) {}
+
+void fight_rounds::start(std::int64_t room_id, room_fight& fight) {
+  if (!fight.active) {
+    // A new bout against what is left of the monsters: its rounds are told from 1, whatever the fight's own
+    // count (which the tape reads, and which goes on).
+    bout_start_[room_id] = fight.monsters.round;
+    fight.active = true;
+    fight.generation = table_.next_generation();
+    schedule_round(room_id, fight.generation);
+  }
+}
+
+void fight_rounds::resume(std::int64_t room_id, room_fight& fight) {
+  if (!fight.active) {
+    fight.active = true;
+    fight.generation = table_.next_generation();
+    schedule_round(room_id, fight.generation);
+  }
+}
+
+std::uint32_t fight_rounds::bout_round(std::int64_t room_id, std::uint32_t fight_round) const {
+  // (a fight resumed after a restart has no entry: it goes on counting as it was)
+  const auto found = bout_start_.find(room_id);
+  return found != bout_start_.end() && found->second < fight_round ? fight_round - found->second : fight_round;
+}
+
+content::fighter fight_rounds::fighter_of(const character& ch) const {
+  content::fighter f;
+  f.id = static_cast<std::uint64_t>(ch.account_id);
+  f.hp = ch.hp;
+  f.max_hp = ch.max_hp;
+  f.ward_points = ch.ward_points;
+  f.ward_rounds = ch.ward_rounds;
+  for (const item& held : ch.inventory) {
+    if (held.equipped && is_gear(held, content::item_kind::weapon)) {
+      f.weapon_key = held.key;
+    } else if (held.equipped && is_gear(held, content::item_kind::armour)) {
+      f.armour_key = held.key;
+    }
+  }
+  if (levels_ != nullptr) {
+    levels_->arm(ch, f);
+  }
+  return f;
+}
+
+std::pair<std::string, std::string> fight_rounds::monster_names(const content::fight_state& fight) const {
+  // (a content reload may have dropped the monster's table row; the fight goes on regardless)
+  if (const content::monster_def* kind = content_.get().find_monster(fight.monster_key)) {
+    return {kind->name, kind->plural};
+  }
+  return {"monster", "monsters"};
+}
+
+void fight_rounds::send_combat(const character& ch, const room_fight* state, bool fighting) {
+  connection* conn = people_.find_connection(ch.connection);
+  if (conn == nullptr || !out_.gmcp_wanted(*conn, "Char.Combat")) {
+    return;
+  }
+  const content::fight_state* fight = state != nullptr ? &state->monsters : nullptr;
+  const std::string name = fight != nullptr ? monster_names(*fight).first : std::string();
+  out_.send_gmcp(*conn, "Char.Combat", combat_json(content_.get(), fight, fighting, name));
+}
+
+void fight_rounds::schedule_round(std::int64_t room_id, std::uint64_t generation) {
   services_.after(std::chrono::milliseconds(settings_.get().game.fight_round_ms), [this, room_id, generation] {
     events_.run_event(0, [&] {
       const room_fight* fight = table_.find(room_id);
@@ -46,7 +129,7 @@ content::fight_choice choice_of(const room_fight& state, std::int64_t account) {
 
 }  // namespace
 
-void fights::fight_round(std::int64_t room_id) {
+void fight_rounds::fight_round(std::int64_t room_id) {
   room_fight* found = table_.find(room_id);
   if (found == nullptr) {
     return;
@@ -131,7 +214,7 @@ void fights::fight_round(std::int64_t room_id) {
       send_combat(*chars[i], &state, !result.won);
       standing.push_back(chars[i]);
       if (!result.won && o.acted) {
-        after_round(*chars[i], o, state, tape, result.round);
+        danger_.after_round(*chars[i], o, state, tape, result.round);
       }
     } else {
       send_combat(*chars[i], nullptr, false);  // knocked out or fled: out of this fight, nothing left to list
@@ -143,7 +226,7 @@ void fights::fight_round(std::int64_t room_id) {
   }
   for (std::size_t i = 0; i < result.fighters.size(); ++i) {
     if (result.fighters[i].fled) {
-      if (const std::optional<exit_dir> way = flee_way(*chars[i], tape, result.round)) {
+      if (const std::optional<exit_dir> way = fleeing_.way_out(*chars[i], tape, result.round)) {
         run_away(*chars[i], *way);
       }
     }
@@ -166,8 +249,7 @@ void fights::fight_round(std::int64_t room_id) {
     const std::vector<character*> sharing = company_ != nullptr ? company_->sharers(standing, room_id) : standing;
     pay_silver(*won_fight, sharing);
     if (deeds_ != nullptr) {
-      deeds_->won(fight_won{won_fight->monster_key, won_fight->depth, won_fight->slain(),
-                            roamer, standing, sharing});
+      deeds_->won(fight_won{won_fight->monster_key, won_fight->depth, won_fight->slain(), roamer, standing, sharing});
     }
     return;
   }
@@ -180,7 +262,7 @@ void fights::fight_round(std::int64_t room_id) {
   schedule_round(room_id, again->generation);
 }
 
-void fights::tell_round(std::int64_t room_id, const round_story& story) {
+void fight_rounds::tell_round(std::int64_t room_id, const round_story& story) {
   const std::string heading = "Round " + std::to_string(bout_round(room_id, story.result->round)) + ":";
   for (std::int64_t account : people_.occupants(room_id)) {
     const character* ch = people_.find_character(account);
@@ -206,9 +288,34 @@ void fights::tell_round(std::int64_t room_id, const round_story& story) {
   }
 }
 
-void fights::pay_silver(const content::fight_state& fight, const std::vector<character*>& sharing) {
-  std::int64_t total =
-      content::silver_for(content_.get(), fight.depth, fight.slain());  // (not those that fled)
+void fight_rounds::leave(const character& ch) {
+  danger_.forget(ch.account_id);
+  table_.leave(ch.where.room_id, ch.account_id);
+}
+
+void fight_rounds::run_away(character& ch, exit_dir way) {
+  leave(ch);  // out of the fight first, so the move is no longer refused
+  fleeing_.run(ch, way);
+}
+
+void fight_rounds::knock_out(character& ch) {
+  leave(ch);
+  pack_.drop(ch);
+  if (connection* conn = people_.find_connection(ch.connection)) {
+    out_.send(*conn, "Everything goes dark...\nYou wake up in the village square, aching but whole.\n");
+  }
+  ch.hp = ch.max_hp;
+  ch.ward_points = 0;
+  ch.ward_rounds = 0;
+  location square;
+  square.room_id = village_square_id;
+  ground_.move_character(ch, square, ch.name + " collapses and is dragged away by unseen hands.\n",
+                         ch.name + " stumbles out of the well, pale and shaking.\n");
+  out_.send_vitals(ch);
+}
+
+void fight_rounds::pay_silver(const content::fight_state& fight, const std::vector<character*>& sharing) {
+  std::int64_t total = content::silver_for(content_.get(), fight.depth, fight.slain());  // (not those that fled)
   if (const content::leader_def* leader = content_.get().find_leader(fight.monster_key)) {
     total += leader->silver;  // a leader's hoard, always
   }
@@ -232,15 +339,15 @@ void fights::pay_silver(const content::fight_state& fight, const std::vector<cha
   }
 }
 
-void fights::win(std::int64_t room_id, const room_fight& fight, const location& where,
-                 const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key) {
+void fight_rounds::win(std::int64_t room_id, const room_fight& fight, const location& where,
+                       const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key) {
   // A wanderer's fight is not the room's challenge: the room stays as clear (or not) as it was.
   const bool roamer = fight.wanderer.has_value();
   const std::uint64_t branch = fight.branch;
   const content::leader_def* leader = content_.get().find_leader(fight.monsters.monster_key);
   const std::string fallen = leader != nullptr ? leader->title : std::string();
   for (std::int64_t account : fight.fighters) {
-    warned_.erase(account);
+    danger_.forget(account);
   }
   // The fight is over: its row goes (`fight` with it), and the room is saved without it. (The round's own
   // undo puts the row back if this cannot be saved.)

@@ -1,6 +1,5 @@
 #include "server/game/encounters/fight_table.hpp"
 
-
 #include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -29,7 +28,20 @@ void fight_table::end(std::int64_t room_id) {
   rooms_.erase(room_id);
 }
 
+void fight_table::leave(std::int64_t room_id, std::int64_t account) {
+  room_fight* fight = find(room_id);
+  if (fight == nullptr) {
+    return;
+  }
+  std::erase(fight->fighters, account);
+  fight->choices.erase(account);  // (a flight that got away is over; a fight joined later starts afresh)
+  if (fight->fighters.empty()) {
+    fight->active = false;  // monsters wait; the room stays uncleared
+  }
+}
+
 room_fight& fight_table::place(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters) {
+  branches_.insert(branch);
   room_fight fight;
   fight.branch = branch;
   fight.monsters = std::move(monsters);
@@ -43,10 +55,14 @@ void fight_table::keep_row(std::int64_t room_id) {
     before = found->second;
   }
   // (a row put back keeps its generation: a round timer still set for it finds it again, and one that
-  // found nothing meanwhile is set again by the fights' own undo of the round or the clearing)
+  // found nothing meanwhile is set again by the fights' own undo of the round)
   changes_.on_rollback([this, room_id, before = std::move(before)] {
     if (before) {
-      rooms_.insert_or_assign(room_id, *before);
+      // A branch that collapsed between the event and its failed commit took its rooms with it: a row put
+      // back would be a fight in a room nobody can reach, never forgotten.
+      if (branches_.contains(before->branch)) {
+        rooms_.insert_or_assign(room_id, *before);
+      }
     } else {
       rooms_.erase(room_id);
     }
@@ -82,6 +98,7 @@ void fight_table::restore_room(std::int64_t room_id, std::uint64_t branch, conte
 }
 
 void fight_table::forget_branch(std::uint64_t branch) {
+  branches_.erase(branch);
   std::erase_if(rooms_, [branch](const auto& kv) { return kv.second.branch == branch; });
 }
 

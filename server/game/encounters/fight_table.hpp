@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "content/fight_state.hpp"
@@ -47,10 +48,16 @@ class fight_table {
   /// the room's row goes back to what it was (none, or the one replaced).
   room_fight& start(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters);
   /// Puts a fight back as it was (a failed commit's undo).
-  void put(std::int64_t room_id, room_fight fight) { rooms_.insert_or_assign(room_id, std::move(fight)); }
+  void put(std::int64_t room_id, room_fight fight) {
+    branches_.insert(fight.branch);
+    rooms_.insert_or_assign(room_id, std::move(fight));
+  }
   /// The fight in a room is over (won, cleared, or its wanderer walked on): its row goes, and comes back as
-  /// it is now if the event cannot be saved.
+  /// it is now if the event cannot be saved (unless its branch has collapsed meanwhile).
   void end(std::int64_t room_id);
+  /// `account` leaves the fight in `room_id` (walking, fleeing, quitting, knocked out), its choice with it (a
+  /// fight joined later starts afresh); when nobody is left, the monsters wait. Nothing when there is no fight.
+  void leave(std::int64_t room_id, std::int64_t account);
   /// A number for a round timer no timer has had before.
   std::uint64_t next_generation() { return ++generations_; }
   /// The room's fight as stored in its contents ("" when it has none).
@@ -70,10 +77,14 @@ class fight_table {
   /// The row of `room_id` becomes this fight, with no undo (storage holds it, or the caller undoes it).
   room_fight& place(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters);
   /// Registers the undo that puts the row of `room_id` back as it is now (or takes away one made meanwhile).
+  /// A row whose branch collapsed before the undo ran is not put back: its room is no longer known.
   void keep_row(std::int64_t room_id);
 
   change_sink& changes_;
   std::unordered_map<std::int64_t, room_fight> rooms_;
+  /// The branches rows have been placed in since they were last forgotten (each in memory): an undo puts a
+  /// row back only into one of these.
+  std::unordered_set<std::uint64_t> branches_;
   std::uint64_t generations_ = 0;
 };
 

@@ -1,8 +1,9 @@
-// Fights, part one: joining, the choices, consider, ambushes, spent turns, the last round, resuming, @clear.
+// Fights: joining, the choices, consider, ambushes, spent turns, leaving, the last round, resuming, @clear.
 #include "server/game/encounters/fights.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <string>
 
 #include "content/fight_judgement.hpp"
 #include "content/fight_odds.hpp"
@@ -11,20 +12,17 @@
 
 namespace dw::game {
 
-fights::fights(const live_settings& settings, const content_source& content, roster& people, output& out,
-               change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents,
-               fight_table& table, item_news& news)
-    : settings_(settings),
-      content_(content),
+fights::fights(const content_source& content, roster& people, output& out, ground& where, room_stock& contents,
+               fight_table& table, danger& warnings, fleeing& ways, fight_rounds& rounds)
+    : content_(content),
       people_(people),
       out_(out),
-      changes_(changes),
-      events_(events),
-      services_(svc),
       ground_(where),
       contents_(contents),
       table_(table),
-      news_(news) {}
+      danger_(warnings),
+      fleeing_(ways),
+      rounds_(rounds) {}
 
 bool fights::in_combat(const character& ch) const {
   const room_fight* fight = table_.find(ch.where.room_id);
@@ -35,16 +33,8 @@ bool fights::in_combat(const character& ch) const {
 }
 
 void fights::leave_room(const character& ch) {
-  warned_.erase(ch.account_id);
-  room_fight* fight = table_.find(ch.where.room_id);
-  if (fight == nullptr) {
-    return;
-  }
-  std::erase(fight->fighters, ch.account_id);
-  fight->choices.erase(ch.account_id);  // (a flight that got away is over; a fight joined later starts afresh)
-  if (fight->fighters.empty()) {
-    fight->active = false;  // monsters wait; the room stays uncleared
-  }
+  danger_.forget(ch.account_id);
+  table_.leave(ch.where.room_id, ch.account_id);
 }
 
 void fights::join(character& ch, connection& conn) {
@@ -68,25 +58,8 @@ void fights::join(character& ch, connection& conn) {
   const std::string foes = styled(style::monster, contents_.monsters_text(state->monsters));
   out_.send(conn, "You attack " + foes + "!\n");
   out_.send_room(room_id, styled(style::player, ch.name) + " attacks " + foes + "!\n", ch.account_id);
-  send_combat(ch, state, true);
-  start_rounds(room_id, *state);
-}
-
-void fights::start_rounds(std::int64_t room_id, room_fight& fight) {
-  if (!fight.active) {
-    // A new bout against what is left of the monsters: its rounds are told from 1, whatever the fight's own
-    // count (which the tape reads, and which goes on).
-    bout_start_[room_id] = fight.monsters.round;
-    fight.active = true;
-    fight.generation = table_.next_generation();
-    schedule_round(room_id, fight.generation);
-  }
-}
-
-std::uint32_t fights::bout_round(std::int64_t room_id, std::uint32_t fight_round) const {
-  // (a fight resumed after a restart has no entry: it goes on counting as it was)
-  const auto found = bout_start_.find(room_id);
-  return found != bout_start_.end() && found->second < fight_round ? fight_round - found->second : fight_round;
+  rounds_.send_combat(ch, state, true);
+  rounds_.start(room_id, *state);
 }
 
 void fights::set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told) {
@@ -119,7 +92,7 @@ void fights::consider(const character& ch, connection& conn, std::string_view wh
     return;
   }
   const content::fight_state& monsters = found->monsters;
-  const auto [one, many] = monster_names(monsters);
+  const auto [one, many] = rounds_.monster_names(monsters);
   const content::leader_def* leader = content_.get().find_leader(monsters.monster_key);
   // (by any word of its names, in any case: "consider gnawbone" finds "Old Gnawbone, the rat-king")
   const auto names = [&](std::string_view name) {
@@ -134,7 +107,7 @@ void fights::consider(const character& ch, connection& conn, std::string_view wh
     out_.send(conn, "You see no " + std::string(what) + " here.\n");
     return;
   }
-  const content::fight_odds odds = content::weigh_fight(content_.get(), monsters, fighter_of(ch));
+  const content::fight_odds odds = content::weigh_fight(content_.get(), monsters, rounds_.fighter_of(ch));
   std::string text = "You size up " + styled(style::monster, contents_.monsters_text(monsters)) + ". ";
   if (const content::monster_def* kind = content_.get().find_monster(monsters.monster_key)) {
     text += kind->description + " ";  // (what look shows too: consider is a look with the odds)
@@ -153,26 +126,6 @@ void fights::consider(const character& ch, connection& conn, std::string_view wh
   }
   text += content::consider_words(content_.get(), odds) + "\n";
   out_.send(conn, text);
-}
-
-content::fighter fights::fighter_of(const character& ch) const {
-  content::fighter f;
-  f.id = static_cast<std::uint64_t>(ch.account_id);
-  f.hp = ch.hp;
-  f.max_hp = ch.max_hp;
-  f.ward_points = ch.ward_points;
-  f.ward_rounds = ch.ward_rounds;
-  for (const item& held : ch.inventory) {
-    if (held.equipped && is_gear(held, content::item_kind::weapon)) {
-      f.weapon_key = held.key;
-    } else if (held.equipped && is_gear(held, content::item_kind::armour)) {
-      f.armour_key = held.key;
-    }
-  }
-  if (levels_ != nullptr) {
-    levels_->arm(ch, f);
-  }
-  return f;
 }
 
 void fights::arrived(character& ch) {
@@ -198,26 +151,8 @@ void fights::last_round(character& ch) {
   room_fight* fight = table_.find(ch.where.room_id);
   fight->choices.erase(ch.account_id);
   std::erase(fight->busy, ch.account_id);
-  fight_round(ch.where.room_id);
+  rounds_.fight_now(ch.where.room_id);
   leave_room(ch);  // (if the round knocked it out, it has already left)
-}
-
-std::pair<std::string, std::string> fights::monster_names(const content::fight_state& fight) const {
-  // (a content reload may have dropped the monster's table row; the fight goes on regardless)
-  if (const content::monster_def* kind = content_.get().find_monster(fight.monster_key)) {
-    return {kind->name, kind->plural};
-  }
-  return {"monster", "monsters"};
-}
-
-void fights::send_combat(const character& ch, const room_fight* state, bool fighting) {
-  connection* conn = people_.find_connection(ch.connection);
-  if (conn == nullptr || !out_.gmcp_wanted(*conn, "Char.Combat")) {
-    return;
-  }
-  const content::fight_state* fight = state != nullptr ? &state->monsters : nullptr;
-  const std::string name = fight != nullptr ? monster_names(*fight).first : std::string();
-  out_.send_gmcp(*conn, "Char.Combat", combat_json(content_.get(), fight, fighting, name));
 }
 
 bool fights::ambush(std::int64_t room_id, character& target) {
@@ -233,7 +168,7 @@ bool fights::ambush(std::int64_t room_id, character& target) {
   const char* verb = state->monsters.alive() == 1 ? " attacks " : " attack ";
   out_.send(target.connection, foes + verb + "you!\n");
   out_.send_room(room_id, foes + verb + styled(style::player, target.name) + "!\n", target.account_id);
-  start_rounds(room_id, *state);
+  rounds_.start(room_id, *state);
   return true;
 }
 
@@ -258,11 +193,22 @@ void fights::resume(character& ch, connection& conn) {
   }
   out_.send(conn, "You are still fighting " + styled(style::monster, contents_.monsters_text(state->monsters)) +
                       "!\n");
-  if (!state->active) {
-    state->active = true;
-    state->generation = table_.next_generation();
-    schedule_round(ch.where.room_id, state->generation);
+  rounds_.resume(ch.where.room_id, *state);
+}
+
+void fights::flee(character& ch, connection& conn) {
+  if (!in_combat(ch)) {
+    out_.send(conn, "You are not fighting anything.\n");
+    return;
   }
+  const room_fight* fight = table_.find(ch.where.room_id);  // (in combat: there is one)
+  const content::tape tape = contents_.tape_of(fight->branch, ch.where.x, ch.where.y);
+  if (!fleeing_.way_out(ch, tape, fight->monsters.round)) {
+    out_.send(conn, "There is nowhere to flee to!\n");
+    return;
+  }
+  set_choice(ch, conn, content::fight_choice::flee,
+             "You look for a way out: from the next round you try to flee, every round until you get away.\n");
 }
 
 bool fights::clear_room(character& ch) {
@@ -272,19 +218,14 @@ bool fights::clear_room(character& ch) {
   }
   const std::int64_t room_id = ch.where.room_id;
   if (const room_fight* fight = table_.find(room_id)) {
-    // The fight ends with its row (a timer set for it finds none); it comes back as it was if the clearing
-    // cannot be saved.
-    changes_.on_rollback([this, room_id, before = *fight] {
-      if (contents_.find_state(room_id) != nullptr) {
-        table_.put(room_id, before);
-      }
-    });
+    // The fight ends with its row (a timer set for it finds none); the table puts it back as it was if the
+    // clearing cannot be saved.
     for (std::int64_t account : fight->fighters) {
-      warned_.erase(account);
+      danger_.forget(account);
     }
     table_.end(room_id);
   }
-  bout_start_.erase(room_id);
+  rounds_.ended(room_id);
   contents_.save_contents(room_id);
   ground_.mark_clear(state->branch, {ch.where.x, ch.where.y});
   out_.send_room(ch.where.room_id, "A hush falls; the room is clear, and the way on is open.\n");

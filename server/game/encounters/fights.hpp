@@ -1,53 +1,28 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
-#include <string>
 #include <string_view>
-#include <unordered_map>
-#include <utility>
-#include <vector>
 
 #include "server/game/content_source.hpp"
-#include "server/game/encounters/fight_news.hpp"
-#include "server/game/encounters/item_news.hpp"
+#include "server/game/encounters/danger.hpp"
+#include "server/game/encounters/fight_rounds.hpp"
+#include "server/game/encounters/fight_table.hpp"
+#include "server/game/encounters/fleeing.hpp"
 #include "server/game/encounters/room_stock.hpp"
-#include "server/game/events/event_sink.hpp"
-#include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/ground.hpp"
-#include "server/game/progression/progression.hpp"
 #include "server/game/roster/roster.hpp"
-#include "server/game/services.hpp"
 
 namespace dw::game {
 
-class groups;
-namespace pref {
-/// Wimpy: a number of hit points; a fight round that leaves the character at or below it makes it flee.
-/// Default (absent): off.
-inline constexpr std::string_view wimpy = "wimpy";
-}  // namespace pref
-
-/// `ch`'s wimpy (pref::wimpy), or nullopt when it is off or what is stored is not a number above 0.
-std::optional<int> wimpy_of(const character& ch);
-
-/// Fights: joining, rounds on a timer, fleeing, knock-outs, and winning (the room is cleared, the loot
-/// drops). Each fight's state is a row of the fights' table (fight_table), gone when the fight ends. Every
-/// number comes from the content layer and the room's tape. World thread only.
+/// Fights: who is in them and how they start and end. Joining, the choices (attack, defend, flee, a spent
+/// turn), consider, ambushes, leaving, the last round of someone leaving play, resuming after a hot reboot and
+/// an administrator's @clear. Each fight's state is a row of the fights' table (fight_table), gone when the
+/// fight ends; its rounds are fight_rounds', the way out fleeing's, the warnings danger's. World thread only.
 class fights {
  public:
-  fights(const live_settings& settings, const content_source& content, roster& people, output& out,
-         change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents,
-         fight_table& table, item_news& news);
-
-  /// Who hears of a won fight, and whose levels make blows surer and harder (set once).
-  void set_progress(deeds& told, const progression& levels) {
-    deeds_ = &told;
-    levels_ = &levels;
-  }
-  /// Whose group members share a won fight with its fighters (set once).
-  void set_groups(groups& company) { company_ = &company; }
+  fights(const content_source& content, roster& people, output& out, ground& where, room_stock& contents,
+         fight_table& table, danger& warnings, fleeing& ways, fight_rounds& rounds);
 
   bool in_combat(const character& ch) const;
   /// The fight in a room (its monsters, who fights them, whether rounds run), or nullptr.
@@ -86,59 +61,17 @@ class fights {
   bool clear_room(character& ch);
 
  private:
-  void schedule_round(std::int64_t room_id, std::uint64_t generation);
-  void fight_round(std::int64_t room_id);
-  /// Rounds start on the timer unless they already run; a new bout is told from round 1.
-  void start_rounds(std::int64_t room_id, room_fight& fight);
-  /// The round `fight_round` of the fight in `room_id` as the bout now going on counts it (from 1).
-  std::uint32_t bout_round(std::int64_t room_id, std::uint32_t fight_round) const;
   void set_choice(character& ch, connection& conn, content::fight_choice choice, std::string_view told);
-  /// `ch` as a fighter: hit points, ward, what it wields and wears, its level's bonuses.
-  content::fighter fighter_of(const character& ch) const;
-  /// After a round `ch` stood through (the fight goes on): a failed flight goes on, the warning once a
-  /// fight at a third of its hit points, and its wimpy turning its next choice to flee.
-  void after_round(character& ch, const content::fighter_outcome& o, room_fight& fight,
-                   const content::tape& tape, std::uint32_t round);
-  void tell_round(std::int64_t room_id, const round_story& story);
-  /// GMCP Char.Combat to `ch`: the monsters here and whether `ch` is fighting them.
-  void send_combat(const character& ch, const room_fight* fight, bool fighting);
-  /// The way `ch` runs: the side it came in by when open, else a known exit picked with a tape value.
-  std::optional<exit_dir> flee_way(const character& ch, const content::tape& tape, std::uint32_t round);
-  void run_away(character& ch, exit_dir way);
-  /// A won fight's silver, shared among `sharing` (the fighters still standing and their groups' members in
-  /// the room), and saved.
-  void pay_silver(const content::fight_state& fight, const std::vector<character*>& sharing);
-  /// The fight in `room_id` is won: its row goes, the room clears (unless the fight was a wanderer's) and the
-  /// loot drops.
-  void win(std::int64_t room_id, const room_fight& fight, const location& where,
-           const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key);
-  void knock_out(character& ch);
-  /// A knocked-out character's unsold scrolls and half its silver stay where it fell, in a fallen pack
-  /// anyone may take (nothing in the fixed rooms, nor when there is nothing to leave).
-  void leave_pack(character& ch);
-  /// "mud crawler" and "mud crawlers" for the fight's monster.
-  std::pair<std::string, std::string> monster_names(const content::fight_state& fight) const;
 
-  const live_settings& settings_;
   const content_source& content_;
   roster& people_;
   output& out_;
-  change_sink& changes_;
-  event_runner& events_;
-  services& services_;
   ground& ground_;
   room_stock& contents_;
   fight_table& table_;
-  item_news& news_;
-  deeds* deeds_ = nullptr;
-  const progression* levels_ = nullptr;
-  groups* company_ = nullptr;
-  /// Who has been warned of their hit points in the fight they are in: account -> that fight's room. Gone
-  /// when they leave the fight or it ends, so each fight warns once.
-  std::unordered_map<std::int64_t, std::int64_t> warned_;
-  /// Per room: the fight's round count when the bout going on there began (everyone had left or been knocked
-  /// out before it): what the rounds are told from. Only what is told; the fight's own count is saved.
-  std::unordered_map<std::int64_t, std::uint32_t> bout_start_;
+  danger& danger_;
+  fleeing& fleeing_;
+  fight_rounds& rounds_;
 };
 
 }  // namespace dw::game

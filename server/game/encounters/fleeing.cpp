@@ -1,27 +1,15 @@
-// Fights, part three: fleeing (the choice, the way out, the run).
+// Fleeing: the way out of a fight, and the run.
+#include "server/game/encounters/fleeing.hpp"
+
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "content/fight_judgement.hpp"
-#include "server/game/encounters/fights.hpp"
 
 namespace dw::game {
 
-void fights::flee(character& ch, connection& conn) {
-  if (!in_combat(ch)) {
-    out_.send(conn, "You are not fighting anything.\n");
-    return;
-  }
-  const room_fight* fight = table_.find(ch.where.room_id);  // (in combat: there is one)
-  const content::tape tape = contents_.tape_of(fight->branch, ch.where.x, ch.where.y);
-  if (!flee_way(ch, tape, fight->monsters.round)) {
-    out_.send(conn, "There is nowhere to flee to!\n");
-    return;
-  }
-  set_choice(ch, conn, content::fight_choice::flee,
-             "You look for a way out: from the next round you try to flee, every round until you get away.\n");
-}
-
-std::optional<exit_dir> fights::flee_way(const character& ch, const content::tape& tape, std::uint32_t round) {
+std::optional<exit_dir> fleeing::way_out(const character& ch, const content::tape& tape, std::uint32_t round) const {
   const std::optional<place> here = ground_.at(ch.where);
   if (!here) {
     return std::nullopt;
@@ -43,8 +31,7 @@ std::optional<exit_dir> fights::flee_way(const character& ch, const content::tap
   return known[std::min(known.size() - 1, static_cast<std::size_t>(roll * static_cast<double>(known.size())))];
 }
 
-void fights::run_away(character& ch, exit_dir way) {
-  leave_room(ch);  // out of the fight first, so the move is no longer refused
+void fleeing::run(character& ch, exit_dir way) {
   connection* conn = people_.find_connection(ch.connection);
   if (conn == nullptr) {
     return;

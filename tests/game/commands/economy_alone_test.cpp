@@ -22,7 +22,6 @@
 #include "server/game/commands/economy_set.hpp"
 #include "server/game/deeds.hpp"
 #include "server/game/encounters/fight_table.hpp"
-#include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
@@ -30,6 +29,7 @@
 #include "server/game/places/map_view.hpp"
 #include "server/game/places/static_rooms.hpp"
 #include "server/game/progression/progression.hpp"
+#include "tests/game/encounters/fight_parts.hpp"
 #include "tests/game/encounters/ground_fake.hpp"
 #include "tests/game/game_harness.hpp"
 
@@ -103,8 +103,8 @@ struct economy_alone {
   fight_table table{p.changes};
   room_stock contents{p.settings, p.content, p.changes, p.ground, locks, table, p.startup};
   item_news news{p.people, p.out, contents};
-  fights fighting{p.settings, p.content, p.people, p.out, p.changes, p.events,
-                  p.services, p.ground, contents, table, news};
+  dw::testing::fight_parts parts{p, contents, table, news};
+  fights& fighting = parts.fighting;
   map_view maps{p.people, p.out, p.services, p.ground};
   hall_of_fame fame;
   progression levels{p.content, p.people, p.out, p.changes, p.services};

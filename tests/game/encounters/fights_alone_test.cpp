@@ -1,7 +1,7 @@
-// Fights built alone (issue 29): the fights class with the other classes of its own part it takes (room_stock,
-// fight_table, item_news, and the rune_locks room_stock reads), on a fake ground over a real dungeon model,
-// with a recording change sink, an inline event runner and the harness's inline services, whose held timers
-// the tests run one round at a time. No world: what fights ask of places is read from the fake ground.
+// Fights built alone (issue 29): the fights class with the other classes of its own part it takes (fight_rounds,
+// fleeing, danger, fallen_pack: fight_parts.hpp; room_stock, fight_table, item_news, and the rune_locks
+// room_stock reads), on a fake ground over a real dungeon model, with a recording change sink, an inline event
+// runner and the harness's inline services, whose held timers the tests run one round at a time. No world: what fights ask of places is read from the fake ground.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,10 +13,10 @@
 #include "content/fight_state.hpp"
 #include "content/room_event.hpp"
 #include "server/game/encounters/fight_table.hpp"
-#include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
+#include "tests/game/encounters/fight_parts.hpp"
 #include "tests/game/encounters/ground_fake.hpp"
 #include "tests/game/game_harness.hpp"
 
@@ -73,8 +73,8 @@ struct fights_alone {
   fight_table table{p.changes};
   room_stock contents{p.settings, p.content, p.changes, p.ground, locks, table, p.startup};
   item_news news{p.people, p.out, contents};
-  fights fighting{p.settings, p.content, p.people, p.out, p.changes, p.events,
-                  p.services, p.ground, contents, table, news};
+  dw::testing::fight_parts parts{p, contents, table, news};
+  fights& fighting = parts.fighting;
   encounter_ports::two_rooms rooms;
   encounter_ports::player ann;
 };
@@ -244,6 +244,43 @@ TEST(FightsAlone, FleeingWalksOutTheWayTheCharacterCameThroughTheGround) {
   EXPECT_TRUE(f.fight()->fighters.empty());
   EXPECT_FALSE(f.fight()->active);
   EXPECT_TRUE(f.p.ground.moves.empty()) << "a flight is a walk, not a knock-out";
+}
+
+TEST(FightsAlone, ClearingTheRoomEndsTheFightAndAFailedCommitPutsItBack) {
+  fights_alone f(crawlers(3, 50, 1, 1));
+  f.fighting.join(*f.ann.ch, *f.ann.conn);
+  f.p.changes.commit();
+  const room_fight before = *f.fight();
+
+  ASSERT_TRUE(f.fighting.clear_room(*f.ann.ch));
+  EXPECT_EQ(f.fight(), nullptr) << "the fight ends with its row";
+  EXPECT_FALSE(f.fighting.in_combat(*f.ann.ch));
+  ASSERT_EQ(f.p.ground.cleared.size(), 1U) << "the room is cleared through the ground";
+  EXPECT_TRUE(has(f.p.told(f.ann), "the room is clear"));
+
+  EXPECT_EQ(f.p.changes.fail(), 0) << "no undo step throws";
+  ASSERT_NE(f.fight(), nullptr) << "the clearing was not saved: the fight is back";
+  EXPECT_EQ(f.fight()->monsters, before.monsters);
+  EXPECT_EQ(f.fight()->fighters, before.fighters);
+  EXPECT_EQ(f.fight()->generation, before.generation) << "the round timer still set finds it again";
+  EXPECT_TRUE(f.fighting.in_combat(*f.ann.ch));
+  EXPECT_FALSE(f.p.ground.room(f.rooms.second.branch, f.rooms.second.pos)->clear);
+  ASSERT_TRUE(f.round()) << "the rounds go on";
+  EXPECT_TRUE(has(f.ann.port->take(), "Round 1:"));
+}
+
+TEST(FightsAlone, AClearingWhoseBranchCollapsedBeforeItsCommitFailedPutsNoFightBack) {
+  fights_alone f(crawlers(3, 50, 1, 1));
+  f.fighting.join(*f.ann.ch, *f.ann.conn);
+  f.p.changes.commit();
+  ASSERT_TRUE(f.fighting.clear_room(*f.ann.ch));
+  // The branch collapses while the clearing's batch is being saved (the undo of its event runs later).
+  f.table.forget_branch(f.rooms.second.branch);
+  f.contents.forget_branch(f.rooms.second.branch);
+
+  EXPECT_EQ(f.p.changes.fail(), 0);
+  EXPECT_EQ(f.fight(), nullptr) << "a fight put back in a room no longer known would never be forgotten";
+  EXPECT_EQ(f.table.size(), 0U);
 }
 
 }  // namespace

@@ -13,11 +13,11 @@
 #include "content/room_event.hpp"
 #include "content/wanderers.hpp"
 #include "server/game/encounters/fight_table.hpp"
-#include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/encounters/wanderers.hpp"
+#include "tests/game/encounters/fight_parts.hpp"
 #include "tests/game/encounters/ground_fake.hpp"
 #include "tests/game/game_harness.hpp"
 
@@ -79,8 +79,8 @@ struct wanderers_alone {
   fight_table table{p.changes};
   room_stock contents{p.settings, p.content, p.changes, p.ground, locks, table, p.startup};
   item_news news{p.people, p.out, contents};
-  fights fighting{p.settings, p.content, p.people, p.out, p.changes, p.events,
-                  p.services, p.ground, contents, table, news};
+  dw::testing::fight_parts parts{p, contents, table, news};
+  fights& fighting = parts.fighting;
   wanderers roaming{p.settings, p.content, p.people, p.out, p.changes, p.events, p.services, p.ground,
                     contents, locks, table, fighting};
   std::uint64_t branch = 0;
