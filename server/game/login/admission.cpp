@@ -32,13 +32,54 @@ character character_from(const storage::login_record& login, const storage::char
 
 namespace {
 
+void enter_play(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message,
+                const storage::login_record* stored, bool read_again);
+
+/// The character's branch, read ahead with the login, is not in memory when the answer comes (a collapse or an
+/// eviction raced with the read: rare). Admission runs in a worker's answer, not in a typed line, so the event
+/// loop has no line to run again: login reads the branch again itself and the character comes in once it is
+/// (only once: a branch still not in memory after that is taken as gone, and the character wakes at the well).
+void read_branch_then_enter(login_context& w, connection& conn, character ch, entry_kind kind,
+                            std::string pending_message, const storage::login_record* stored) {
+  log::info("{}: the branch {} read with the login left memory before the login ended; reading it again", ch.name,
+            ch.where.branch_id);
+  auto branch = std::make_shared<storage::branch_snapshot>();
+  auto held = std::make_shared<character>(std::move(ch));
+  auto record = std::make_shared<std::optional<storage::login_record>>();
+  if (stored != nullptr) {
+    *record = *stored;
+  }
+  auto read = [branch, b = held->where.branch_id](storage::loader& l) { *branch = l.branch(b); };
+  auto then = [&w, id = conn.id, branch, held, record, kind, pending = std::move(pending_message)](
+                  const read_result& result) {
+    w.events.run_event(id, [&] {
+      if (!result.ok) {
+        w.events.storage_failed(result);
+      }
+      connection* back = w.people.find_connection(id);
+      if (back == nullptr || back->closing || back->stage != login_stage::waiting) {
+        return;  // gone meanwhile: nothing was placed, so there is nothing to take back
+      }
+      if (!result.ok) {
+        back->stage = login_stage::menu;
+        w.out.send(*back, "Your character could not be read just now; please try again.\n");
+        return;
+      }
+      w.door.branch_read(*branch);
+      const storage::login_record* again = record->has_value() ? &**record : nullptr;
+      enter_play(w, *back, std::move(*held), kind, pending, again, false);
+    });
+  };
+  w.svc.run_blocking(std::move(read), std::move(then));
+}
+
 /// Puts a character into play on `conn`, in its room (or at the well if its room has gone).
 void enter_play(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message,
-                const storage::login_record* stored) {
+                const storage::login_record* stored, bool read_again) {
   const std::int64_t account = ch.account_id;
   ch.connection = conn.id;
-  if (auto need = w.door.need_branch(ch.where.branch_id)) {  // read ahead with the login; a rare race reads it now
-    w.events.defer_until_loaded(*need);
+  if (read_again && w.door.need_branch(ch.where.branch_id)) {  // read ahead with the login: rare
+    read_branch_then_enter(w, conn, std::move(ch), kind, std::move(pending_message), stored);
     return;
   }
   if (!w.door.room_exists(ch.where)) {
@@ -136,7 +177,7 @@ void admit(login_context& w, connection& conn, character ch, entry_kind kind, st
     ch = std::move(*existing);
     w.out.send(conn, "You take over your character from your other connection.\n");
   }
-  enter_play(w, conn, std::move(ch), kind, std::move(pending_message), stored);
+  enter_play(w, conn, std::move(ch), kind, std::move(pending_message), stored, true);
 }
 
 void connection_gone(login_context& w, connection& conn) {
