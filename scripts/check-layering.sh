@@ -19,8 +19,9 @@
 #     folder's own headers, of which the set headers (<set>_set.hpp) only its own set's (its own name's, or
 #     the set command_set_of names for it) and no header that includes another set's; the root headers but
 #     world.hpp and network_port.hpp; and the public headers of the parts it may use (commands_part_headers
-#     below: each part's classes, value types and ports, never an umbrella such as encounters/encounters.hpp,
-#     which world builds, nor a part's internals); command_sets.hpp, the old umbrella of every set, is gone;
+#     below: each part's classes, value types and ports, never an umbrella that world builds, such as
+#     encounters/encounters.hpp or places/places.hpp (a set takes places' concept classes, or a port such
+#     as ground), nor a part's internals); command_sets.hpp, the old umbrella of every set, is gone;
 #   - anything under server/net/ includes a header of server/game/ other than the game's port to the network
 #     (server/game/network_port.hpp) and the game's view of a connection (server/game/roster/session_port.hpp);
 #   - anything under server/ includes spdlog but server/log/log.cpp and the logging set-up of server/app
@@ -119,10 +120,12 @@ declare -A command_set_of=(
 # under server/game/). Not listed, so internal to their part or the root's: roster/session_port.hpp and
 # client_abilities.hpp (the network's view), output/gmcp*.hpp, pager.hpp and text_wrap.hpp, events/event_loop.hpp,
 # event_batch.hpp and storage_health.hpp, places/dungeon_bridge.hpp, crowd_text.hpp and
-# room_hooks.hpp, encounters/encounters.hpp (the umbrella world builds), and everything of login/.
+# room_hooks.hpp, the umbrellas world builds (encounters/encounters.hpp, and places/places.hpp: a set takes
+# the places classes its commands call, place_directory, room_view, walking, ..., or the ground port), and
+# everything of login/.
 commands_part_headers=" roster/roster.hpp roster/character.hpp roster/connection.hpp roster/item.hpp roster/names.hpp
   roster/preferences.hpp output/output.hpp output/channels.hpp output/colour.hpp output/style.hpp
-  events/event_sink.hpp events/undoable.hpp progression/progression.hpp bounties/bounties.hpp places/places.hpp
+  events/event_sink.hpp events/undoable.hpp progression/progression.hpp bounties/bounties.hpp
   places/place.hpp places/place_directory.hpp places/room_view.hpp places/interior_view.hpp places/map_view.hpp
   places/walking.hpp places/collapse.hpp places/crowds.hpp places/ground.hpp
   places/static_rooms.hpp places/steps.hpp places/hall_of_fame.hpp

@@ -146,10 +146,10 @@ world::world(config::settings settings, services& svc, world_parts parts)
   r.begin_family("help");
   register_help_command(r, {r, content_});
   r.begin_family("movement");
-  register_movement_commands(r, {*places_, svc});
+  register_movement_commands(r, {places_->moves, places_->maps, places_->insides, places_->directory, svc});
   r.begin_family("items");
-  register_item_commands(r, {*places_, *people_, encounters_->contents, encounters_->fights, *events_,
-                             encounters_->news, &encounters_->puzzles});
+  register_item_commands(r, {places_->directory, places_->view, places_->insides, *people_, encounters_->contents,
+                             encounters_->fights, *events_, encounters_->news, &encounters_->puzzles});
   r.begin_family("economy");
   register_economy_commands(r, {*places_, places_->maps, places_->moves.fame(), *people_, encounters_->contents,
                                 encounters_->locks, encounters_->fights, *events_, encounters_->news, deeds_,
@@ -171,8 +171,8 @@ world::world(config::settings settings, services& svc, world_parts parts)
   r.begin_family("admin");
   register_backup_commands(r, {*backups_, svc, *events_, *out_, settings_});
   register_world_admin_commands(
-      r, {*people_, *out_, *places_, encounters_->contents, encounters_->locks, encounters_->fights,
-          encounters_->wanderers, *events_,
+      r, {*people_, *out_, places_->directory, places_->moves, places_->view, places_->maps, places_->collapses,
+          encounters_->contents, encounters_->locks, encounters_->fights, encounters_->wanderers, *events_,
           *events_, svc, settings_, content_});
 }
 

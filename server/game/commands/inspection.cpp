@@ -8,7 +8,7 @@
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/encounters/wanderers.hpp"
 #include "server/game/live_settings.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/place_directory.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
 
@@ -27,16 +27,16 @@ std::string exits_text(const dungeon::room& r) {
 
 std::string stat_room(const world_admin_parts& p, const character& here) {
   if (here.where.branch_id == 0) {
-    const std::optional<place> room = p.where.at(here.where);
+    const std::optional<place> room = p.rooms.at(here.where);
     return "Room " + std::to_string(here.where.room_id) + ": " + (room ? room->name : "?") +
            " (static; no branch, no tape)\n";
   }
   const auto room =
-      p.where.dungeon().room_at(static_cast<dungeon::branch_id>(here.where.branch_id), {here.where.x, here.where.y});
+      p.rooms.dungeon().room_at(static_cast<dungeon::branch_id>(here.where.branch_id), {here.where.x, here.where.y});
   if (!room) {
     return "This room no longer exists.\n";
   }
-  const std::uint64_t tape_key = p.where.dungeon().tape_key(room->branch).value_or(room->branch);
+  const std::uint64_t tape_key = p.rooms.dungeon().tape_key(room->branch).value_or(room->branch);
   const std::uint64_t tape = content::tape_seed(static_cast<std::uint64_t>(p.settings.get().dungeon.world_seed),
                                                 tape_key, room->pos.x, room->pos.y);
   std::string out = "Room " + std::to_string(room->id) + " of branch " + std::to_string(room->branch) + " at (" +
@@ -44,7 +44,7 @@ std::string stat_room(const world_admin_parts& p, const character& here) {
                     std::to_string(dungeon::depth_of(room->pos)) + ", " + (room->clear ? "clear" : "NOT clear") +
                     "\nTape seed: " + std::to_string(tape) + " (branch tape key " + std::to_string(tape_key) +
                     ")\nExits:\n" + exits_text(*room);
-  if (const auto inside = p.where.directory.interior(here.where)) {
+  if (const auto inside = p.rooms.interior(here.where)) {
     out += "Interior: " + inside->script_name + ", " + std::to_string(inside->map.width()) + "x" +
            std::to_string(inside->map.height()) + ", seed " + std::to_string(inside->seed) + "\n";
   }
@@ -71,7 +71,7 @@ std::string stat_room(const world_admin_parts& p, const character& here) {
 
 std::optional<std::string> stat_branch(const world_admin_parts& p, std::string_view id_text) {
   const auto id = parse_int(id_text);
-  const auto info = id ? p.where.dungeon().branch(static_cast<dungeon::branch_id>(*id)) : std::nullopt;
+  const auto info = id ? p.rooms.dungeon().branch(static_cast<dungeon::branch_id>(*id)) : std::nullopt;
   if (!info) {
     return std::nullopt;
   }
@@ -139,7 +139,7 @@ std::optional<std::string> stat_player(const world_admin_parts& p, std::string_v
     return std::nullopt;
   }
   std::string out = ch->name + " (account " + std::to_string(ch->account_id) + ", " +
-                    std::string(role_name(ch->account_role)) + ")\n  at " + p.where.directory.where_text(ch->where) +
+                    std::string(role_name(ch->account_role)) + ")\n  at " + p.rooms.where_text(ch->where) +
                     ", room " + std::to_string(ch->where.room_id) + "\n  hp " + std::to_string(ch->hp) + "/" +
                     std::to_string(ch->max_hp) + (p.fights.in_combat(*ch) ? ", fighting" : "") + "\n";
   if (const connection* c = p.people.find_connection(ch->connection)) {

@@ -15,7 +15,9 @@
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/output/style.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/interior_view.hpp"
+#include "server/game/places/place_directory.hpp"
+#include "server/game/places/room_view.hpp"
 #include "server/game/roster/roster.hpp"
 
 namespace dw::game {
@@ -102,8 +104,8 @@ void take_pack(const item_parts& p, command_context& ctx, item pack) {
     ctx.actor.inventory.push_back(std::move(it));
   }
   ctx.actor.silver += pack.amount;
-  p.where.save_character(ctx.actor);
-  p.where.send_status(ctx.actor);  // (Char.Status comes again whenever silver changes)
+  p.rooms.save_character(ctx.actor);
+  p.view.send_status(ctx.actor);  // (Char.Status comes again whenever silver changes)
   p.changes.persist(storage::remove_item{pack.id});
   const std::string name = styled(style::item, p.contents.item_name(pack));
   ctx.reply("You take " + name + ": " + pack_contents_text(pack.amount, held.size()) + ".\n");
@@ -372,7 +374,7 @@ void examine(const item_parts& p, command_context& ctx) {
     }
   }
   // Something of the room itself: its water, pillars, walls, doors (from its interior).
-  if (auto seen = p.where.insides.look_at_interior(ctx.actor, words)) {
+  if (auto seen = p.insides.look_at_interior(ctx.actor, words)) {
     ctx.reply(*seen);
     return;
   }
@@ -382,7 +384,7 @@ void examine(const item_parts& p, command_context& ctx) {
 /// `look` alone shows the room; `look <thing>` and `look at <thing>` examine it.
 void look(const item_parts& p, command_context& ctx) {
   if (ctx.args.raw.empty()) {
-    p.where.view.show_room(ctx.actor, true);  // everything, even in brief mode
+    p.view.show_room(ctx.actor, true);  // everything, even in brief mode
   } else {
     examine(p, ctx);
   }

@@ -5,7 +5,9 @@
 
 namespace dw::game {
 
-class places;
+class place_directory;
+class room_view;
+class interior_view;
 class roster;
 class room_stock;
 class fights;
@@ -13,9 +15,12 @@ class change_sink;
 class item_news;
 class puzzles;
 
-/// look, get, drop, wield, wear, remove, inventory, examine.
+/// look, get, drop, wield, wear, remove, inventory, examine. Of places it takes only the classes its commands
+/// call (issue 29), not the places holder.
 struct item_parts {
-  places& where;  ///< for look without a thing
+  place_directory& rooms;  ///< saving one who took silver from a pack
+  room_view& view;         ///< look without a thing; Char.Status when silver is taken
+  interior_view& insides;  ///< look at a part of the room (water, pillars, walls, doors)
   roster& people;
   room_stock& contents;
   const game::fights& fights;

@@ -4,7 +4,10 @@
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/commands/movement_set.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/interior_view.hpp"
+#include "server/game/places/map_view.hpp"
+#include "server/game/places/place_directory.hpp"
+#include "server/game/places/walking.hpp"
 #include "server/game/services.hpp"
 
 namespace dw::game {
@@ -19,20 +22,20 @@ std::optional<exit_dir> parse_dir(std::string_view word) {
   return std::nullopt;
 }
 
-void go(places& where, command_context& ctx) {
+void go(walking& moves, command_context& ctx) {
   if (auto d = parse_dir(ctx.args.raw)) {
-    where.walk(ctx.conn, ctx.actor, *d);
+    moves.walk(ctx.conn, ctx.actor, *d);
   } else {
     ctx.reply('\'' + std::string(ctx.args.raw) + "' is not a direction.\n");
   }
 }
 
-void map(places& where, command_context& ctx) {
+void map(map_view& maps, command_context& ctx) {
   if (ctx.actor.where.branch_id == 0) {
     ctx.reply("There is no map of the surface; the dungeon's branches start at the bottom of the well.\n");
     return;
   }
-  ctx.reply(where.maps.map_for(ctx.actor));
+  ctx.reply(maps.map_for(ctx.actor));
 }
 
 std::string age_text(std::int64_t seconds) {
@@ -46,7 +49,7 @@ std::string age_text(std::int64_t seconds) {
 }
 
 void branches(const movement_parts& p, command_context& ctx) {
-  const auto all = p.where.dungeon().branches();
+  const auto all = p.rooms.dungeon().branches();
   if (all.empty()) {
     ctx.succeeded("No branch is open. (Walking a start exit opens one.)\n");
     return;
@@ -75,22 +78,22 @@ void register_movement_commands(command_registry& r, movement_parts p) {
     const std::string name(exit_name(d));
     r.add(make_command(name, {std::string(exit_letter(d))}, role::player, "Walk " + name + ".",
                        name + "\nWalks " + name + " if there is an exit that way.", arguments::raw,
-                       [p, d](command_context& ctx) { p.where.walk(ctx.conn, ctx.actor, d); }));
+                       [p, d](command_context& ctx) { p.moves.walk(ctx.conn, ctx.actor, d); }));
   }
   r.add(make_command("go", {}, role::player, "Walk in a direction: go north.",
                      "go <direction>\nWalks that way: north, east, south, west, up or down (or n e s w u d).",
                      arguments::required("Go where? (north, east, south, west, up or down)"),
-                     [p](command_context& ctx) { go(p.where, ctx); }));
+                     [p](command_context& ctx) { go(p.moves, ctx); }));
   r.add(make_command("map", {}, role::player, "A map of the explored rooms around you.",
                      "map\nDraws the explored rooms of your branch around you, as wide as your window. The legend "
                      "under the map explains the signs. In screen-reader mode it says instead, in words, where "
                      "each way out of your room leads and how much of the branch is known.",
-                     arguments::raw, [p](command_context& ctx) { map(p.where, ctx); }));
+                     arguments::raw, [p](command_context& ctx) { map(p.maps, ctx); }));
   r.add(make_command("survey", {}, role::player, "Draw the inside of the room you are in.",
                      "survey\nDraws the room's interior: rock, floor, water, pillars and the doors, with @ where you "
                      "stand, M for monsters, * for things on the floor and a legend. In screen-reader mode it "
                      "says the same in words: the room's size, its doors, and what stands where.",
-                     arguments::raw, [p](command_context& ctx) { ctx.reply(p.where.insides.survey(ctx.actor)); }));
+                     arguments::raw, [p](command_context& ctx) { ctx.reply(p.insides.survey(ctx.actor)); }));
   r.add(make_command("branches", {}, role::admin, "List the dungeon's branches.",
                      "@branches\nEach branch's id, name, age, time left in its team-up window, rooms, unexplored exits "
                      "and characters inside.",

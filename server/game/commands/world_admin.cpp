@@ -14,7 +14,11 @@
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/live_settings.hpp"
-#include "server/game/places/places.hpp"
+#include "server/game/places/collapse.hpp"
+#include "server/game/places/map_view.hpp"
+#include "server/game/places/place_directory.hpp"
+#include "server/game/places/room_view.hpp"
+#include "server/game/places/walking.hpp"
 #include "server/game/roster/names.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"
@@ -60,14 +64,14 @@ lookup<location> destination(const world_admin_parts& p, std::string_view text, 
   text = trim(text);
   if (const character* ch = p.people.find_character_by_name(text)) {
     // (a player's branch is in memory but after a collapse taken back: then it is read first, as for a room)
-    if (auto need = p.where.directory.needs_load(ch->where.branch_id)) {
+    if (auto need = p.rooms.needs_load(ch->where.branch_id)) {
       return {std::nullopt, need};
     }
     return {ch->where, std::nullopt};
   }
   if (const std::optional<branch_position> at = parse_branch_position(text)) {
-    lookup<location> room = p.where.directory.find_room(
-        at->branch, {static_cast<std::int32_t>(at->x), static_cast<std::int32_t>(at->y)});
+    lookup<location> room =
+        p.rooms.find_room(at->branch, {static_cast<std::int32_t>(at->x), static_cast<std::int32_t>(at->y)});
     if (!room.found && !room.load) {
       why = "Branch " + std::to_string(at->branch) + " has no room at " + std::to_string(at->x) + "," +
             std::to_string(at->y) + ".";
@@ -75,7 +79,7 @@ lookup<location> destination(const world_admin_parts& p, std::string_view text, 
     return room;
   }
   if (const auto id = parse_int(text)) {
-    lookup<location> room = p.where.directory.find_room(*id);
+    lookup<location> room = p.rooms.find_room(*id);
     if (!room.found && !room.load) {
       why = "There is no room " + std::to_string(*id) + ".";
     }
@@ -86,7 +90,7 @@ lookup<location> destination(const world_admin_parts& p, std::string_view text, 
 }
 
 void teleport(const world_admin_parts& p, character& who, const location& to) {
-  p.where.move_character(who, to, who.name + " vanishes in a swirl of dust.\n",
+  p.moves.move_character(who, to, who.name + " vanishes in a swirl of dust.\n",
                          who.name + " appears in a swirl of dust.\n");
 }
 
@@ -98,7 +102,7 @@ void go_to(const world_admin_parts& p, command_context& ctx) {
   } else if (to.found) {
     teleport(p, ctx.actor, *to.found);
     if (ctx.audit) {
-      ctx.audit->succeeded("went to " + p.where.directory.where_text(*to.found));
+      ctx.audit->succeeded("went to " + p.rooms.where_text(*to.found));
     }
   } else {
     ctx.failed(why + "\n");
@@ -165,7 +169,7 @@ void promote(const world_admin_parts& p, command_context& ctx, std::string_view 
           if (character* ch = p.people.find_character_by_name(outcome->name)) {
             ch->account_role = to;
             p.out.send(ch->connection, "You are now " + with_article(role_name(to)) + ".\n");
-            p.where.send_status(*ch);
+            p.view.send_status(*ch);
           }
           answer = outcome->name + " is now " + with_article(role_name(to)) + ".\n";
           ok = true;
@@ -264,15 +268,15 @@ void config_command(const world_admin_parts& p, command_context& ctx) {
 
 void branch_map(const world_admin_parts& p, command_context& ctx) {
   const auto id = parse_int(ctx.args.raw);
-  if (!id || !p.where.dungeon().branch(static_cast<dungeon::branch_id>(*id))) {
+  if (!id || !p.rooms.dungeon().branch(static_cast<dungeon::branch_id>(*id))) {
     ctx.failed("Usage: @branch <id> (see @branches)\n");
     return;
   }
-  if (auto need = p.where.directory.needs_load(*id)) {
+  if (auto need = p.rooms.needs_load(*id)) {
     p.events.defer_until_loaded(*need);  // (the line runs again once the branch is read)
     return;
   }
-  ctx.reply(p.where.maps.branch_map(static_cast<std::uint64_t>(*id)));
+  ctx.reply(p.maps.branch_map(static_cast<std::uint64_t>(*id)));
   if (ctx.audit) {
     ctx.audit->succeeded("shown");
   }
@@ -280,11 +284,11 @@ void branch_map(const world_admin_parts& p, command_context& ctx) {
 
 void collapse_command(const world_admin_parts& p, command_context& ctx) {
   const auto id = parse_int(ctx.args.raw);
-  if (!id || !p.where.dungeon().branch(static_cast<dungeon::branch_id>(*id))) {
+  if (!id || !p.rooms.dungeon().branch(static_cast<dungeon::branch_id>(*id))) {
     ctx.failed("Usage: @collapse <id> (see @branches)\n");
     return;
   }
-  const int evacuated = p.where.collapses.collapse(static_cast<dungeon::branch_id>(*id), true);
+  const int evacuated = p.collapses.collapse(static_cast<dungeon::branch_id>(*id), true);
   ctx.succeeded("Branch " + std::to_string(*id) + " collapsed (" + std::to_string(evacuated) +
                 " characters evacuated to the well).\n");
 }
