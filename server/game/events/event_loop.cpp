@@ -16,11 +16,40 @@ constexpr std::string_view went_wrong =
 }  // namespace
 
 event_loop::event_loop(const live_settings& settings, roster& people, output& out, services& svc)
-    : settings_(settings), people_(people), out_(out), services_(svc) {}
+    : settings_(settings), people_(people), out_(out), services_(svc), inputs_(settings, people, out, svc) {}
 
 void event_loop::connect(line_handler handler, load_target& loads) {
   handle_line_ = std::move(handler);
   loads_ = &loads;
+}
+
+// ---------------------------------------------------------------- lines typed
+
+void event_loop::line(connection& conn, std::string_view text) {
+  if (conn.closing) {
+    return;
+  }
+  out_.fresh_line(conn);  // the person pressed Enter: their client is on a fresh line
+  if (inputs_.arrived(conn, text) != input_queue::verdict::run) {
+    flush();  // (dropped for speed, or kept for later: what the input queue said about it leaves now)
+    return;
+  }
+  const std::string copy(text);
+  event_line_ = &copy;
+  run_event(conn.id, [&] { run_line(conn, copy); });
+}
+
+void event_loop::line_too_long(connection& conn, std::size_t bytes) {
+  out_.fresh_line(conn);
+  log::warn("connection {} ({}) sent a line of {} bytes; discarded", conn.id, conn.port->address(), bytes);
+  out_.send(conn, "That line was too long (" + std::to_string(bytes) + " bytes; the limit is " +
+                      std::to_string(settings_.get().server.max_line_bytes) + "). It was ignored.\n");
+  flush();
+}
+
+void event_loop::connection_gone(std::uint64_t conn_id) {
+  out_.forget(conn_id);
+  inputs_.forget(conn_id);
 }
 
 // ---------------------------------------------------------------- events
@@ -79,18 +108,12 @@ void event_loop::take_back_until_loaded(const load_request& need) {
   pending_load& pending = loading_[key];
   const bool start = pending.waiting.empty() && !pending.started;
   if (connection* actor = people_.find_connection(event_actor_); actor != nullptr && !actor->closing) {
-    input_state& in = input_of(*actor);
-    if (event_line_ == nullptr || ++in.deferrals > 3) {
+    // (an event that is no line has nothing to run again; a line that keeps waiting gives up)
+    if (event_line_ == nullptr || !inputs_.wait_for_load(*actor, *event_line_)) {
       log::error("connection {}: what it asked for could not be loaded (branch {}, room {})", actor->id,
                  need.branch, need.room);
       out_.send(*actor, went_wrong);
     } else {
-      if (in.typed_ahead.empty()) {
-        typed_ahead_conns_.push_back(actor->id);
-      }
-      in.typed_ahead.push_front(*event_line_);
-      in.typed_ahead_bytes += event_line_->size();
-      in.awaiting_load = true;
       pending.waiting.push_back(actor->id);
     }
   }
@@ -123,15 +146,9 @@ void event_loop::take_back_until_loaded(const load_request& need) {
           }
           if (auto it = loading_.find(key); it != loading_.end()) {
             for (std::uint64_t id : it->second.waiting) {
-              connection* c = people_.find_connection(id);
-              if (input_state* in = find_input(id); c != nullptr && in != nullptr) {
-                in->awaiting_load = false;  // its line runs again when this event ends
-                if (!result.ok && !in->typed_ahead.empty()) {
-                  // The line that waited cannot run: it is dropped, and its sender told.
-                  in->typed_ahead_bytes -= in->typed_ahead.front().size();
-                  in->typed_ahead.pop_front();
-                  out_.send(*c, not_now);
-                }
+              // Its line runs again when this event ends; one that cannot run is dropped, and its sender told.
+              if (connection* c = people_.find_connection(id); c != nullptr && inputs_.load_done(id, result.ok)) {
+                out_.send(*c, not_now);
               }
             }
             loading_.erase(it);
@@ -156,15 +173,13 @@ void event_loop::abort_event(std::string_view what, int store_code) {
 void event_loop::commit_now(storage::change change, std::uint64_t actor,
                             std::function<void(const commit_result&)> done) {
   if (const connection* waiting = people_.find_connection(actor)) {
-    input_of(*waiting).awaiting_commit = true;
+    inputs_.await_commit(*waiting);
   }
   storage::batch one;
   one.push_back(std::move(change));
   services_.commit(std::move(one), [this, actor, done = std::move(done)](const commit_result& result) {
     note_storage(result);
-    if (input_state* waiting = find_input(actor)) {
-      waiting->awaiting_commit = false;
-    }
+    inputs_.commit_done(actor);
     run_event(actor, [&] { done(result); });
   });
 }
@@ -194,35 +209,15 @@ void event_loop::note_storage(const commit_result& result) {
 // ---------------------------------------------------------------- the end of an event
 
 bool event_loop::run_one_typed_ahead() {
-  for (std::size_t i = 0; i < typed_ahead_conns_.size(); ++i) {
-    connection* conn = people_.find_connection(typed_ahead_conns_[i]);
-    input_state* in = conn == nullptr ? nullptr : find_input(conn->id);
-    if (in == nullptr || conn->closing || in->typed_ahead.empty()) {
-      if (in != nullptr) {
-        in->typed_ahead.clear();
-        in->typed_ahead_bytes = 0;
-      }
-      typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
-      --i;
-      continue;
-    }
-    if (busy(*conn, *in)) {
-      continue;
-    }
-    const std::string line = std::move(in->typed_ahead.front());
-    in->typed_ahead.pop_front();
-    in->typed_ahead_bytes -= line.size();
-    if (in->typed_ahead.empty()) {
-      in->typed_ahead_warned = false;
-      typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
-    }
-    event_actor_ = conn->id;
-    event_line_ = &line;
-    guarded([&] { run_line(*conn, line); });
-    event_line_ = nullptr;
-    return true;
+  const input_queue::ready_line ready = inputs_.next_ready();
+  if (ready.conn == nullptr) {
+    return false;
   }
-  return false;
+  event_actor_ = ready.conn->id;
+  event_line_ = &ready.text;
+  guarded([&] { run_line(*ready.conn, ready.text); });
+  event_line_ = nullptr;
+  return true;
 }
 
 void event_loop::run_line(connection& conn, const std::string& line) {
@@ -253,7 +248,7 @@ void event_loop::finish_event() {
   if (!batch_.empty()) {
     // The actor's next line waits for this batch: set before commit(), which may call back at once.
     if (const connection* waiting = actor == 0 ? nullptr : people_.find_connection(actor)) {
-      input_of(*waiting).awaiting_commit = true;
+      inputs_.await_commit(*waiting);
     }
     auto undo = std::make_shared<std::vector<event_batch::undo_step>>(batch_.take_undo());
     auto touched = std::make_shared<std::vector<std::uint64_t>>(out_.touched());
@@ -272,9 +267,8 @@ void event_loop::batch_resolved(const commit_result& result, std::vector<event_b
                                 const std::vector<std::uint64_t>& touched, std::uint64_t actor) {
   run_event(0, [&] {  // an event of its own: what it says leaves at once
     connection* waiting = actor == 0 ? nullptr : people_.find_connection(actor);
-    input_state* in = waiting == nullptr ? nullptr : find_input(actor);
-    if (in != nullptr) {
-      in->awaiting_commit = false;
+    if (waiting != nullptr) {
+      inputs_.commit_done(actor);
     }
     if (result.ok) {
       note_storage(result);
@@ -293,15 +287,13 @@ void event_loop::batch_resolved(const commit_result& result, std::vector<event_b
     if (waiting != nullptr && !waiting->closing) {
       out_.fresh_line(*waiting);  // the prompt that went with the discarded output never left
       std::string text = "The world could not record that; nothing changed. Try again in a moment.\n";
-      if (in != nullptr && !in->typed_ahead.empty()) {
-        // They were typed expecting the refused command to have happened.
+      // Lines typed meanwhile were typed expecting the refused command to have happened.
+      if (const std::size_t dropped = inputs_.drop_typed_ahead(actor); dropped > 0) {
         // (appended piece by piece: GCC 12 -O3 misreads "(" + std::string as an overlapping copy)
         text += '(';
-        text += std::to_string(in->typed_ahead.size());
-        text += in->typed_ahead.size() == 1 ? " line" : " lines";
+        text += std::to_string(dropped);
+        text += dropped == 1 ? " line" : " lines";
         text += " you typed meanwhile did not run.)\n";
-        in->typed_ahead.clear();
-        in->typed_ahead_bytes = 0;
       }
       out_.send(*waiting, text);
     }

@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +11,7 @@
 
 #include "server/game/events/event_batch.hpp"
 #include "server/game/events/event_sink.hpp"
+#include "server/game/events/input_queue.hpp"
 #include "server/game/events/storage_health.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
@@ -24,7 +24,8 @@ namespace dw::game {
 /// batch committed in one transaction, and the output it produced leaves, with prompts, once that batch
 /// has committed (or never, if it failed, when memory is put back). Lines that arrive while their
 /// connection waits (logging in, its last command being saved, a branch being read) are kept in order and
-/// run afterwards. Input limits (command rate, idle and login timeouts) live here too. World thread only.
+/// run afterwards (its input_queue keeps them, with the input limits: command rate, idle and login timeouts).
+/// World thread only.
 class event_loop final : public change_sink, public event_runner {
  public:
   using line_handler = std::function<void(connection&, std::string_view)>;
@@ -40,25 +41,17 @@ class event_loop final : public change_sink, public event_runner {
   void line(connection& conn, std::string_view text);
   /// A line longer than the limit arrived and was dropped.
   void line_too_long(connection& conn, std::size_t bytes);
-  /// Counts one command (a line typed, or a GMCP message) against the connection's rate
-  /// (server.max_commands_per_second, bursts of twice that). True when it must be dropped: the client is
-  /// told once when its flood starts (with a log line), and disconnected if the flood goes on for
-  /// server.flood_disconnect_seconds. The caller flushes.
-  bool over_command_rate(connection& conn);
+  /// Counts one command against the connection's rate (input_queue::over_command_rate). The caller flushes.
+  bool over_command_rate(connection& conn) { return inputs_.over_command_rate(conn); }
   /// Ends an event: its batch goes to the writer, touched connections get prompts and one write each.
   /// Then lines typed ahead by connections that are no longer busy run, each as an event of its own.
   void flush();
   /// A connection has gone: nothing more is sent to it, and what the event loop kept of it is dropped.
   void connection_gone(std::uint64_t conn_id);
-  /// How many connections the event loop keeps input state for, and whether it keeps `conn_id`'s (an entry
-  /// is made when a connection first types or is warned, and dropped when it leaves or is back at rest).
-  std::size_t tracked() const { return inputs_.size(); }
-  bool tracks(std::uint64_t conn_id) const { return inputs_.contains(conn_id); }
-  /// Lines `conn_id` typed that wait for their turn (0 for a connection it does not know).
-  std::size_t typed_ahead(std::uint64_t conn_id) const;
-  /// Idle warnings and disconnects, and logins that take too long (part of the world's tick); then the
-  /// input state of connections back at rest is dropped (see input_state).
-  void idle_tick();
+  /// What the event loop keeps of each connection's input (see input_queue).
+  const input_queue& inputs() const { return inputs_; }
+  /// Idle warnings and disconnects, and logins that take too long (part of the world's tick).
+  void idle_tick() { inputs_.idle_tick(); }
 
   // ---- change_sink, event_runner
   void persist(storage::change change) override { batch_.add(std::move(change)); }
@@ -70,43 +63,6 @@ class event_loop final : public change_sink, public event_runner {
   void defer_until_loaded(const load_request& need) override;
 
  private:
-  /// What the event loop keeps of a connection, in its own table by connection id (not in the shared
-  /// `connection`, which every part sees): the command rate, the idle warning, and the lines waiting.
-  /// Made when first needed (a line or GMCP message counted, an idle warning, a commit or load to wait
-  /// for), dropped when the connection leaves (connection_gone) and by idle_tick once it is back at rest
-  /// (a full bucket, no flood, nothing waited for or typed ahead, not warned): no entry reads as a full
-  /// bucket, so an idle connection costs nothing here (issue 14: memory per player).
-  struct input_state {
-    double command_tokens = 0;  ///< rate-limit bucket
-    std::int64_t tokens_at_ms = 0;
-    std::int64_t flood_since_ms = 0;      ///< when the current flood began (0: not flooding)
-    std::int64_t flood_last_drop_ms = 0;  ///< the last command dropped for speed
-    /// Lines that arrived while busy, run in order afterwards. A list: an empty std::deque holds a 512-byte
-    /// block, and almost every connection has nothing typed ahead (issue 14: memory per player).
-    std::list<std::string> typed_ahead;
-    std::size_t typed_ahead_bytes = 0;
-    std::uint8_t deferrals = 0;  ///< times its current line has waited for a load (a guard against loops)
-    bool rate_warned = false;
-    bool idle_warned = false;
-    bool typed_ahead_warned = false;
-    /// Its last command's changes are being saved: lines typed meanwhile wait in typed_ahead, so that
-    /// each command starts from a world in which the one before it is known to have happened.
-    bool awaiting_commit = false;
-    /// Its last line needs a dungeon branch read into memory first: that line waits at the head of
-    /// typed_ahead and runs again once the branch is in.
-    bool awaiting_load = false;
-  };
-  /// `conn`'s input state, begun (with a full bucket) if it had none.
-  input_state& input_of(const connection& conn);
-  input_state* find_input(std::uint64_t conn_id);
-  bool over_command_rate(connection& conn, input_state& in);
-  /// A flood is over once nothing was dropped for this long.
-  static constexpr std::int64_t flood_ends_after_ms = 3000;
-  /// Whether `in` says no more than a missing entry would: a full bucket and nothing else (see input_state).
-  static bool at_rest(const input_state& in, double full_bucket, std::int64_t now_ms);
-  void forget_inputs_at_rest();
-  static bool busy(const connection& conn, const input_state& in);
-  void type_ahead(connection& conn, input_state& in, std::string_view line);
   bool run_one_typed_ahead();
   /// Runs `line` of `conn` as the current event's work: first, what its actor stands in must be in memory.
   void run_line(connection& conn, const std::string& line);
@@ -138,8 +94,7 @@ class event_loop final : public change_sink, public event_runner {
     bool started = false;
   };
   std::unordered_map<std::int64_t, pending_load> loading_;  ///< branches being read, by id
-  std::vector<std::uint64_t> typed_ahead_conns_;            ///< connections with lines waiting
-  std::unordered_map<std::uint64_t, input_state> inputs_;   ///< by connection id (see input_state)
+  input_queue inputs_;  ///< each connection's lines typed ahead, and the input limits
   storage_health storage_;
 };
 

@@ -29,6 +29,11 @@ colour_depth client_colour_depth(const client_abilities& client) {
   return client.ansi ? colour_depth::ansi16 : colour_depth::none;
 }
 
+bool screen_reader_mode(const client_abilities& client, const character* ch) {
+  const std::string_view sr = ch != nullptr ? ch->prefs.get(pref::screen_reader) : std::string_view();
+  return sr == "on" || (sr != "off" && client.screen_reader);
+}
+
 std::optional<std::string> check_prompt_format(std::string_view format) {
   if (format.empty()) {
     return "A prompt cannot be empty (type 'prompt default' for the usual one).";
@@ -134,8 +139,7 @@ view output::view_with(const connection& conn, const character* ch) const {
   const client_abilities& client = conn.port != nullptr ? conn.port->client() : unknown;
   view v;
   v.client_colour = client_colour_depth(client);
-  const std::string_view sr = ch != nullptr ? ch->prefs.get(pref::screen_reader) : std::string_view();
-  v.screen_reader = sr == "on" || (sr != "off" && client.screen_reader);
+  v.screen_reader = screen_reader_mode(client, ch);
   const std::string_view colour = ch != nullptr ? ch->prefs.get(pref::colour) : std::string_view();
   if (colour == "on") {
     v.colour = v.client_colour == colour_depth::none ? colour_depth::ansi16 : v.client_colour;
@@ -234,7 +238,7 @@ void output::send(connection& conn, std::string_view text) {
   // Buffers reused for every message: broadcasting to a full room allocates nothing once they have grown.
   render_buffer_.clear();
   lay_out(text, layout_key{wrap_width(conn), view_of(conn).colour, 0}, render_buffer_);
-  write_out(conn, render_buffer_);
+  pager_.write(conn, render_buffer_);
   touch(m, conn.id);
 }
 
@@ -245,11 +249,11 @@ void output::send_laid_out(connection& conn, std::string_view laid_out, std::str
   client_state& m = state_of(conn);
   leave_prompt(conn, m);
   if (text.empty()) {
-    write_out(conn, laid_out);
+    pager_.write(conn, laid_out);
   } else {
     render_buffer_.assign(laid_out);
     lay_out(text, layout_key{wrap_width(conn), view_of(conn).colour, 0}, render_buffer_);
-    write_out(conn, render_buffer_);
+    pager_.write(conn, render_buffer_);
   }
   touch(m, conn.id);
 }
@@ -354,6 +358,25 @@ void output::send_vitals(const character& ch) {
   send_gmcp(*conn, "Char.Vitals", boost::json::serialize(o));
 }
 
+bool output::answer_pager(connection& conn, std::string_view line) {
+  render_buffer_.clear();
+  switch (pager_.answer(conn, line, render_buffer_)) {
+    case pager::reply::next_page: {
+      client_state& m = state_of(conn);
+      leave_prompt(conn, m);
+      conn.port->write_text(render_buffer_);
+      touch(m, conn.id);
+      return true;
+    }
+    case pager::reply::stopped:
+      touch(conn);  // (a fresh prompt)
+      return true;
+    case pager::reply::for_commands:
+      break;
+  }
+  return false;
+}
+
 void output::disconnect(connection& conn, std::string_view farewell) {
   if (conn.closing) {
     return;
@@ -381,8 +404,9 @@ void output::send_prompt(connection& conn) {
     case login_stage::menu:
       break;
     case login_stage::playing:
-      if (!pager_.idle() && pager_.paging(conn.id)) {
-        more_prompt(conn);  // (not the player's prompt: what they type now answers the pager)
+      if (!pager_.idle() && pager_.holds(conn.id)) {
+        prompt_buffer_.clear();
+        pager_.more_prompt(conn, prompt_buffer_);  // (not the player's prompt: what they type now answers the pager)
         prompt = prompt_buffer_;
         if (const colour_depth depth = view_of(conn).colour; depth != colour_depth::none) {
           wrap_buffer_.clear();

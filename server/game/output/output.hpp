@@ -47,6 +47,9 @@ struct view {
 
 /// The client's own colour depth from its abilities (MTTS, TTYPE).
 colour_depth client_colour_depth(const client_abilities& client);
+/// Whether things are shown in screen-reader mode on `client` to `ch` (nullptr: nobody in play): their own
+/// setting (pref::screen_reader), else the client's MTTS bit.
+bool screen_reader_mode(const client_abilities& client, const character* ch);
 
 /// Everything besides the text itself that decides the bytes a client gets for it: wrapping width, colour
 /// depth and the colour theme in force. Two sends with equal keys turn equal text into equal bytes, so
@@ -84,9 +87,6 @@ class vitals_watch {
  protected:
   ~vitals_watch() = default;
 };
-
-/// Whether output longer than a person's window is cut into pages for them, and if not, why not.
-enum class paging : std::uint8_t { on, off_by_choice, off_screen_reader, off_web_client };
 
 /// Checks a prompt format a player typed: nullopt when usable, otherwise why not. Pure.
 std::optional<std::string> check_prompt_format(std::string_view format);
@@ -158,18 +158,18 @@ class output {
   /// How many connections output keeps state for (each from its first output until forget()).
   std::size_t connections_kept() const { return clients_.size(); }
 
-  // ---- the pager (paging.cpp): text longer than the window (NAWS height, 24 lines if unknown) leaves a
-  // page at a time, each followed by a --More-- prompt; the rest waits in output's own table.
+  // ---- the pager (pager.hpp): text longer than the window (NAWS height, 24 lines if unknown) leaves a
+  // page at a time, each followed by a --More-- prompt; the rest waits in the pager's own table.
   /// A line `conn` typed while paging: Enter shows the next page and q drops the rest (true: the line was
   /// the pager's); anything else ends the paging and is for the commands (false). Costs nothing when
   /// nobody is paging.
   bool answer_pager(connection& conn, std::string_view line);
   /// Whether `conn` is paging now (text is held behind a --More--).
-  bool paging_now(const connection& conn) const { return pager_.paging(conn.id); }
+  bool paging_now(const connection& conn) const { return pager_.holds(conn.id); }
   /// Drops what `conn_id` holds (its output was discarded: the rest of it must not follow).
   void stop_paging(std::uint64_t conn_id) { pager_.stop(conn_id); }
   /// Whether the pager works for `conn` played by `ch`, and if not, why not.
-  paging pager_state(const connection& conn, const character& ch) const;
+  paging pager_state(const connection& conn, const character& ch) const { return pager::mode(conn, ch); }
   /// Disconnects with a farewell line (once everything flushed before it has left).
   void disconnect(connection& conn, std::string_view farewell);
 
@@ -185,11 +185,6 @@ class output {
 
  private:
   void send_prompt(connection& conn);
-  /// Writes laid-out text to `conn`: at once when it fits the window (or the pager is off), else its first
-  /// page, holding the rest; behind what is held when paging began during this event.
-  void write_out(connection& conn, std::string_view laid_out);
-  /// The --More-- prompt into prompt_buffer_.
-  void more_prompt(const connection& conn);
 
   void load_theme(const config::settings& s);
   /// What output keeps of one connection, in its own table by connection id (not on the shared
@@ -221,7 +216,7 @@ class output {
   std::string prompt_buffer_;  ///< reused by send_prompt()
   std::string render_buffer_;  ///< reused by send(): the text as this client is shown it
   std::string wrap_buffer_;    ///< reused by send()
-  pager pager_;                ///< text held back a page at a time, by connection id
+  pager pager_{people_};       ///< text held back a page at a time, by connection id
 };
 
 }  // namespace dw::game

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "server/game/output/output.hpp"
 #include "server/game/output/pager.hpp"
 #include "server/game/output/text_wrap.hpp"
 #include "tests/game/game_harness.hpp"
@@ -92,13 +93,14 @@ TEST(Pager, ALineWiderThanTheWindowTakesTheRowsTheTerminalWrapsItInto) {
 }
 
 TEST(Pager, ChangesMadeInAnEventAreTakenBackWithIt) {
-  dw::game::pager p;
+  dw::game::roster people;
+  dw::game::pager p{people};
   EXPECT_TRUE(p.idle());
   p.hold(7, numbered(50));
-  EXPECT_TRUE(p.paging(7));
+  EXPECT_TRUE(p.holds(7));
   EXPECT_TRUE(p.filling(7));
   p.discard_event();  // the event that began paging was taken back
-  EXPECT_FALSE(p.paging(7));
+  EXPECT_FALSE(p.holds(7));
   EXPECT_TRUE(p.idle());
 
   p.hold(7, numbered(50));
@@ -116,9 +118,115 @@ TEST(Pager, ChangesMadeInAnEventAreTakenBackWithIt) {
   p.end_event();
   p.stop(7);
   p.discard_event();
-  EXPECT_TRUE(p.paging(7));  // a stop taken back
+  EXPECT_TRUE(p.holds(7));  // a stop taken back
   p.forget(7);
-  EXPECT_FALSE(p.paging(7));
+  EXPECT_FALSE(p.holds(7));
+}
+
+// ---------------------------------------------------------------- the pager alone, with a fake connection
+
+/// Puts Ann (account 5, 40 hp) in play on a fake connection through `port`, and nothing else of the world.
+dw::game::connection& ann_in_play(dw::game::roster& people, dw::testing::fake_port& port) {
+  dw::game::connection& conn = people.add_connection(port, 0);
+  conn.stage = dw::game::login_stage::playing;
+  conn.account_id = 5;
+  dw::game::character ch;
+  ch.account_id = 5;
+  ch.name = "Ann";
+  ch.connection = conn.id;
+  ch.hp = ch.max_hp = 40;
+  people.add_character(std::move(ch));
+  return conn;
+}
+
+/// The pager with one character in play on a fake connection (a roster, nothing of output or the world).
+struct pager_alone {
+  dw::game::roster people;
+  dw::game::pager pages{people};
+  dw::testing::fake_port port;
+  dw::game::connection* conn = &ann_in_play(people, port);
+
+  dw::game::character& ann() { return *people.find_character(5); }
+  /// What the pager wrote to the port.
+  std::string written() {
+    port.flush(0);
+    return port.take();
+  }
+};
+
+TEST(PagerAlone, TextLongerThanTheWindowLeavesItsFirstPageAndTheRestWaits) {
+  pager_alone a;
+  a.pages.write(*a.conn, "short\n");
+  EXPECT_EQ(a.written(), "short\n");
+  EXPECT_FALSE(a.pages.holds(a.conn->id));
+
+  a.pages.write(*a.conn, numbered(30));
+  EXPECT_EQ(a.written(), numbered(23)) << "a 24-line window: 23 rows and the prompt's";
+  EXPECT_TRUE(a.pages.holds(a.conn->id));
+  a.pages.write(*a.conn, "after\n");
+  EXPECT_EQ(a.written(), "") << "the same event's text goes behind the page";
+  std::string prompt;
+  a.pages.more_prompt(*a.conn, prompt);
+  EXPECT_EQ(prompt, "--More-- (8 more lines: Enter for more, q to stop) ");
+  a.pages.end_event();
+  a.pages.write(*a.conn, "later\n");
+  EXPECT_EQ(a.written(), "later\n") << "a later event's text leaves at once";
+
+  std::string page;
+  EXPECT_EQ(a.pages.answer(*a.conn, " ", page), dw::game::pager::reply::next_page);
+  EXPECT_EQ(page, numbered(30).substr(numbered(23).size()) + "after\n");
+  EXPECT_FALSE(a.pages.holds(a.conn->id)) << "that was the last page";
+  EXPECT_EQ(a.pages.answer(*a.conn, "", page), dw::game::pager::reply::for_commands) << "Enter is the commands' again";
+}
+
+TEST(PagerAlone, QDropsTheRestAndAnotherCommandEndsThePaging) {
+  pager_alone a;
+  a.port.info.height = 12;  // pages of 11 rows
+  a.pages.write(*a.conn, numbered(50));
+  EXPECT_EQ(a.written(), numbered(11));
+  std::string page;
+  EXPECT_EQ(a.pages.answer(*a.conn, "", page), dw::game::pager::reply::next_page);
+  EXPECT_EQ(page, numbered(22).substr(numbered(11).size()));
+  std::string prompt;
+  a.pages.more_prompt(*a.conn, prompt);
+  EXPECT_EQ(prompt, "--More-- (28 more lines: Enter for more, q to stop) ");
+  EXPECT_EQ(a.pages.answer(*a.conn, " q ", page), dw::game::pager::reply::stopped);
+  EXPECT_FALSE(a.pages.holds(a.conn->id));
+
+  a.pages.write(*a.conn, numbered(50));
+  a.written();
+  EXPECT_EQ(a.pages.answer(*a.conn, "quit", page), dw::game::pager::reply::for_commands);
+  EXPECT_FALSE(a.pages.holds(a.conn->id)) << "the rest is dropped and the line goes to the commands";
+}
+
+TEST(PagerAlone, OnlyAPlayerOnTheirOwnConnectionWithThePagerOnIsPaged) {
+  pager_alone a;
+  using dw::game::paging;
+  EXPECT_EQ(dw::game::pager::mode(*a.conn, a.ann()), paging::on);
+  a.ann().prefs.set(dw::game::pref::pager, "off");
+  EXPECT_EQ(dw::game::pager::mode(*a.conn, a.ann()), paging::off_by_choice);
+  a.pages.write(*a.conn, numbered(30));
+  EXPECT_EQ(a.written(), numbered(30));
+  a.ann().prefs.set(dw::game::pref::pager, "on");
+
+  a.port.info.screen_reader = true;
+  EXPECT_EQ(dw::game::pager::mode(*a.conn, a.ann()), paging::off_screen_reader);
+  a.ann().prefs.set(dw::game::pref::screen_reader, "off");
+  EXPECT_EQ(dw::game::pager::mode(*a.conn, a.ann()), paging::on) << "their own setting over the client's";
+  a.port.info.web_page = true;
+  EXPECT_EQ(dw::game::pager::mode(*a.conn, a.ann()), paging::off_web_client);
+  a.pages.write(*a.conn, numbered(30));
+  EXPECT_EQ(a.written(), numbered(30));
+  a.port.info.web_page = false;
+
+  a.conn->stage = dw::game::login_stage::menu;  // (the login screen)
+  a.pages.write(*a.conn, numbered(30));
+  EXPECT_EQ(a.written(), numbered(30));
+  a.conn->stage = dw::game::login_stage::playing;
+  a.ann().connection = a.conn->id + 1;  // (taken over from another connection)
+  a.pages.write(*a.conn, numbered(30));
+  EXPECT_EQ(a.written(), numbered(30));
+  EXPECT_FALSE(a.pages.holds(a.conn->id));
 }
 
 TEST(Pager, ListItemsGoOnIndentedUnderTheirText) {
@@ -135,19 +243,7 @@ struct output_alone {
   dw::game::live_settings settings{dw::testing::fast_settings()};
   dw::game::output out{people, settings};
   dw::testing::fake_port port;
-  dw::game::connection* conn = nullptr;
-
-  output_alone() {
-    conn = &people.add_connection(port, 0);
-    conn->stage = dw::game::login_stage::playing;
-    conn->account_id = 5;
-    dw::game::character ch;
-    ch.account_id = 5;
-    ch.name = "Ann";
-    ch.connection = conn->id;
-    ch.hp = ch.max_hp = 40;
-    people.add_character(std::move(ch));
-  }
+  dw::game::connection* conn = &ann_in_play(people, port);
 };
 
 TEST(Pager, WhatTheSameEventSendsAfterAPageWaitsBehindIt) {

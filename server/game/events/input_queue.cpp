@@ -1,13 +1,16 @@
-// Input limits and waiting lines: the command rate (lines typed and GMCP messages alike), lines typed ahead
-// while busy, idle and login timeouts.
-#include <algorithm>
+#include "server/game/events/input_queue.hpp"
 
-#include "server/game/events/event_loop.hpp"
+#include <algorithm>
+#include <utility>
+
 #include "server/log/log.hpp"
 
 namespace dw::game {
 
-event_loop::input_state& event_loop::input_of(const connection& conn) {
+input_queue::input_queue(const live_settings& settings, roster& people, output& out, services& svc)
+    : settings_(settings), people_(people), out_(out), services_(svc) {}
+
+input_queue::input_state& input_queue::input_of(const connection& conn) {
   auto [it, added] = inputs_.try_emplace(conn.id);
   if (added) {
     // No entry means a full bucket of commands, as a new connection starts with.
@@ -17,70 +20,53 @@ event_loop::input_state& event_loop::input_of(const connection& conn) {
   return it->second;
 }
 
-event_loop::input_state* event_loop::find_input(std::uint64_t conn_id) {
+input_queue::input_state* input_queue::find_input(std::uint64_t conn_id) {
   auto it = inputs_.find(conn_id);
   return it == inputs_.end() ? nullptr : &it->second;
 }
 
-void event_loop::connection_gone(std::uint64_t conn_id) {
-  out_.forget(conn_id);
+void input_queue::forget(std::uint64_t conn_id) {
   inputs_.erase(conn_id);  // (typed_ahead_conns_ drops the id when it next looks)
 }
 
-std::size_t event_loop::typed_ahead(std::uint64_t conn_id) const {
+std::size_t input_queue::typed_ahead(std::uint64_t conn_id) const {
   auto it = inputs_.find(conn_id);
   return it == inputs_.end() ? 0 : it->second.typed_ahead.size();
 }
 
-bool event_loop::at_rest(const input_state& in, double full_bucket, std::int64_t now_ms) {
+bool input_queue::at_rest(const input_state& in, double full_bucket, std::int64_t now_ms) {
   // (a flood is over after the quiet spell over_command_rate waits for; its warning goes with it)
   return in.typed_ahead.empty() && !in.awaiting_commit && !in.awaiting_load && !in.idle_warned &&
          !in.typed_ahead_warned && (in.flood_since_ms == 0 || now_ms - in.flood_last_drop_ms > flood_ends_after_ms) &&
          in.command_tokens + full_bucket / 2 * static_cast<double>(now_ms - in.tokens_at_ms) / 1000.0 >= full_bucket;
 }
 
-void event_loop::forget_inputs_at_rest() {
+void input_queue::forget_inputs_at_rest() {
   const double full_bucket = static_cast<double>(settings_.get().server.max_commands_per_second) * 2;
   const std::int64_t now_ms = services_.steady_ms();
   std::erase_if(inputs_, [&](const auto& entry) { return at_rest(entry.second, full_bucket, now_ms); });
 }
 
-void event_loop::line(connection& conn, std::string_view text) {
-  if (conn.closing) {
-    return;
-  }
+input_queue::verdict input_queue::arrived(connection& conn, std::string_view line) {
   conn.last_input = services_.now();
   input_state& in = input_of(conn);
   in.idle_warned = false;
-  out_.fresh_line(conn);  // the person pressed Enter: their client is on a fresh line
   if (over_command_rate(conn, in)) {
-    flush();
-    return;
+    return verdict::dropped;
   }
   in.deferrals = 0;
   if (busy(conn, in) || !in.typed_ahead.empty()) {
     // Busy (logging in, its last command being saved, or a branch being read for it): keep the line,
     // in order, for later.
-    type_ahead(conn, in, text);
-    flush();
-    return;
+    type_ahead(conn, in, line);
+    return verdict::kept;
   }
-  const std::string copy(text);
-  event_line_ = &copy;
-  run_event(conn.id, [&] { run_line(conn, copy); });
+  return verdict::run;
 }
 
-void event_loop::line_too_long(connection& conn, std::size_t bytes) {
-  out_.fresh_line(conn);
-  log::warn("connection {} ({}) sent a line of {} bytes; discarded", conn.id, conn.port->address(), bytes);
-  out_.send(conn, "That line was too long (" + std::to_string(bytes) + " bytes; the limit is " +
-                      std::to_string(settings_.get().server.max_line_bytes) + "). It was ignored.\n");
-  flush();
-}
+bool input_queue::over_command_rate(connection& conn) { return over_command_rate(conn, input_of(conn)); }
 
-bool event_loop::over_command_rate(connection& conn) { return over_command_rate(conn, input_of(conn)); }
-
-bool event_loop::over_command_rate(connection& conn, input_state& in) {
+bool input_queue::over_command_rate(connection& conn, input_state& in) {
   const double rate = static_cast<double>(settings_.get().server.max_commands_per_second);
   const std::int64_t now_ms = services_.steady_ms();
   in.command_tokens =
@@ -114,19 +100,16 @@ bool event_loop::over_command_rate(connection& conn, input_state& in) {
   return true;
 }
 
-bool event_loop::busy(const connection& conn, const input_state& in) {
+bool input_queue::busy(const connection& conn, const input_state& in) {
   return conn.stage == login_stage::waiting || in.awaiting_commit || in.awaiting_load;
 }
 
-void event_loop::type_ahead(connection& conn, input_state& in, std::string_view line) {
-  // Login scripts (TinTin++, Mudlet, MUSHclient) send their first commands with the login line.
-  constexpr std::size_t max_lines = 64;
-  constexpr std::size_t max_bytes = 16 * 1024;
-  if (in.typed_ahead.size() >= max_lines || in.typed_ahead_bytes + line.size() > max_bytes) {
+void input_queue::type_ahead(connection& conn, input_state& in, std::string_view line) {
+  if (in.typed_ahead.size() >= max_typed_ahead_lines || in.typed_ahead_bytes + line.size() > max_typed_ahead_bytes) {
     if (!in.typed_ahead_warned) {
       in.typed_ahead_warned = true;
       log::warn("connection {} ({}) typed more than {} lines ahead; dropping", conn.id, conn.port->address(),
-                   max_lines);
+                max_typed_ahead_lines);
       out_.send(conn, "You have typed too far ahead; lines are being dropped until the game catches up.\n");
     }
     return;
@@ -138,7 +121,83 @@ void event_loop::type_ahead(connection& conn, input_state& in, std::string_view 
   in.typed_ahead_bytes += line.size();
 }
 
-void event_loop::idle_tick() {
+input_queue::ready_line input_queue::next_ready() {
+  for (std::size_t i = 0; i < typed_ahead_conns_.size(); ++i) {
+    connection* conn = people_.find_connection(typed_ahead_conns_[i]);
+    input_state* in = conn == nullptr ? nullptr : find_input(conn->id);
+    if (in == nullptr || conn->closing || in->typed_ahead.empty()) {
+      if (in != nullptr) {
+        in->typed_ahead.clear();
+        in->typed_ahead_bytes = 0;
+      }
+      typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
+      --i;
+      continue;
+    }
+    if (busy(*conn, *in)) {
+      continue;
+    }
+    ready_line ready{conn, std::move(in->typed_ahead.front())};
+    in->typed_ahead.pop_front();
+    in->typed_ahead_bytes -= ready.text.size();
+    if (in->typed_ahead.empty()) {
+      in->typed_ahead_warned = false;
+      typed_ahead_conns_.erase(typed_ahead_conns_.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    return ready;
+  }
+  return {};
+}
+
+bool input_queue::wait_for_load(const connection& conn, const std::string& line) {
+  input_state& in = input_of(conn);
+  if (++in.deferrals > max_load_waits) {
+    return false;
+  }
+  if (in.typed_ahead.empty()) {
+    typed_ahead_conns_.push_back(conn.id);
+  }
+  in.typed_ahead.push_front(line);
+  in.typed_ahead_bytes += line.size();
+  in.awaiting_load = true;
+  return true;
+}
+
+bool input_queue::load_done(std::uint64_t conn_id, bool ok) {
+  input_state* in = find_input(conn_id);
+  if (in == nullptr) {
+    return false;
+  }
+  in->awaiting_load = false;  // its line runs again when the event loop next looks
+  if (ok || in->typed_ahead.empty()) {
+    return false;
+  }
+  // The line that waited cannot run: it is dropped.
+  in->typed_ahead_bytes -= in->typed_ahead.front().size();
+  in->typed_ahead.pop_front();
+  return true;
+}
+
+void input_queue::await_commit(const connection& conn) { input_of(conn).awaiting_commit = true; }
+
+void input_queue::commit_done(std::uint64_t conn_id) {
+  if (input_state* in = find_input(conn_id)) {
+    in->awaiting_commit = false;
+  }
+}
+
+std::size_t input_queue::drop_typed_ahead(std::uint64_t conn_id) {
+  input_state* in = find_input(conn_id);
+  if (in == nullptr) {
+    return 0;
+  }
+  const std::size_t lines = in->typed_ahead.size();
+  in->typed_ahead.clear();
+  in->typed_ahead_bytes = 0;
+  return lines;
+}
+
+void input_queue::idle_tick() {
   const std::int64_t now = services_.now();
   const config::settings& s = settings_.get();
   const std::int64_t timeout = s.server.idle_timeout_seconds;
