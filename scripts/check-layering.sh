@@ -26,6 +26,8 @@
 #     (server/game/network_port.hpp) and the game's view of a connection (server/game/roster/session_port.hpp);
 #   - anything under server/ includes spdlog but server/log/log.cpp and the logging set-up of server/app
 #     (logging.cpp and its sinks): the rest logs through server/log/log.hpp;
+#   - a file under server/game/ but server/game/events/ calls on_rollback( (outside a comment): what an event
+#     changes is undone by the typed changes of server/game/events/undoable.hpp, not by a lambda at the site;
 #   - a pure module's CMakeLists.txt does not define its own library target (from its own sources), or
 #     any CMake file links that target to Boost, SQLite, spdlog or a server/ library;
 #   - with --link-closure: the generated list of everything each pure target links, directly or not
@@ -321,6 +323,23 @@ check_spdlog_include() {
   note "$file:$line: includes $spelled: the server logs through server/log/log.hpp (spdlog's templates cost each file that calls them seconds of compile)"
 }
 for_each_include server check_spdlog_include
+
+# ---- undo by construction -------------------------------------------------------------------------------
+# A change that must be undone when an event's batch cannot be saved is undone by a typed change
+# (server/game/events/undoable.hpp: keep, keep_entry, keep_new_entry, erase_kept, ..., or a part's own undo,
+# named for what it puts back and registered through undo_with), never by a lambda a site hands to
+# change_sink::on_rollback itself (issue 29). Only server/game/events/ calls it. Comments do not count.
+while IFS= read -r hit; do
+  file=${hit%%:*}
+  rest=${hit#*:}
+  line=${rest%%:*}
+  text=${rest#*:}
+  text=${text%%//*}
+  case "$file" in server/game/events/*) continue ;; esac
+  if grep -qE 'on_rollback[[:space:]]*\(' <<<"$text"; then
+    note "$file:$line: calls on_rollback(: a change is undone by a typed change (server/game/events/undoable.hpp), not a lambda at the site"
+  fi
+done < <(cd "$root" && grep -rnE --include='*.cpp' --include='*.hpp' 'on_rollback[[:space:]]*\(' server/game)
 # (the files under server/ that no rule above read were read by this one: count each file once)
 files_checked=$(cd "$root" && find "${pure_modules[@]}" server -type f \( "${source_names[@]}" \) 2>/dev/null | wc -l)
 

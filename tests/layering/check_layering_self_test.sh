@@ -113,7 +113,8 @@ expect_fail "dw_seed links the content layer" "dw_seed links dw_content (seed/ s
 fresh
 plant dungeon/direction.hpp 2 '// #include <boost/asio.hpp>'
 plant content/tape.hpp 2 '#include <string>  // not <spdlog/spdlog.h>'
-expect_pass "a commented-out include is no violation"
+plant server/game/places/crowds.cpp 2 '// (not changes_.on_rollback(...): undone by construction)'
+expect_pass "a commented-out include (or on_rollback call) is no violation"
 
 fresh
 plant server/game/world.hpp 2 '#include "server/net/session.hpp"'
@@ -282,6 +283,12 @@ expect_fail "a pure module without its own target" "dungeon/CMakeLists.txt:1: do
 fresh
 sed -i 's|^  direction.cpp$|  direction.cpp\n  ../server/game/login/names.cpp|' "$tree/dungeon/CMakeLists.txt"
 expect_fail "a pure target compiling sources from elsewhere" "dw_dungeon compiles ../server/game/login/names.cpp"
+
+# What an event changes is undone by a typed change, never by a lambda handed to on_rollback at the site.
+fresh
+plant server/game/places/crowds.cpp 2 '  changes_.on_rollback([this] { batches_.clear(); });'
+expect_fail "a game file outside events/ calls on_rollback" \
+  'server/game/places/crowds.cpp:2: calls on_rollback(: a change is undone by a typed change'
 
 fresh
 printf 'dw_content: dw_warnings tomlplusplus::tomlplusplus\ndw_dungeon: dw_warnings\n' >"$work/closure.txt"

@@ -122,21 +122,18 @@ std::optional<std::string> administration::login_refusal(std::string_view name, 
 void administration::add_ban(storage::ban_record ban) {
   bans_.push_back(ban);
   changes_.persist(storage::add_ban{ban});
-  changes_.on_rollback([this, target = ban.target, at = ban.created_at] {
-    std::erase_if(bans_, [&](const storage::ban_record& b) { return b.target == target && b.created_at == at; });
-  });
+  undo_with<&administration::forget_ban>(changes_, this, ban.target, ban.created_at);
+}
+
+void administration::forget_ban(const std::string& target, std::int64_t created_at) {
+  std::erase_if(bans_, [&](const storage::ban_record& b) { return b.target == target && b.created_at == created_at; });
 }
 
 int administration::remove_bans(std::string_view target) {
   const std::string t(target);
-  std::vector<storage::ban_record> lifted;
-  for (const storage::ban_record& b : bans_) {
-    if (text::iequals(b.target, t)) {
-      lifted.push_back(b);
-    }
-  }
-  const auto removed = std::erase_if(bans_, [&](const storage::ban_record& b) { return text::iequals(b.target, t); });
-  changes_.on_rollback([this, lifted = std::move(lifted)] { bans_.insert(bans_.end(), lifted.begin(), lifted.end()); });
+  // (lifted bans come back if the event cannot be saved)
+  const auto removed =
+      erase_kept(changes_, bans_, [&t](const storage::ban_record& b) { return text::iequals(b.target, t); });
   changes_.persist(storage::remove_bans{t});
   return static_cast<int>(removed);
 }

@@ -56,6 +56,8 @@ class administration {
   static bool covers_everyone(const storage::ban_record& b);
 
  private:
+  /// add_ban's undo: the ban on `target` made at `created_at` is gone again.
+  void forget_ban(const std::string& target, std::int64_t created_at);
   void forget_shutdown();
   /// tick() with the clock read as `now` (unix seconds).
   void tick_at(std::int64_t now);

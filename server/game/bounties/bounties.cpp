@@ -138,11 +138,7 @@ std::string bounties::progress_text(const held_bounty& held) const {
 }
 
 void bounties::changed(const character& ch, const bounty_book& before) {
-  changes_.on_rollback([this, account = ch.account_id, before] {
-    if (auto it = books_.find(account); it != books_.end()) {
-      it->second = before;
-    }
-  });
+  keep_entry(changes_, books_, ch.account_id, before);
   bounty_book& book = books_[ch.account_id];
   changes_.persist(storage::save_bounties{record_of_book(ch.account_id, book)});
   send_gmcp(ch);

@@ -23,7 +23,7 @@ void use_up(const economy_parts& p, character& ch, std::int64_t id) {
   item gone = take_item_out(ch.inventory, id);
   p.changes.persist(storage::remove_item{gone.id});
   p.news.inv_removed(ch, gone);
-  on_rollback_of(p, ch, [gone](character& again) { again.inventory.push_back(gone); });
+  keep_lost_items(p.changes, p.people, ch, {gone});
 }
 
 /// Status and vitals after silver or hit points changed.

@@ -15,16 +15,6 @@
 
 namespace dw::game {
 
-/// If the event cannot be saved, `undo` runs on the character of `ch`'s account (when it is still in play).
-template <typename F>
-void on_rollback_of(const economy_parts& p, const character& ch, F undo) {
-  p.changes.on_rollback([p, account = ch.account_id, undo = std::move(undo)] {
-    if (character* again = p.people.find_character(account)) {
-      undo(*again);
-    }
-  });
-}
-
 /// The character's progress as it is now (silver, scrolls sold, hit points, scrolls identified), restored if the
 /// event cannot be saved.
 void undo_progress(const economy_parts& p, const character& ch);

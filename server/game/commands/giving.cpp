@@ -11,6 +11,7 @@
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/events/event_sink.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/ground.hpp"
 #include "server/game/roster/roster.hpp"
@@ -75,26 +76,30 @@ std::optional<std::int64_t> silver_amount(std::string_view what) {
   return n;
 }
 
+/// undo_give's undo: the giver's and the taker's silver as they were, and the item (if any) back from the
+/// taker's pack to the giver's, each while in play.
+void give_back(const economy_parts& p, std::int64_t giver, std::int64_t taker, std::int64_t giver_silver,
+               std::int64_t taker_silver, std::optional<std::int64_t> item_id) {
+  character* a = p.people.find_character(giver);
+  character* b = p.people.find_character(taker);
+  if (a != nullptr) {
+    a->silver = giver_silver;
+  }
+  if (b != nullptr) {
+    b->silver = taker_silver;
+  }
+  if (item_id && a != nullptr && b != nullptr) {
+    auto it = std::find_if(b->inventory.begin(), b->inventory.end(), [&](const item& i) { return i.id == *item_id; });
+    if (it != b->inventory.end()) {
+      a->inventory.push_back(*it);
+      b->inventory.erase(it);
+    }
+  }
+}
+
 /// If the event cannot be saved, both characters' silver and the item's holder go back.
 void undo_give(const economy_parts& p, const character& from, const character& to, std::optional<std::int64_t> item_id) {
-  p.changes.on_rollback([p, giver = from.account_id, taker = to.account_id, giver_silver = from.silver,
-                         taker_silver = to.silver, item_id] {
-    character* a = p.people.find_character(giver);
-    character* b = p.people.find_character(taker);
-    if (a != nullptr) {
-      a->silver = giver_silver;
-    }
-    if (b != nullptr) {
-      b->silver = taker_silver;
-    }
-    if (item_id && a != nullptr && b != nullptr) {
-      auto it = std::find_if(b->inventory.begin(), b->inventory.end(), [&](const item& i) { return i.id == *item_id; });
-      if (it != b->inventory.end()) {
-        a->inventory.push_back(*it);
-        b->inventory.erase(it);
-      }
-    }
-  });
+  undo_with<&give_back>(p.changes, p, from.account_id, to.account_id, from.silver, to.silver, item_id);
 }
 
 void give_silver(const economy_parts& p, command_context& ctx, character& to, std::int64_t amount) {

@@ -14,6 +14,7 @@
 #include "server/game/encounters/puzzles.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/events/event_sink.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/interior_view.hpp"
 #include "server/game/places/place_directory.hpp"
@@ -23,23 +24,42 @@
 namespace dw::game {
 namespace {
 
+/// undo_item_move's undo: item `id` moves from the hands of `account`'s character (if in play) to the floor
+/// of `room`, or the other way round when `to_floor` is false.
+void move_item_back(const item_parts& p, std::int64_t account, std::int64_t id, std::int64_t room, bool to_floor) {
+  character* ch = p.people.find_character(account);
+  std::vector<item>& floor = p.contents.floor_of(room);
+  std::vector<item>* from = to_floor ? (ch != nullptr ? &ch->inventory : nullptr) : &floor;
+  std::vector<item>* to = to_floor ? &floor : (ch != nullptr ? &ch->inventory : nullptr);
+  if (from == nullptr || to == nullptr) {
+    return;
+  }
+  auto it = std::find_if(from->begin(), from->end(), [id](const item& i) { return i.id == id; });
+  if (it != from->end()) {
+    to->push_back(*it);
+    from->erase(it);
+  }
+}
+
 /// If the event cannot be saved, item `id` moves back from `ch`'s hands to the floor of `room` (or the
 /// other way round when `to_floor` is false).
 void undo_item_move(const item_parts& p, const character& actor, std::int64_t id, std::int64_t room, bool to_floor) {
-  p.changes.on_rollback([p, account = actor.account_id, id, room, to_floor] {
-    character* ch = p.people.find_character(account);
-    std::vector<item>& floor = p.contents.floor_of(room);
-    std::vector<item>* from = to_floor ? (ch != nullptr ? &ch->inventory : nullptr) : &floor;
-    std::vector<item>* to = to_floor ? &floor : (ch != nullptr ? &ch->inventory : nullptr);
-    if (from == nullptr || to == nullptr) {
-      return;
+  undo_with<&move_item_back>(p.changes, p, actor.account_id, id, room, to_floor);
+}
+
+/// undo_equipment's undo: the items of `account`'s character (if in play) named in `flags` are equipped or
+/// not as the flags say.
+void put_back_equipped(const item_parts& p, std::int64_t account,
+                       const std::vector<std::pair<std::int64_t, bool>>& flags) {
+  if (character* ch = p.people.find_character(account)) {
+    for (item& it : ch->inventory) {
+      for (const auto& [id, equipped] : flags) {
+        if (it.id == id) {
+          it.equipped = equipped;
+        }
+      }
     }
-    auto it = std::find_if(from->begin(), from->end(), [id](const item& i) { return i.id == id; });
-    if (it != from->end()) {
-      to->push_back(*it);
-      from->erase(it);
-    }
-  });
+  }
 }
 
 /// If the event cannot be saved, the equipped flags of `actor`'s items go back to what they are now.
@@ -48,17 +68,7 @@ void undo_equipment(const item_parts& p, const character& actor) {
   for (const item& it : actor.inventory) {
     flags.emplace_back(it.id, it.equipped);
   }
-  p.changes.on_rollback([p, account = actor.account_id, flags = std::move(flags)] {
-    if (character* ch = p.people.find_character(account)) {
-      for (item& it : ch->inventory) {
-        for (const auto& [id, equipped] : flags) {
-          if (it.id == id) {
-            it.equipped = equipped;
-          }
-        }
-      }
-    }
-  });
+  undo_with<&put_back_equipped>(p.changes, p, actor.account_id, std::move(flags));
 }
 
 item* match(const room_stock& c, std::vector<item>& items, const std::optional<object_query>& query) {
@@ -81,21 +91,26 @@ std::string pack_contents_text(std::int64_t silver, std::size_t things) {
   return out.empty() ? "nothing" : out;
 }
 
+/// take_pack's undo: the pack is back on the floor of `room` holding `held`, and the character of `account`
+/// (if in play) carries neither its silver nor what it held.
+void put_back_pack(const item_parts& p, std::int64_t account, const item& pack, const std::vector<item>& held,
+                   std::int64_t room) {
+  p.contents.floor_of(room).push_back(pack);
+  p.contents.inside(pack.id) = held;
+  if (character* ch = p.people.find_character(account)) {
+    ch->silver -= pack.amount;
+    std::erase_if(ch->inventory, [&held](const item& it) {
+      return std::any_of(held.begin(), held.end(), [&it](const item& h) { return h.id == it.id; });
+    });
+  }
+}
+
 /// Taking a fallen pack: its silver and what it holds go to the taker, and the pack is gone. Everything
 /// inside is saved as carried before the pack is deleted (its deletion would take them along).
 void take_pack(const item_parts& p, command_context& ctx, item pack) {
   const std::int64_t room = ctx.actor.where.room_id;
   std::vector<item> held = p.contents.empty_out(pack.id);
-  p.changes.on_rollback([p, account = ctx.actor.account_id, pack, held, room] {
-    p.contents.floor_of(room).push_back(pack);
-    p.contents.inside(pack.id) = held;
-    if (character* ch = p.people.find_character(account)) {
-      ch->silver -= pack.amount;
-      std::erase_if(ch->inventory, [&held](const item& it) {
-        return std::any_of(held.begin(), held.end(), [&it](const item& h) { return h.id == it.id; });
-      });
-    }
-  });
+  undo_with<&put_back_pack>(p.changes, p, ctx.actor.account_id, pack, held, room);
   for (item it : held) {
     it.container_id = 0;
     it.equipped = false;

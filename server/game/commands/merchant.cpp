@@ -15,6 +15,7 @@
 #include "server/game/deeds.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_stock.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/ground.hpp"
 #include "server/game/progression/progression.hpp"
@@ -153,9 +154,7 @@ void buy(const economy_parts& p, command_context& ctx) {
     bought.kind = wanted->gear != nullptr ? std::string(kind_name(wanted->gear->kind)) : std::string(supply_kind);
     bought.key = wanted->gear != nullptr ? wanted->gear->key : wanted->supply->key;
     p.contents.persist_item(bought, ctx.actor.account_id, 0);
-    on_rollback_of(p, ctx.actor, [id = bought.id](character& again) {
-      std::erase_if(again.inventory, [id](const item& i) { return i.id == id; });
-    });
+    keep_new_item(p.changes, p.people, ctx.actor, bought.id);
     p.news.inv_added(ctx.actor, bought);
     ctx.actor.inventory.push_back(bought);
   }

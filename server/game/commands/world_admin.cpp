@@ -13,6 +13,7 @@
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/places/collapse.hpp"
 #include "server/game/places/map_view.hpp"
@@ -262,7 +263,7 @@ void config_command(const world_admin_parts& p, command_context& ctx) {
   const std::string name = def->full_name();
   const std::string text = config::to_display(def->get(changed));
   p.changes.persist(storage::set_setting{"config." + name, text});
-  p.changes.on_rollback([p, before] { p.settings.change(before); });
+  undo_with<&live_settings::change>(p.changes, &p.settings, before);
   ctx.succeeded(name + " = " + text + " (saved; it survives restarts).\n");
 }
 

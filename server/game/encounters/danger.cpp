@@ -5,6 +5,7 @@
 #include <charconv>
 #include <string>
 
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
 
 namespace dw::game {
@@ -33,7 +34,7 @@ void danger::after_round(character& ch, const content::fighter_outcome& o, room_
   const bool told = warned != warned_.end() && warned->second == ch.where.room_id;
   if (ch.hp > 0 && ch.hp * 3 <= ch.max_hp && !told) {
     warned_[ch.account_id] = ch.where.room_id;
-    changes_.on_rollback([this, account = ch.account_id] { warned_.erase(account); });
+    keep_new_entry(changes_, warned_, ch.account_id);
     text += styled(style::combat, "You are badly hurt: " + std::to_string(ch.hp) + " of " + std::to_string(ch.max_hp) +
                                       " hit points left!") +
             "\n";

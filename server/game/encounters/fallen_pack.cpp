@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "content/scroll.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
 
 namespace dw::game {
@@ -27,12 +28,8 @@ void fallen_pack::drop(character& ch) {
   if (scrolls.empty() && lost == 0) {
     return;
   }
-  changes_.on_rollback([this, account = ch.account_id, scrolls, lost] {
-    if (character* again = people_.find_character(account)) {
-      again->silver += lost;
-      again->inventory.insert(again->inventory.end(), scrolls.begin(), scrolls.end());
-    }
-  });
+  keep_lost_items(changes_, people_, ch, scrolls);
+  keep_gain(changes_, people_, ch, &character::silver, -lost);
   ch.silver -= lost;
   item pack;
   pack.id = contents_.new_item_id();
@@ -40,7 +37,7 @@ void fallen_pack::drop(character& ch) {
   pack.key = ch.name;
   pack.amount = lost;
   contents_.drop_new(pack, room_id);  // saved first: what it holds refers to it
-  changes_.on_rollback([this, id = pack.id] { (void)contents_.empty_out(id); });
+  undo_with<&room_stock::forget_contents>(changes_, &contents_, pack.id);
   for (item& scroll : scrolls) {
     news_.inv_removed(ch, scroll);
     scroll.container_id = pack.id;

@@ -95,6 +95,19 @@ void fight_rounds::send_combat(const character& ch, const room_fight* state, boo
   out_.send_gmcp(*conn, "Char.Combat", combat_json(content_.get(), fight, fighting, name));
 }
 
+void fight_rounds::put_back_round(std::int64_t room_id, const room_fight& before) {
+  // (the fight's row may be gone, the fight won: it comes back while the room is known)
+  if (contents_.find_state(room_id) != nullptr) {
+    room_fight again = before;
+    again.generation = table_.next_generation();  // any timer already set is stale
+    const bool active = again.active;
+    table_.put(room_id, std::move(again));
+    if (active) {
+      schedule_round(room_id, table_.find(room_id)->generation);
+    }
+  }
+}
+
 void fight_rounds::schedule_round(std::int64_t room_id, std::uint64_t generation) {
   services_.after(std::chrono::milliseconds(settings_.get().game.fight_round_ms), [this, room_id, generation] {
     events_.run_event(0, [&] {
@@ -108,16 +121,6 @@ void fight_rounds::schedule_round(std::int64_t room_id, std::uint64_t generation
 }
 
 namespace {
-
-/// What a round changes on a character, kept so a round that cannot be saved can be taken back.
-struct fighter_before {
-  std::int64_t account = 0;
-  std::int32_t hp = 0;
-  std::int32_t ward_points = 0;
-  std::int32_t ward_rounds = 0;
-  std::int64_t kills = 0;
-  std::int64_t silver = 0;
-};
 
 content::fight_choice choice_of(const room_fight& state, std::int64_t account) {
   if (std::find(state.busy.begin(), state.busy.end(), account) != state.busy.end()) {
@@ -162,31 +165,12 @@ void fight_rounds::fight_round(std::int64_t room_id) {
   // If the round cannot be saved it did not happen: the fight, the fighters' hit points, wards, kills and
   // silver, the room's clear state and its loot go back (knock-outs and flights are moved back by their
   // own undo, which runs first), and the round is fought again on a fresh timer.
-  std::vector<fighter_before> before_round;
+  // (the fighters kept first: the fight comes back before them, as it always has)
   for (const character* ch : chars) {
-    before_round.push_back({ch->account_id, ch->hp, ch->ward_points, ch->ward_rounds, ch->kills, ch->silver});
+    keep(changes_, people_, *ch, &character::hp, &character::ward_points, &character::ward_rounds,
+         &character::kills, &character::silver);
   }
-  changes_.on_rollback([this, room_id, before = state, before_round = std::move(before_round)] {
-    // (the fight's row may be gone, the fight won: it comes back while the room is known)
-    if (contents_.find_state(room_id) != nullptr) {
-      room_fight again = before;
-      again.generation = table_.next_generation();  // any timer already set is stale
-      const bool active = again.active;
-      table_.put(room_id, std::move(again));
-      if (active) {
-        schedule_round(room_id, table_.find(room_id)->generation);
-      }
-    }
-    for (const fighter_before& f : before_round) {
-      if (character* ch = people_.find_character(f.account)) {
-        ch->hp = f.hp;
-        ch->ward_points = f.ward_points;
-        ch->ward_rounds = f.ward_rounds;
-        ch->kills = f.kills;
-        ch->silver = f.silver;
-      }
-    }
-  });
+  undo_with<&fight_rounds::put_back_round>(changes_, this, room_id, state);
   const location where = chars.front()->where;
   const content::tape tape = contents_.tape_of(state.branch, where.x, where.y);
   const int alive_before = state.monsters.alive();

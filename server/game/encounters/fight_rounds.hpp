@@ -65,6 +65,9 @@ class fight_rounds {
   std::pair<std::string, std::string> monster_names(const content::fight_state& fight) const;
 
  private:
+  /// The undo of a round that could not be saved: the fight in `room_id` is `before` again, on a fresh
+  /// timer generation (a timer already set is stale), and fought on if it was going on.
+  void put_back_round(std::int64_t room_id, const room_fight& before);
   void schedule_round(std::int64_t room_id, std::uint64_t generation);
   void fight_round(std::int64_t room_id);
   /// The round `fight_round` of the fight in `room_id` as the bout now going on counts it (from 1).

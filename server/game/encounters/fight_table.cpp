@@ -1,5 +1,6 @@
 #include "server/game/encounters/fight_table.hpp"
 
+#include "server/game/events/undoable.hpp"
 #include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
 
@@ -56,17 +57,19 @@ void fight_table::keep_row(std::int64_t room_id) {
   }
   // (a row put back keeps its generation: a round timer still set for it finds it again, and one that
   // found nothing meanwhile is set again by the fights' own undo of the round)
-  changes_.on_rollback([this, room_id, before = std::move(before)] {
-    if (before) {
-      // A branch that collapsed between the event and its failed commit took its rooms with it: a row put
-      // back would be a fight in a room nobody can reach, never forgotten.
-      if (branches_.contains(before->branch)) {
-        rooms_.insert_or_assign(room_id, *before);
-      }
-    } else {
-      rooms_.erase(room_id);
+  undo_with<&fight_table::put_back_row>(changes_, this, room_id, std::move(before));
+}
+
+void fight_table::put_back_row(std::int64_t room_id, const std::optional<room_fight>& before) {
+  if (before) {
+    // A branch that collapsed between the event and its failed commit took its rooms with it: a row put
+    // back would be a fight in a room nobody can reach, never forgotten.
+    if (branches_.contains(before->branch)) {
+      rooms_.insert_or_assign(room_id, *before);
     }
-  });
+  } else {
+    rooms_.erase(room_id);
+  }
 }
 
 std::string fight_table::stored_contents(std::int64_t room_id) const {
@@ -81,7 +84,7 @@ void fight_table::room_created(std::int64_t room_id, std::uint64_t branch,
   }
   place(room_id, branch, std::move(*monsters));
   // A room that could not be saved does not exist: neither do its monsters.
-  changes_.on_rollback([this, room_id] { rooms_.erase(room_id); });
+  keep_new_entry(changes_, rooms_, room_id);
 }
 
 void fight_table::restore_room(std::int64_t room_id, std::uint64_t branch, content::room_event event,

@@ -79,6 +79,8 @@ class fight_table {
   /// Registers the undo that puts the row of `room_id` back as it is now (or takes away one made meanwhile).
   /// A row whose branch collapsed before the undo ran is not put back: its room is no longer known.
   void keep_row(std::int64_t room_id);
+  /// keep_row's undo: the row of `room_id` is `before` again (none: taken away), unless its branch collapsed.
+  void put_back_row(std::int64_t room_id, const std::optional<room_fight>& before);
 
   change_sink& changes_;
   std::unordered_map<std::int64_t, room_fight> rooms_;

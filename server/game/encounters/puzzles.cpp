@@ -6,6 +6,7 @@
 #include "content/puzzle.hpp"
 #include "content/rune_attempt.hpp"
 #include "content/text_helpers.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
 #include "server/log/log.hpp"
 
@@ -123,6 +124,8 @@ bool puzzles::hear(character& ch, std::string_view words) {
   return false;  // just speech
 }
 
+void puzzles::put_back_tries(std::int64_t room_id, int earlier) { wrong_tries_[room_id] = earlier; }
+
 void puzzles::ward(character& ch, const std::string& mine, std::string_view theirs) {
   const std::int64_t room_id = ch.where.room_id;
   const int earlier = wrong_tries_[room_id];
@@ -134,12 +137,8 @@ void puzzles::ward(character& ch, const std::string& mine, std::string_view thei
                                  ". Rest before you try again.\n");
     return;
   }
-  changes_.on_rollback([this, account = ch.account_id, hp = ch.hp, room_id, earlier] {
-    wrong_tries_[room_id] = earlier;
-    if (character* again = people_.find_character(account)) {
-      again->hp = hp;
-    }
-  });
+  keep(changes_, people_, ch, &character::hp);
+  undo_with<&puzzles::put_back_tries>(changes_, this, room_id, earlier);
   wrong_tries_[room_id] = earlier + 1;
   ch.hp -= blow;
   ground_.save_character(ch);

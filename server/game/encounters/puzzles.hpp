@@ -49,6 +49,8 @@ class puzzles {
   const content::rune_lock* lock_here(const character& ch);
   /// A wrong order: the ward strikes `ch` (saved, and taken back if the event cannot be saved).
   void ward(character& ch, const std::string& mine, std::string_view theirs);
+  /// ward's undo: the wrong tries at `room_id` are `earlier` again (even if forgotten meanwhile).
+  void put_back_tries(std::int64_t room_id, int earlier);
 
   const live_settings& settings_;
   const content_source& content_;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "server/game/events/undoable.hpp"
+
 namespace dw::game {
 
 void rest::tick() {
@@ -22,11 +24,7 @@ void rest::tick() {
       const std::int32_t was = ch->hp;
       ch->hp = static_cast<std::int32_t>(std::min<std::int64_t>(ch->max_hp, ch->hp + (after - before)));
       ground_.save_character(*ch);
-      changes_.on_rollback([this, account = ch->account_id, gained = ch->hp - was] {
-        if (character* again = people_.find_character(account)) {
-          again->hp = std::max(1, again->hp - gained);
-        }
-      });
+      keep_gain(changes_, people_, *ch, &character::hp, ch->hp - was, 1);
       out_.send_vitals(*ch);
       if (ch->hp == ch->max_hp) {
         out_.send(ch->connection, "You feel fully rested.\n");

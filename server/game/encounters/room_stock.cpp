@@ -7,6 +7,7 @@
 #include "content/room_roll.hpp"
 #include "content/scroll.hpp"
 #include "dungeon/reach.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
 #include "content/text_helpers.hpp"
 #include "server/game/output/style.hpp"
@@ -163,10 +164,8 @@ void room_stock::room_created(const dungeon::room& r) {
     }
   }
   // A room that could not be saved does not exist: neither does what it held (ids are not reused).
-  changes_.on_rollback([this, id] {
-    rooms_.erase(id);
-    floors_.erase(id);
-  });
+  keep_new_entry(changes_, rooms_, id);
+  keep_new_entry(changes_, floors_, id);
   locks_.move_walled_in_hints(r.branch);
 }
 
@@ -388,12 +387,14 @@ void room_stock::persist_item(const item& it, std::int64_t owner, std::int64_t r
 
 void room_stock::drop_new(item it, std::int64_t room_id) {
   persist_item(it, 0, room_id);
-  changes_.on_rollback([this, room_id, item_id = it.id] {
-    if (auto found = floors_.find(room_id); found != floors_.end()) {
-      std::erase_if(found->second, [item_id](const item& i) { return i.id == item_id; });
-    }
-  });
+  undo_with<&room_stock::take_back_new>(changes_, this, room_id, it.id);
   floor_of(room_id).push_back(std::move(it));
+}
+
+void room_stock::take_back_new(std::int64_t room_id, std::int64_t item_id) {
+  if (auto found = floors_.find(room_id); found != floors_.end()) {
+    std::erase_if(found->second, [item_id](const item& i) { return i.id == item_id; });
+  }
 }
 
 room_stock::dropped_loot room_stock::drop_loot(std::vector<item> loot, std::int64_t room_id) {

@@ -64,6 +64,8 @@ class room_stock {
   const std::vector<item>* inside_of(std::int64_t container_id) const;
   /// Takes everything out of a container (it is then forgotten).
   std::vector<item> empty_out(std::int64_t container_id);
+  /// Forgets what a container holds, as empty_out does without handing it over (the undo of a new pack filled).
+  void forget_contents(std::int64_t container_id) { inside_.erase(container_id); }
   /// "a goblin", "three large rats" ("" once they are all down).
   std::string monsters_text(const content::fight_state& monsters) const;
   /// The monsters of the room `ch` is in when they still stand, or nullptr (reads the branch first, as
@@ -107,6 +109,9 @@ class room_stock {
   const content::content_tables& tables() const { return content_.get(); }
 
  private:
+  /// The undo of drop_new: the item `item_id` is taken off the floor of `room_id` again (if the floor is known).
+  void take_back_new(std::int64_t room_id, std::int64_t item_id);
+
   const live_settings& settings_;
   const content_source& content_;
   change_sink& changes_;

@@ -5,6 +5,7 @@
 #include "content/text_helpers.hpp"
 #include "dungeon/reach.hpp"
 #include "server/game/encounters/room_stock.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
 #include "server/log/log.hpp"
 #include "server/text/log_safe.hpp"
@@ -72,12 +73,15 @@ void rune_locks::room_created(std::int64_t room_id, std::uint64_t branch, dungeo
   }
   rooms_[room_id] = puzzle_room{branch, std::move(lock), std::move(hint)};
   // A room that could not be saved does not exist: neither does its lock or hint.
-  changes_.on_rollback([this, room_id, branch, hint_place] {
-    rooms_.erase(room_id);
-    if (hint_place) {
-      hints_.erase(branch, *hint_place);
-    }
-  });
+  undo_with<&rune_locks::forget_new_room>(changes_, this, room_id, branch, hint_place);
+}
+
+void rune_locks::forget_new_room(std::int64_t room_id, std::uint64_t branch,
+                                 const std::optional<dungeon::coord>& hint_place) {
+  rooms_.erase(room_id);
+  if (hint_place) {
+    hints_.erase(branch, *hint_place);
+  }
 }
 
 bool rune_locks::open(std::int64_t room_id) {
@@ -86,12 +90,14 @@ bool rune_locks::open(std::int64_t room_id) {
     return false;
   }
   found->second.lock->solved = true;
-  changes_.on_rollback([this, room_id] {
-    if (auto again = rooms_.find(room_id); again != rooms_.end() && again->second.lock) {
-      again->second.lock->solved = false;
-    }
-  });
+  undo_with<&rune_locks::seal_again>(changes_, this, room_id);
   return true;
+}
+
+void rune_locks::seal_again(std::int64_t room_id) {
+  if (auto again = rooms_.find(room_id); again != rooms_.end() && again->second.lock) {
+    again->second.lock->solved = false;
+  }
 }
 
 void rune_locks::save_lock(std::int64_t room_id, const content::rune_lock& lock) {
@@ -165,13 +171,16 @@ void rune_locks::move_walled_in_hints(std::uint64_t branch) {
     save_lock(room_id, lock);
     log::info("branch {} ({},{}): rune lock's hint moved from ({},{}) to ({},{}), the old place walled off", branch,
                  lock_at.x, lock_at.y, old_at.x, old_at.y, to->x, to->y);
-    changes_.on_rollback([this, branch, room_id, lock_at, before, moved_to = *to] {
-      hints_.erase(branch, moved_to);
-      if (auto s = rooms_.find(room_id); s != rooms_.end() && s->second.lock) {
-        *s->second.lock = before;
-        hints_.write(branch, lock_at, before);
-      }
-    });
+    undo_with<&rune_locks::put_back_hint>(changes_, this, branch, room_id, lock_at, before, *to);
+  }
+}
+
+void rune_locks::put_back_hint(std::uint64_t branch, std::int64_t room_id, dungeon::coord lock_at,
+                               const content::rune_lock& before, dungeon::coord moved_to) {
+  hints_.erase(branch, moved_to);
+  if (auto s = rooms_.find(room_id); s != rooms_.end() && s->second.lock) {
+    *s->second.lock = before;
+    hints_.write(branch, lock_at, before);
   }
 }
 

@@ -72,6 +72,12 @@ class rune_locks {
     std::optional<content::rune_hint> hint;
   };
 
+  /// The undos of room_created, open and a hint moved by move_walled_in_hints: the new room's lock or hint
+  /// (and its hint place) forgotten; the lock sealed again (if still known); the hint back where it was.
+  void forget_new_room(std::int64_t room_id, std::uint64_t branch, const std::optional<dungeon::coord>& hint_place);
+  void seal_again(std::int64_t room_id);
+  void put_back_hint(std::uint64_t branch, std::int64_t room_id, dungeon::coord lock_at,
+                     const content::rune_lock& before, dungeon::coord moved_to);
   /// Saves a lock room's contents (its event and the lock).
   void save_lock(std::int64_t room_id, const content::rune_lock& lock);
 

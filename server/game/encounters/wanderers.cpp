@@ -11,6 +11,7 @@
 #include "content/text_helpers.hpp"
 #include "content/wanderers.hpp"
 #include "dungeon/direction.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
 #include "server/log/log.hpp"
 
@@ -163,6 +164,24 @@ bool wanderers::spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs
   return true;
 }
 
+void wanderers::put_back_fighting(std::uint64_t branch, const wanderer& before, bool dies) {
+  const auto found = branches_.find(branch);
+  if (found == branches_.end()) {
+    return;  // the branch is gone, and its wanderers with it
+  }
+  branch_state& again = found->second;
+  const auto same = std::find_if(again.alive.begin(), again.alive.end(),
+                                 [&before](const wanderer& other) { return other.id == before.id; });
+  if (same != again.alive.end()) {
+    *same = before;
+  } else {
+    again.alive.push_back(before);
+  }
+  if (dies && again.dead > 0) {
+    --again.dead;
+  }
+}
+
 void wanderers::settle_fight(std::uint64_t branch, branch_state& bs, wanderer& w) {
   // (a won fight's row is gone with it: a fight in the room now is ours only if it holds our id)
   const room_fight* fight = table_.find(w.room_id);
@@ -173,23 +192,7 @@ void wanderers::settle_fight(std::uint64_t branch, branch_state& bs, wanderer& w
   // If the step's changes cannot be saved (walking on saves the room without the fight), the wanderer stands
   // fighting as it was, alive, and counted so; a dead one is settled again, and dies again, at the next step.
   const bool dies = !ours || fight->monsters.won();
-  changes_.on_rollback([this, branch, before = w, dies] {
-    const auto found = branches_.find(branch);
-    if (found == branches_.end()) {
-      return;  // the branch is gone, and its wanderers with it
-    }
-    branch_state& again = found->second;
-    const auto same = std::find_if(again.alive.begin(), again.alive.end(),
-                                   [&before](const wanderer& other) { return other.id == before.id; });
-    if (same != again.alive.end()) {
-      *same = before;
-    } else {
-      again.alive.push_back(before);
-    }
-    if (dies && again.dead > 0) {
-      --again.dead;
-    }
-  });
+  undo_with<&wanderers::put_back_fighting>(changes_, this, branch, w, dies);
   if (!dies) {
     // Everyone left the fight: it takes its wounds and walks on, and the room is as clear as before.
     w.hp = fight->monsters.monster_hp;

@@ -58,6 +58,9 @@ class wanderers {
     std::vector<int> hp;  ///< one per monster
     bool fighting = false;
   };
+  /// The undo of settle_fight: `before` stands fighting again in `branch` (if still known), alive, and not
+  /// counted dead when `dies`.
+  void put_back_fighting(std::uint64_t branch, const wanderer& before, bool dies);
   struct branch_state {
     std::uint64_t ticks = 0;      ///< steps taken so far
     std::uint32_t spawned = 0;    ///< wanderer numbers given out, 0 up (the dead keep theirs)

@@ -1,5 +1,7 @@
 #include "server/game/events/undoable.hpp"
 
+#include <algorithm>
+
 #include "server/game/storage/changes.hpp"
 
 namespace dw::game {
@@ -12,6 +14,22 @@ void set_preference(change_sink& changes, roster& people, character& ch, std::st
   changes.on_rollback([&people, account = ch.account_id, key = std::string(key), before = std::move(before)] {
     if (character* again = people.find_character(account)) {
       again->prefs.set(key, before);
+    }
+  });
+}
+
+void keep_new_item(change_sink& changes, roster& people, const character& ch, std::int64_t id) {
+  changes.on_rollback([&people, account = ch.account_id, id] {
+    if (character* again = people.find_character(account)) {
+      std::erase_if(again->inventory, [id](const item& i) { return i.id == id; });
+    }
+  });
+}
+
+void keep_lost_items(change_sink& changes, roster& people, const character& ch, std::vector<item> items) {
+  changes.on_rollback([&people, account = ch.account_id, items = std::move(items)] {
+    if (character* again = people.find_character(account)) {
+      again->inventory.insert(again->inventory.end(), items.begin(), items.end());
     }
   });
 }

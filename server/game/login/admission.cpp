@@ -2,6 +2,7 @@
 #include <memory>
 
 #include "server/game/encounters/room_stock.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/login/login_flow.hpp"
 #include "server/game/output/channels.hpp"
 #include "server/game/output/gmcp.hpp"
@@ -31,6 +32,25 @@ character character_from(const storage::login_record& login, const storage::char
 }
 
 namespace {
+
+/// enter_play's undo: the character of `account`, if still in play on `conn_id`, is out of play again, and the
+/// connection (if still there) back at the menu.
+void back_to_menu(login_context* w, std::int64_t account, std::uint64_t conn_id) {
+  if (character* c = w->people.find_character(account); c != nullptr && c->connection == conn_id) {
+    w->door.unplace(*c);
+    w->people.remove_character(account);
+    if (w->progress != nullptr) {
+      w->progress->leave(account);
+    }
+    if (w->board != nullptr) {
+      w->board->leave(account);
+    }
+  }
+  if (connection* back = w->people.find_connection(conn_id)) {
+    back->stage = login_stage::menu;
+    back->account_id = 0;
+  }
+}
 
 void enter_play(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message,
                 const storage::login_record* stored, bool read_again);
@@ -102,22 +122,7 @@ void enter_play(login_context& w, connection& conn, character ch, entry_kind kin
   conn.account_id = account;
   w.conversations.erase(conn.id);  // (the conversation is over: nothing of it is kept while playing)
   // If the login cannot be saved, the connection is back at the login screen and the character out of play.
-  w.changes.on_rollback([&w, account, conn_id = conn.id] {
-    if (character* c = w.people.find_character(account); c != nullptr && c->connection == conn_id) {
-      w.door.unplace(*c);
-      w.people.remove_character(account);
-      if (w.progress != nullptr) {
-        w.progress->leave(account);
-      }
-      if (w.board != nullptr) {
-        w.board->leave(account);
-      }
-    }
-    if (connection* back = w.people.find_connection(conn_id)) {
-      back->stage = login_stage::menu;
-      back->account_id = 0;
-    }
-  });
+  undo_with<&back_to_menu>(w.changes, &w, account, conn.id);
   w.out.send_gmcp(conn, "Char.Name", gmcp_char_name(placed.name));
   if (conn.port->client().gmcp) {
     w.out.send_gmcp(conn, "Comm.Channel.List", gmcp_channel_list());

@@ -1,5 +1,6 @@
 // Branches that fall in: idle ones on the tick, and any one at an administrator's word.
 #include "server/game/places/collapse.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/log/log.hpp"
 
 
@@ -37,7 +38,7 @@ int branch_collapse::collapse(dungeon::branch_id b, bool evacuate) {
   log::info("{} (branch {}) collapsed", branch_name(*info), b);
   hooks_->forget_branch(b);
   rooms_.forget_interiors(static_cast<std::int64_t>(b));
-  changes_.on_rollback([this, restored = *emptied] { rooms_.dungeon().restore_branch(restored); });
+  undo_with<&dungeon::dungeon::restore_branch>(changes_, &rooms_.dungeon(), *emptied);
   // Characters who logged out inside wake up at the bottom of the well, and are told why.
   changes_.persist(storage::collapse_branch{
       static_cast<std::int64_t>(b), well,

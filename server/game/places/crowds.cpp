@@ -7,6 +7,7 @@
 #include <chrono>
 #include <unordered_map>
 
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/crowd_text.hpp"
 
@@ -54,12 +55,14 @@ void crowds::tell_passing(std::int64_t room_id, const passing& p, std::int64_t a
   const std::uint64_t serial = next_serial_++;
   (arriving ? batch.arriving : batch.leaving).push_back(crowd_entry{account, serial, p});
   // A move that cannot be saved was never made: it leaves the batch (if the batch has not been told yet).
-  changes_.on_rollback([this, room_id, serial, arriving] {
-    if (auto it = batches_.find(room_id); it != batches_.end()) {
-      std::erase_if(arriving ? it->second.arriving : it->second.leaving,
-                    [serial](const crowd_entry& e) { return e.serial == serial; });
-    }
-  });
+  undo_with<&crowds::take_out_of_batch>(changes_, this, room_id, serial, arriving);
+}
+
+void crowds::take_out_of_batch(std::int64_t room_id, std::uint64_t serial, bool arriving) {
+  if (auto it = batches_.find(room_id); it != batches_.end()) {
+    std::erase_if(arriving ? it->second.arriving : it->second.leaving,
+                  [serial](const crowd_entry& e) { return e.serial == serial; });
+  }
 }
 
 void crowds::flush(std::int64_t room_id) {

@@ -50,6 +50,8 @@ class crowds {
   std::size_t gathering() const { return batches_.size(); }
 
  private:
+  /// tell_passing's undo: the entry `serial` leaves the batch of `room_id` (if it has not been told yet).
+  void take_out_of_batch(std::int64_t room_id, std::uint64_t serial, bool arriving);
   /// Tells a room its batch: one line for those who left and one for those who came.
   void flush(std::int64_t room_id);
   /// One line of a batch to everyone in the room; one of the batch still there hears of the others only.

@@ -9,6 +9,7 @@
 
 #include "content/room_description.hpp"
 #include "dungeon/random.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/places/dungeon_bridge.hpp"
 #include "server/log/log.hpp"
 
@@ -334,6 +335,6 @@ void place_directory::mark_clear(std::uint64_t branch, dungeon::coord at) {
     return;
   }
   persist_changes(changes);
-  changes_.on_rollback([this, branch, at] { dungeon_->set_clear(branch, at, false); });
+  undo_with<&dungeon::dungeon::set_clear>(changes_, dungeon_.get(), branch, at, false);
 }
 }  // namespace dw::game

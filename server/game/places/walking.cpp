@@ -3,6 +3,7 @@
 #include "server/game/places/walking.hpp"
 
 
+#include "server/game/events/undoable.hpp"
 #include "server/game/output/style.hpp"
 #include "server/log/log.hpp"
 
@@ -120,7 +121,7 @@ bool walking::walk_fixed(connection& conn, character& ch, exit_dir d, const loca
   rooms_.persist_changes(entered.changes);
   if (entered.new_branch) {
     // A branch that could not be saved was never opened (its number is not reused).
-    changes_.on_rollback([this, b = entered.branch] { rooms_.dungeon().undo_new_branch(b); });
+    undo_with<&dungeon::dungeon::undo_new_branch>(changes_, &rooms_.dungeon(), entered.branch);
   }
   const auto info = rooms_.dungeon().branch(entered.branch);
   const std::string name = info ? branch_name(*info) : "the dungeon";
@@ -157,7 +158,7 @@ bool walking::walk_branch(connection& conn, character& ch, exit_dir d) {
       rooms_.persist_changes(moved.changes);
       if (moved.spawned) {
         // A room that could not be saved was never discovered (its id is not reused).
-        changes_.on_rollback([this, changes = moved.changes] { rooms_.dungeon().undo_spawn(changes); });
+        undo_with<&dungeon::dungeon::undo_spawn>(changes_, &rooms_.dungeon(), moved.changes);
         hooks_->room_created(moved.destination);
       }
       // (standing by the door on the side it came in by: the opposite of the way it walked)
@@ -237,18 +238,7 @@ void walking::move_character(character& ch, const location& to, const passing& l
   rooms_.save_character(ch);
   // If the move cannot be saved, the character is back where it was (registered after the move, so it
   // runs before the undo of whatever made the destination, such as a freshly spawned room).
-  changes_.on_rollback([this, account = ch.account_id, from, was_deepest, was_deepest_at] {
-    if (character* c = people_.find_character(account)) {
-      rooms_.leave(*c, false);
-      c->where = from;
-      rooms_.enter(*c, false);
-      if (c->deepest != was_deepest) {
-        fame_.undo(c->name, was_deepest, was_deepest_at);
-        c->deepest = was_deepest;
-        c->deepest_at = was_deepest_at;
-      }
-    }
-  });
+  undo_with<&walking::put_back_move>(changes_, this, ch.account_id, from, was_deepest, was_deepest_at);
   crowds_.tell_passing(ch.where.room_id, arriving, ch.account_id, true);
   if (deeds_ != nullptr) {
     // (after the move's undo is registered: its own undo runs first)
@@ -263,6 +253,20 @@ void walking::move_character(character& ch, const location& to, const passing& l
     view_.send_status(ch);  // (before the room, so that Room.Info stays the last thing a move sends)
   }
   view_.show_room(ch);
+}
+
+void walking::put_back_move(std::int64_t account, const location& from, std::int32_t was_deepest,
+                            std::int64_t was_deepest_at) {
+  if (character* c = people_.find_character(account)) {
+    rooms_.leave(*c, false);
+    c->where = from;
+    rooms_.enter(*c, false);
+    if (c->deepest != was_deepest) {
+      fame_.undo(c->name, was_deepest, was_deepest_at);
+      c->deepest = was_deepest;
+      c->deepest_at = was_deepest_at;
+    }
+  }
 }
 
 }  // namespace dw::game

@@ -50,6 +50,10 @@ class walking {
   const hall_of_fame& fame() const { return fame_; }
 
  private:
+  /// move_character's undo: the character of `account`, if still in play, is back at `from`, and its
+  /// deepest (and the hall of fame) as before.
+  void put_back_move(std::int64_t account, const location& from, std::int32_t was_deepest,
+                     std::int64_t was_deepest_at);
   /// One step, told to the step_watch when it was made; `into` (a step after a leader): the room a passage
   /// from the well leads to. Returns whether `ch` moved.
   bool step(connection& conn, character& ch, exit_dir d, const location* into);

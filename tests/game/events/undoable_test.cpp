@@ -1,6 +1,8 @@
 // Changes that undo themselves (events/undoable.hpp), on a real event batch and a real roster: what a part
 // keeps before it changes it comes back, newest first, when the batch cannot be saved, and only then; a
-// character is found again by account, and one that left play meanwhile is left alone (issue 29).
+// character is found again by account, and one that left play meanwhile is left alone; new entries and items
+// go again, erased ones come back, a gain is taken back, and a part's own undo runs with its arguments
+// (issue 29).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -79,6 +81,15 @@ TEST(Undoable, AKeptEntryComesBackWhileItIsStillThere) {
   EXPECT_FALSE(xp.contains(7));
 }
 
+TEST(Undoable, AnEntryComesBackAsTheValueItHadBeforeTheChange) {
+  batch_sink sink;
+  std::unordered_map<std::int64_t, std::int64_t> books{{7, 3}};
+  books[7] = 4;  // (changed first, and kept after, by a part that held on to the value before)
+  keep_entry(sink, books, 7, std::int64_t{3});
+  sink.failed();
+  EXPECT_EQ(books.at(7), 3);
+}
+
 TEST(Undoable, ACharactersKeptFieldsComeBackOnTheCharacterOfItsAccount) {
   batch_sink sink;
   roster people;
@@ -127,6 +138,100 @@ TEST(Undoable, APreferenceIsSetSavedAndTakenBack) {
   set_preference(sink, people, ann, "brief", "");
   sink.failed();
   EXPECT_EQ(people.find_character(7)->prefs.get("brief"), "on") << "the value before the failed event";
+}
+
+TEST(Undoable, ANewEntryIsErasedAgain) {
+  batch_sink sink;
+  std::unordered_map<std::int64_t, std::int64_t> warned{{1, 10}};
+  warned[7] = 20;
+  keep_new_entry(sink, warned, 7);
+  sink.saved();
+  EXPECT_TRUE(warned.contains(7)) << "a saved batch keeps the entry";
+
+  warned[8] = 30;
+  keep_new_entry(sink, warned, 8);
+  sink.failed();
+  EXPECT_FALSE(warned.contains(8));
+  EXPECT_EQ(warned.at(1), 10) << "only the new entry goes";
+  EXPECT_EQ(warned.at(7), 20);
+}
+
+TEST(Undoable, ErasedElementsAreAppendedAgainInTheirOrder) {
+  batch_sink sink;
+  std::vector<int> bans{1, 2, 3, 4};
+  EXPECT_EQ(erase_kept(sink, bans, [](int b) { return b % 2 == 0; }), 2U);
+  EXPECT_EQ(bans, (std::vector<int>{1, 3}));
+  bans.push_back(5);  // (added meanwhile: stays)
+  sink.failed();
+  EXPECT_EQ(bans, (std::vector<int>{1, 3, 5, 2, 4}));
+}
+
+TEST(Undoable, AGainIsTakenBackFromTheValueThenNeverBelowTheFloor) {
+  batch_sink sink;
+  roster people;
+  character& ann = add_ann(people);
+  ann.hp = 5;
+  keep_gain(sink, people, ann, &character::hp, 3, 1);
+  ann.hp = 8;
+  keep_gain(sink, people, ann, &character::silver, std::int64_t{-4});  // a loss: comes back
+  ann.silver = 6;
+  sink.failed();
+  EXPECT_EQ(ann.hp, 5);
+  EXPECT_EQ(ann.silver, 10);
+
+  keep_gain(sink, people, ann, &character::hp, 3, 1);
+  ann.hp = 2;  // (hurt meanwhile, by more than the gain)
+  sink.failed();
+  EXPECT_EQ(ann.hp, 1) << "never below the floor";
+}
+
+TEST(Undoable, AnItemPutInAPackIsTakenOutAndItemsTakenOutComeBack) {
+  batch_sink sink;
+  roster people;
+  character& ann = add_ann(people);
+  item old;
+  old.id = 1;
+  ann.inventory.push_back(old);
+  item bought;
+  bought.id = 2;
+  ann.inventory.push_back(bought);
+  keep_new_item(sink, people, ann, 2);
+  sink.failed();
+  ASSERT_EQ(ann.inventory.size(), 1U);
+  EXPECT_EQ(ann.inventory.front().id, 1);
+
+  std::vector<item> lost = ann.inventory;
+  ann.inventory.clear();
+  keep_lost_items(sink, people, ann, lost);
+  sink.failed();
+  ASSERT_EQ(ann.inventory.size(), 1U);
+  EXPECT_EQ(ann.inventory.front().id, 1);
+}
+
+/// A part's own undo, named for what it puts back.
+struct counter {
+  int value = 0;
+  void put_back(int before) { value = before; }
+};
+
+void put_back_twice(counter* c, int before) { c->value = 2 * before; }
+
+TEST(Undoable, APartsOwnUndoRunsWithItsArgumentsOnlyWhenTheBatchFails) {
+  batch_sink sink;
+  counter c;
+  undo_with<&counter::put_back>(sink, &c, 3);
+  c.value = 9;
+  sink.saved();
+  EXPECT_EQ(c.value, 9);
+
+  undo_with<&counter::put_back>(sink, &c, 4);
+  undo_with<&put_back_twice>(sink, &c, 5);  // (newest first: the member function's runs last)
+  c.value = 11;
+  sink.failed();
+  EXPECT_EQ(c.value, 4);
+  undo_with<&put_back_twice>(sink, &c, 5);
+  sink.failed();
+  EXPECT_EQ(c.value, 10);
 }
 
 }  // namespace
