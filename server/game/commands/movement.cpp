@@ -1,4 +1,4 @@
-// Movement: the six directions, go, map, and the administrators' list of branches.
+// Movement: the six directions, go, map, survey, and the administrators' list of branches.
 #include <cstdio>
 
 #include "server/game/commands/command_context.hpp"

@@ -31,7 +31,7 @@ enum class login_stage : std::uint8_t {
 /// (every sender stops writing to it). A part's own state of a connection lives
 /// in that part, in a table of its own by connection id, made when the connection arrives or the state
 /// is first needed and dropped when it leaves: login's `login_conversation` (login.hpp), the event loop's
-/// `input_state` (command rate, flood, idle warning, waits and lines typed ahead: event_loop.hpp). The
+/// `input_queue` (command rate, flood, idle warning, waits and lines typed ahead: events/input_queue.hpp). The
 /// output's per-event marks, prompt and GMCP client facts (`output::client_state`, output.hpp).
 /// sizeof(connection) was 304 bytes (GCC 12, x86-64) before login's fields left, 240 before the event
 /// loop's, 144 before output's; it is 56 now.
