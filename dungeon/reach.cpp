@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <unordered_map>
 
 #include "dungeon/branch_info.hpp"
 #include "dungeon/direction.hpp"
@@ -15,11 +14,11 @@ reach_without::reach_without(const dungeon& d, branch_id b, coord avoid) {
   if (!info) {
     return;
   }
-  std::unordered_map<std::uint64_t, room> rooms;
+  std::vector<room> rooms;  // copies: the dungeon hands each room out for the call only
   min_x_ = max_x_ = avoid.x;
   min_y_ = max_y_ = avoid.y;
   d.for_each_resident_room(b, [&](const room& r) {
-    rooms.emplace(pack(r.pos), r);
+    rooms.push_back(r);
     min_x_ = std::min<std::int64_t>(min_x_, r.pos.x);
     max_x_ = std::max<std::int64_t>(max_x_, r.pos.x);
     min_y_ = std::min<std::int64_t>(min_y_, r.pos.y);
@@ -29,34 +28,42 @@ reach_without::reach_without(const dungeon& d, branch_id b, coord avoid) {
   max_x_ = std::max<std::int64_t>(max_x_, 0) + 1;
   min_y_ = std::min<std::int64_t>(min_y_, 0) - 1;
   max_y_ = std::max<std::int64_t>(max_y_, 0) + 1;
-  for (const auto& kv : rooms) {
-    rooms_.insert(kv.first);
+  const auto width = static_cast<std::size_t>(max_x_ - min_x_ + 1);
+  cells_.assign(width * static_cast<std::size_t>(max_y_ - min_y_ + 1), cell::empty);
+  std::vector<const room*> room_at(cells_.size(), nullptr);  // the branch's room at each cell of the box
+  for (const room& r : rooms) {
+    cells_[index(r.pos)] = cell::wall;
+    room_at[index(r.pos)] = &r;
   }
-  rooms_.insert(pack(avoid));
-  rooms_.insert(pack(start_pos));
+  cells_[index(avoid)] = cell::wall;
+  cells_[index(start_pos)] = cell::wall;
 
   // The rooms players reach through the exits that exist.
   const coord first = first_room_pos(info->dir);
-  std::vector<coord> walk;
-  std::unordered_set<std::uint64_t> walked;
-  if (first != avoid && rooms.count(pack(first)) != 0) {
-    walk.push_back(first);
-    walked.insert(pack(first));
+  std::vector<const room*> walk;
+  std::vector<bool> walked(cells_.size(), false);
+  if (first != avoid && room_at[index(first)] != nullptr) {
+    walk.push_back(room_at[index(first)]);
+    walked[index(first)] = true;
   }
   std::vector<coord> spread;
   for (std::size_t i = 0; i < walk.size(); ++i) {
-    const room& r = rooms.at(pack(walk[i]));
+    const room& r = *walk[i];
     for (direction dir : all_directions) {
       const std::optional<coord> n = step(r.pos, dir);
       const exit_state e = r.exit(dir);
       if (!n || *n == start_pos || *n == avoid) {
         continue;
       }
+      // Every room lies inside the box and the box reaches one step past them, so n does too.
+      const std::size_t at = index(*n);
       if (e == exit_state::two_way || e == exit_state::one_way) {
-        if (rooms.count(pack(*n)) != 0 && walked.insert(pack(*n)).second) {
-          walk.push_back(*n);
+        if (room_at[at] != nullptr && !walked[at]) {
+          walked[at] = true;
+          walk.push_back(room_at[at]);
         }
-      } else if (e == exit_state::unexplored && rooms.count(pack(*n)) == 0 && places_.insert(pack(*n)).second) {
+      } else if (e == exit_state::unexplored && room_at[at] == nullptr && cells_[at] == cell::empty) {
+        cells_[at] = cell::reached;
         spread.push_back(*n);
       }
     }
@@ -69,10 +76,11 @@ reach_without::reach_without(const dungeon& d, branch_id b, coord avoid) {
     }
     for (direction dir : all_directions) {
       const std::optional<coord> n = step(c, dir);
-      if (!n || n->x < min_x_ || n->x > max_x_ || n->y < min_y_ || n->y > max_y_ || rooms_.count(pack(*n)) != 0) {
+      if (!n || !in_box(*n)) {
         continue;
       }
-      if (places_.insert(pack(*n)).second) {
+      if (cell& next = cells_[index(*n)]; next == cell::empty) {
+        next = cell::reached;
         spread.push_back(*n);
       }
     }
@@ -80,20 +88,24 @@ reach_without::reach_without(const dungeon& d, branch_id b, coord avoid) {
 }
 
 bool reach_without::can_reach(coord c) const {
-  if (rooms_.count(pack(c)) != 0) {
-    return false;
+  if (cells_.empty()) {
+    return false;  // no such branch
   }
-  if (c.x < min_x_ || c.x > max_x_ || c.y < min_y_ || c.y > max_y_) {
+  if (!in_box(c)) {
     return outside_;
   }
-  return places_.count(pack(c)) != 0;
+  return cells_[index(c)] == cell::reached;
 }
 
 std::vector<coord> reach_without::nearest_places(coord to) const {
   std::vector<coord> out;
-  out.reserve(places_.size());
-  for (const std::uint64_t key : places_) {
-    out.push_back(unpack(key));
+  for (std::int64_t y = min_y_; y <= max_y_ && !cells_.empty(); ++y) {
+    for (std::int64_t x = min_x_; x <= max_x_; ++x) {
+      const coord c{static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)};
+      if (cells_[index(c)] == cell::reached) {
+        out.push_back(c);
+      }
+    }
   }
   const auto distance = [to](coord c) {
     return std::abs(static_cast<std::int64_t>(c.x) - to.x) + std::abs(static_cast<std::int64_t>(c.y) - to.y);

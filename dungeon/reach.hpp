@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_set>
 #include <vector>
 
 #include "dungeon/coord.hpp"
@@ -33,8 +32,19 @@ class reach_without {
   std::vector<coord> nearest_places(coord to) const;
 
  private:
-  std::unordered_set<std::uint64_t> rooms_;   // every room's coordinate (and `avoid`, and the start room)
-  std::unordered_set<std::uint64_t> places_;  // reachable empty coordinates inside the box
+  /// What a coordinate of the box is: a wall to the spread (a room, `avoid` or the start room), an empty
+  /// coordinate reached, or neither.
+  enum class cell : std::uint8_t { empty, wall, reached };
+  /// The cell of `c`, which lies in the box.
+  std::size_t index(coord c) const {
+    return static_cast<std::size_t>(c.y - min_y_) * static_cast<std::size_t>(max_x_ - min_x_ + 1) +
+           static_cast<std::size_t>(c.x - min_x_);
+  }
+  bool in_box(coord c) const { return c.x >= min_x_ && c.x <= max_x_ && c.y >= min_y_ && c.y <= max_y_; }
+
+  // The box, row by row: a grid rather than hash sets of coordinates, because the spread visits most of the
+  // box and this runs on the world thread after every spawn of a branch with an unsolved rune lock.
+  std::vector<cell> cells_;
   std::int64_t min_x_ = 0, max_x_ = 0, min_y_ = 0, max_y_ = 0;  // the box: the rooms' bounds, one step out
   bool outside_ = false;  // whether the spread reached the box's edge (then everything outside it is reachable)
 };
