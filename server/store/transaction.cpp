@@ -6,14 +6,17 @@
 
 namespace dw::store {
 
+// BEGIN and COMMIT run as the connection's cached prepared statements: every change set the writer saves
+// opens and commits one transaction, and parsing the two statements afresh each time (sqlite3_exec) cost
+// about 9,000 instructions a commit (callgrind over 300 new rooms; BENCHMARKS.md).
 transaction::transaction(database& db, transaction_kind kind) : db_(db) {
-  db_.exec(kind == transaction_kind::immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED");
+  db_.prepare(kind == transaction_kind::immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")->run();
 }
 
 transaction::~transaction() { rollback(); }
 
 void transaction::commit() {
-  db_.exec("COMMIT");
+  db_.prepare("COMMIT")->run();
   open_ = false;
 }
 
