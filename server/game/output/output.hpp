@@ -10,6 +10,7 @@
 #include "server/game/live_settings.hpp"
 #include "server/game/output/colour.hpp"
 #include "server/game/output/pager.hpp"
+#include "server/game/output/prompt.hpp"
 #include "server/game/roster/roster.hpp"
 
 namespace dw::game {
@@ -29,13 +30,6 @@ inline constexpr std::string_view prompt = "prompt";
 /// screen-reader mode or in a WebSocket client (see pager_state).
 inline constexpr std::string_view pager = "pager";
 }  // namespace pref
-
-/// The prompt everyone had before prompts were configurable, and the one a screen-reader user gets: words,
-/// no brackets or arrows repeated at every line.
-inline constexpr std::string_view default_prompt = "[%h/%H hp] > ";
-inline constexpr std::string_view default_screen_reader_prompt = "%h of %H hp: ";
-/// The longest prompt format a player may set.
-inline constexpr std::size_t max_prompt_length = 80;
 
 /// How one person is shown things, from their client and their own settings.
 struct view {
@@ -61,21 +55,6 @@ struct layout_key {
   bool operator==(const layout_key&) const = default;
 };
 
-/// What a prompt shows that only the rooms know (places implements it).
-class prompt_facts {
- public:
-  /// Depth of the room `ch` is in (0 above the dungeon).
-  virtual int depth(const character& ch) = 0;
-  /// Appends the exits of `ch`'s room in short form ("n e? d": '?' marks an unexplored one).
-  virtual void exits(const character& ch, std::string& out) = 0;
-  /// `ch`'s level and experience (the world answers from progression).
-  virtual int level(const character&) { return 1; }
-  virtual std::int64_t experience(const character&) { return 0; }
-
- protected:
-  ~prompt_facts() = default;
-};
-
 /// Hears of every change of hit points shown (send_vitals), and is asked once at the end of every event,
 /// before its output leaves, to send what it gathered: the groups part sends one GMCP Group a group,
 /// however many rounds and members changed in the event.
@@ -87,12 +66,6 @@ class vitals_watch {
  protected:
   ~vitals_watch() = default;
 };
-
-/// Checks a prompt format a player typed: nullopt when usable, otherwise why not. Pure.
-std::optional<std::string> check_prompt_format(std::string_view format);
-/// Expands %h (hp), %H (max hp), %d (depth), %x (exits), %l (level), %e (experience), %n (a new line) and
-/// %% into `out`; any other character stands for itself. `facts` is asked only when the format needs it.
-void expand_prompt(std::string_view format, const character& ch, prompt_facts* facts, std::string& out);
 
 /// Everything that leaves for a client: text wrapped to the person's window, prompts, GMCP; sending to
 /// one connection, a room or everyone. Output gathers during an event and leaves once, with the event's
