@@ -126,7 +126,7 @@ declare -A command_set_of=(
 # the places classes its commands call, place_directory, room_view, walking, ..., or the ground port), and
 # everything of login/.
 commands_part_headers=" roster/roster.hpp roster/character.hpp roster/connection.hpp roster/item.hpp roster/names.hpp
-  roster/preferences.hpp output/output.hpp output/channels.hpp output/colour.hpp output/style.hpp
+  roster/preferences.hpp output/output.hpp output/channels.hpp output/chat_history.hpp output/colour.hpp output/style.hpp
   events/event_sink.hpp events/undoable.hpp progression/progression.hpp bounties/bounties.hpp
   places/place.hpp places/place_directory.hpp places/room_view.hpp places/interior_view.hpp places/map_view.hpp
   places/walking.hpp places/collapse.hpp places/crowds.hpp places/ground.hpp

@@ -12,6 +12,7 @@
 #include "server/game/events/event_sink.hpp"
 #include "server/game/events/undoable.hpp"
 #include "server/game/output/channels.hpp"
+#include "server/game/output/chat_history.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/roster/roster.hpp"
 #include "server/game/services.hpp"

@@ -60,11 +60,4 @@ void send_channel_line(output& out, connection& conn, std::string_view channel, 
   }
 }
 
-void chat_history::add(std::int64_t at, std::string talker, std::string text) {
-  if (lines_.size() == capacity) {
-    lines_.pop_front();
-  }
-  lines_.push_back({at, std::move(talker), std::move(text)});
-}
-
 }  // namespace dw::game

@@ -1,9 +1,7 @@
 #pragma once
 
 #include <array>
-#include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <string_view>
 
@@ -46,21 +44,5 @@ std::string gmcp_channel_text(std::string_view channel, std::string_view talker,
 /// a client with GMCP, Comm.Channel.Text with the line without markup and without its line end.
 void send_channel_line(output& out, connection& conn, std::string_view channel, std::string_view talker,
                        std::string_view line);
-
-/// The last lines said on chat, oldest first, for `chat history`. In memory only: a restart empties it.
-class chat_history {
- public:
-  static constexpr std::size_t capacity = 20;
-  struct line {
-    std::int64_t at = 0;  ///< unix seconds
-    std::string talker;
-    std::string text;
-  };
-  void add(std::int64_t at, std::string talker, std::string text);
-  const std::deque<line>& lines() const { return lines_; }
-
- private:
-  std::deque<line> lines_;
-};
 
 }  // namespace dw::game

@@ -1,4 +1,5 @@
 #include "server/game/output/channels.hpp"
+#include "server/game/output/chat_history.hpp"
 
 #include <gtest/gtest.h>
 
