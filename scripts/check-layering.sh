@@ -20,8 +20,9 @@
 #     the set command_set_of names for it) and no header that includes another set's; the root headers but
 #     world.hpp and network_port.hpp; and the public headers of the parts it may use (commands_part_headers
 #     below: each part's classes, value types and ports, never an umbrella that world builds, such as
-#     encounters/encounters.hpp or places/places.hpp (a set takes places' concept classes, or a port such
-#     as ground), nor a part's internals); command_sets.hpp, the old umbrella of every set, is gone;
+#     encounters/encounters.hpp, places/places.hpp or groups/groups.hpp (a set takes the concept classes,
+#     such as places' walking or groups' membership, or a port such as ground), nor a part's internals);
+#     command_sets.hpp, the old umbrella of every set, is gone;
 #   - anything under server/net/ includes a header of server/game/ other than the game's port to the network
 #     (server/game/network_port.hpp) and the game's view of a connection (server/game/roster/session_port.hpp);
 #   - anything under server/ includes spdlog but server/log/log.cpp and the logging set-up of server/app
@@ -131,7 +132,7 @@ commands_part_headers=" roster/roster.hpp roster/character.hpp roster/connection
   places/place.hpp places/place_directory.hpp places/room_view.hpp places/interior_view.hpp places/map_view.hpp
   places/walking.hpp places/collapse.hpp places/crowds.hpp places/ground.hpp
   places/static_rooms.hpp places/steps.hpp places/hall_of_fame.hpp
-  groups/groups.hpp groups/following.hpp groups/membership.hpp groups/group_news.hpp encounters/fights.hpp
+  groups/following.hpp groups/membership.hpp groups/group_news.hpp encounters/fights.hpp
   encounters/fight_table.hpp
   encounters/fight_news.hpp
   encounters/puzzles.hpp encounters/rest.hpp encounters/room_stock.hpp encounters/item_news.hpp encounters/rune_locks.hpp

@@ -171,7 +171,8 @@ plant server/game/commands/items.cpp 2 '#include "../places/dungeon_bridge.hpp"'
 plant server/game/commands/help.cpp 2 '#include "server/game/commands/economy_support.hpp"'
 plant server/game/commands/merchant.cpp 2 '#include "server/game/commands/world_admin_set.hpp"'
 plant server/game/commands/movement.cpp 2 '#include "server/game/places/places.hpp"'
-expect_fail "a command set includes the old umbrella, another set's header, the world, the network's port, an umbrella part header (encounters, places), a part's internal header (relative include), another set's support header" \
+plant server/game/commands/grouping.cpp 3 '#include "server/game/groups/groups.hpp"'
+expect_fail "a command set includes the old umbrella, another set's header, the world, the network's port, an umbrella part header (encounters, places, groups), a part's internal header (relative include), another set's support header" \
   'server/game/commands/puzzles.cpp:2: includes "server/game/commands/command_sets.hpp": command_sets.hpp (the umbrella of every set) is gone' \
   'server/game/commands/fights.cpp:2: includes "server/game/commands/basic_set.hpp": a command set includes only its own set header (fights_set.hpp)' \
   'server/game/commands/talk.cpp:2: includes "../world.hpp": a part of the game never sees the world' \
@@ -180,7 +181,8 @@ expect_fail "a command set includes the old umbrella, another set's header, the 
   'server/game/commands/items.cpp:2: includes "../places/dungeon_bridge.hpp": a command set includes only the public headers' \
   'server/game/commands/help.cpp:2: includes "server/game/commands/economy_support.hpp": economy_support.hpp belongs to the economy set' \
   'server/game/commands/merchant.cpp:2: includes "server/game/commands/world_admin_set.hpp": a command set includes only its own set header (economy_set.hpp)' \
-  'server/game/commands/movement.cpp:2: includes "server/game/places/places.hpp": a command set includes only the public headers'
+  'server/game/commands/movement.cpp:2: includes "server/game/places/places.hpp": a command set includes only the public headers' \
+  'server/game/commands/grouping.cpp:3: includes "server/game/groups/groups.hpp": a command set includes only the public headers'
 
 # An umbrella of sets inside commands/ fails where it includes the second set's header.
 fresh
