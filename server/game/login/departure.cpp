@@ -1,17 +1,16 @@
 // The way out of play, the mirror of admission.cpp: a connection that closes takes its character out of
 // the game in one order, which every part's state relies on.
 
-#include "server/game/login/login.hpp"
+#include "server/game/login/login_flow.hpp"
 #include "server/game/progression/progression.hpp"
 #include "server/log/log.hpp"
 
-namespace dw::game {
+namespace dw::game::login_flow {
 
-void login::leave_play(connection& conn) {
+void leave_play(login_context& w, connection& conn) {
   if (conn.stage != login_stage::playing) {
     return;
   }
-  login_context& w = ctx_;
   character* ch = w.people.find_character(conn.account_id);
   if (ch == nullptr || ch->connection != conn.id) {
     return;  // taken over: the character plays on from its new connection
@@ -35,4 +34,4 @@ void login::leave_play(connection& conn) {
   w.people.remove_character(conn.account_id);
 }
 
-}  // namespace dw::game
+}  // namespace dw::game::login_flow

@@ -9,7 +9,8 @@
 #include "server/game/storage/records.hpp"
 
 // The login conversation's steps, shared by login_flow.cpp (the conversation and the menu), login_checks.cpp
-// (passwords) and admission.cpp (into play). Internal to the login part.
+// (passwords), admission.cpp (into play) and departure.cpp (out of it); login.cpp is the part's face to the
+// game. Internal to the login part.
 namespace dw::game::login_flow {
 
 /// How a character comes into play: a new account, a login, or a hot reboot putting it back.
@@ -28,6 +29,11 @@ character character_from(const storage::login_record& login, const storage::char
 /// storage read of the account (nullptr for a new one): the parts that keep their own records take theirs.
 void admit(login_context& w, connection& conn, character ch, entry_kind kind, std::string pending_message,
            const storage::login_record* stored);
+/// A connection taken over from the previous image of the server (login::restore): its character is read
+/// on a worker and comes back through admit, its fight going on; without one, it is greeted again.
+void restore(login_context& w, connection& conn, const saved_connection& saved);
+/// A connection is closing (login::leave_play): the character it plays, if any, leaves play (departure.cpp).
+void leave_play(login_context& w, connection& conn);
 /// A connection has gone: its password checks that have not started are dropped (audited) and its
 /// conversation is forgotten.
 void connection_gone(login_context& w, connection& conn);
