@@ -341,4 +341,30 @@ TEST(LoginAlone, ABranchThatLeftMemoryBeforeTheAnswerIsReadAgainAndTheLoginGoesO
   EXPECT_EQ(l.people.find_connection(conn.id)->stage, login_stage::playing);
 }
 
+TEST(LoginAlone, ABranchReadAgainThatHoldsNoRoomForTheCharacterWakesItAtTheWell) {
+  login_alone l;
+  l.stored("Ann");
+  dw::store::game_loader loader(l.services.db());
+  auto stored = loader.login_by_name("Ann");
+  ASSERT_TRUE(stored && stored->character);
+  dw::game::storage::character_record rec = *stored->character;
+  rec.where = location{500, 5, 3, 4};
+  dw::store::characters::save(l.services.db(), rec);
+  // The branch left memory before the answer, and when login reads it again its room is gone too (the branch
+  // collapsed meanwhile): the second read is not a third, the character wakes at the well, placed once.
+  l.door.missing = load_request{5, 0};
+  l.door.rooms_exist = false;
+  const auto conn = l.connect();
+
+  const std::string out = l.type(conn, "connect Ann password123");
+  EXPECT_TRUE(has(out, "The passages you were in have collapsed. You wake at the bottom of the well.")) << out;
+  EXPECT_FALSE(has(out, "Something went wrong")) << out;
+  const std::string ann_who = l.who("Ann");
+  EXPECT_EQ(l.door.take(), (calls{"branch_read 5", "need_branch 5", "branch_read 5", "room_exists 500",
+                                  "place " + ann_who, "save_place " + ann_who, "show_arrival " + ann_who,
+                                  "send_status " + ann_who, "send_item_lists " + ann_who}));
+  EXPECT_EQ(l.people.find_character_by_name("Ann")->where.room_id, start_room_id);
+  EXPECT_EQ(l.people.find_connection(conn.id)->stage, login_stage::playing);
+}
+
 }  // namespace
