@@ -162,6 +162,15 @@ struct login_alone {
     close(playing(name));
     door.take();
   }
+  /// The stored character `name` (not in play) rests at `where`, as if it had left play there.
+  void rests_at(std::string_view name, const location& where) {
+    dw::store::game_loader loader(services.db());
+    auto record = loader.login_by_name(std::string(name));
+    ASSERT_TRUE(record && record->character);
+    dw::game::storage::character_record rec = *record->character;
+    rec.where = where;
+    dw::store::characters::save(services.db(), rec);
+  }
   /// The account id of `name` in play, or 0 when it is not in play.
   std::int64_t in_play(std::string_view name) {
     const character* ch = people.find_character_by_name(name);
@@ -318,12 +327,7 @@ TEST(LoginAlone, ABranchThatLeftMemoryBeforeTheAnswerIsReadAgainAndTheLoginGoesO
   l.stored("Ann");
   // Ann rests in a dungeon branch; the door says it is not in memory when the password's answer comes (the
   // branch left memory after the login's read).
-  dw::store::game_loader loader(l.services.db());
-  auto stored = loader.login_by_name("Ann");
-  ASSERT_TRUE(stored && stored->character);
-  dw::game::storage::character_record rec = *stored->character;
-  rec.where = location{500, 5, 3, 4};
-  dw::store::characters::save(l.services.db(), rec);
+  l.rests_at("Ann", location{500, 5, 3, 4});
   l.door.missing = load_request{5, 0};
   const auto conn = l.connect();
 
@@ -344,12 +348,7 @@ TEST(LoginAlone, ABranchThatLeftMemoryBeforeTheAnswerIsReadAgainAndTheLoginGoesO
 TEST(LoginAlone, ABranchReadAgainThatHoldsNoRoomForTheCharacterWakesItAtTheWell) {
   login_alone l;
   l.stored("Ann");
-  dw::store::game_loader loader(l.services.db());
-  auto stored = loader.login_by_name("Ann");
-  ASSERT_TRUE(stored && stored->character);
-  dw::game::storage::character_record rec = *stored->character;
-  rec.where = location{500, 5, 3, 4};
-  dw::store::characters::save(l.services.db(), rec);
+  l.rests_at("Ann", location{500, 5, 3, 4});
   // The branch left memory before the answer, and when login reads it again its room is gone too (the branch
   // collapsed meanwhile): the second read is not a third, the character wakes at the well, placed once.
   l.door.missing = load_request{5, 0};
