@@ -1,5 +1,5 @@
-// Wanderers built alone (issue 29): the wanderers class with the other classes of its own part it takes (fights,
-// room_stock, fight_table, rune_locks, item_news) on a fake ground whose real dungeon model holds a branch
+// Wanderers built alone (issue 29): the wanderers class on the game clock with the fights of its own part
+// (fights, room_stock, fight_table, rune_locks, item_news) on a fake ground whose real dungeon model holds a branch
 // big enough to have wanderers, with an inline event runner and the harness's inline services (timers held).
 #include <gtest/gtest.h>
 
@@ -81,8 +81,7 @@ struct wanderers_alone {
   item_news news{p.people, p.out, contents};
   dw::testing::fight_parts parts{p, contents, table, news};
   fights& fighting = parts.fighting;
-  wanderers roaming{p.settings, p.content, p.people, p.out, p.changes, p.events, p.services, p.ground,
-                    contents, locks, table, fighting};
+  wanderers roaming{p.content, p.people, p.out, p.changes, parts.clock, p.ground, fighting};
   std::uint64_t branch = 0;
   std::vector<dw::dungeon::room> rooms;
 };
