@@ -1,5 +1,7 @@
 #pragma once
 
+#include "server/game/encounters/encounter_clock.hpp"
+#include "server/game/encounters/fight_outcomes.hpp"
 #include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/puzzles.hpp"
@@ -27,12 +29,13 @@ class encounters final : public room_hooks {
         fleeing(people, out, where),
         danger(out, changes, fleeing),
         fallen_pack(people, out, changes, where, contents, news),
-        fight_rounds(settings, content, people, out, changes, events, svc, where, contents, fight_table, news, danger,
-                     fleeing, fallen_pack),
-        fights(content, people, out, where, contents, fight_table, danger, fleeing, fight_rounds),
+        clock(settings, svc, events),
+        outcomes(danger, fleeing, fallen_pack, news),
+        fight_rounds(people, out, changes, clock, where, contents, fight_table, outcomes),
+        fights(content, people, out, where, contents, fight_table, outcomes, fight_rounds),
         rest(settings, people, out, changes, where),
-        puzzles(settings, content, people, out, changes, where, contents, locks, news),
-        wanderers(settings, content, people, out, changes, events, svc, where, contents, locks, fight_table, fights) {}
+        puzzles(content, people, out, changes, where, contents, locks, news),
+        wanderers(content, people, out, changes, clock, where, fights) {}
 
   /// Who hears of deeds done here, and whose levels count in fights (set once, by the world).
   void set_progress(deeds& told, const progression& levels) {
@@ -87,6 +90,8 @@ class encounters final : public room_hooks {
   game::fleeing fleeing;
   game::danger danger;
   game::fallen_pack fallen_pack;
+  game_clock clock;  ///< the rounds' and the wanderers' pace and timers
+  fight_aftermath outcomes;  ///< what fights lead to, for fight_rounds and fights
   game::fight_rounds fight_rounds;  ///< the fights' rounds (the world sets its groups, set_progress its levels)
   game::fights fights;
   game::rest rest;

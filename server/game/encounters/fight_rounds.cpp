@@ -13,24 +13,16 @@
 
 namespace dw::game {
 
-fight_rounds::fight_rounds(const live_settings& settings, const content_source& content, roster& people, output& out,
-                           change_sink& changes, event_runner& events, services& svc, ground& where,
-                           room_stock& contents, fight_table& table, item_news& news, danger& warnings, fleeing& ways,
-                           fallen_pack& pack)
-    : settings_(settings),
-      content_(content),
-      people_(people),
+fight_rounds::fight_rounds(roster& people, output& out, change_sink& changes, encounter_clock& clock,
+                           ground& where, room_stock& contents, fight_table& table, fight_outcomes& outcomes)
+    : people_(people),
       out_(out),
       changes_(changes),
-      events_(events),
-      services_(svc),
+      clock_(clock),
       ground_(where),
       contents_(contents),
       table_(table),
-      news_(news),
-      danger_(warnings),
-      fleeing_(ways),
-      pack_(pack) {}
+      outcomes_(outcomes) {}
 
 void fight_rounds::start(std::int64_t room_id, room_fight& fight) {
   if (!fight.active) {
@@ -79,7 +71,7 @@ content::fighter fight_rounds::fighter_of(const character& ch) const {
 
 std::pair<std::string, std::string> fight_rounds::monster_names(const content::fight_state& fight) const {
   // (a content reload may have dropped the monster's table row; the fight goes on regardless)
-  if (const content::monster_def* kind = content_.get().find_monster(fight.monster_key)) {
+  if (const content::monster_def* kind = contents_.tables().find_monster(fight.monster_key)) {
     return {kind->name, kind->plural};
   }
   return {"monster", "monsters"};
@@ -92,7 +84,7 @@ void fight_rounds::send_combat(const character& ch, const room_fight* state, boo
   }
   const content::fight_state* fight = state != nullptr ? &state->monsters : nullptr;
   const std::string name = fight != nullptr ? monster_names(*fight).first : std::string();
-  out_.send_gmcp(*conn, "Char.Combat", combat_json(content_.get(), fight, fighting, name));
+  out_.send_gmcp(*conn, "Char.Combat", combat_json(contents_.tables(), fight, fighting, name));
 }
 
 void fight_rounds::put_back_round(std::int64_t room_id, const room_fight& before) {
@@ -109,8 +101,8 @@ void fight_rounds::put_back_round(std::int64_t room_id, const room_fight& before
 }
 
 void fight_rounds::schedule_round(std::int64_t room_id, std::uint64_t generation) {
-  services_.after(std::chrono::milliseconds(settings_.get().game.fight_round_ms), [this, room_id, generation] {
-    events_.run_event(0, [&] {
+  clock_.after(std::chrono::milliseconds(clock_.round_ms()), [this, room_id, generation] {
+    clock_.run_event([&] {
       const room_fight* fight = table_.find(room_id);
       if (fight == nullptr || !fight->active || fight->generation != generation) {
         return;  // the fight ended or restarted since this timer was set
@@ -138,7 +130,7 @@ void fight_rounds::fight_round(std::int64_t room_id) {
     return;
   }
   room_fight& state = *found;
-  const content::content_tables& tables = content_.get();
+  const content::content_tables& tables = contents_.tables();
   std::vector<content::fighter> fighters;
   std::vector<character*> chars;
   std::vector<round_fighter> told;
@@ -198,7 +190,7 @@ void fight_rounds::fight_round(std::int64_t room_id) {
       send_combat(*chars[i], &state, !result.won);
       standing.push_back(chars[i]);
       if (!result.won && o.acted) {
-        danger_.after_round(*chars[i], o, state, tape, result.round);
+        outcomes_.warn_after_round(*chars[i], o, state, tape, result.round);
       }
     } else {
       send_combat(*chars[i], nullptr, false);  // knocked out or fled: out of this fight, nothing left to list
@@ -210,7 +202,7 @@ void fight_rounds::fight_round(std::int64_t room_id) {
   }
   for (std::size_t i = 0; i < result.fighters.size(); ++i) {
     if (result.fighters[i].fled) {
-      if (const std::optional<exit_dir> way = fleeing_.way_out(*chars[i], tape, result.round)) {
+      if (const std::optional<exit_dir> way = outcomes_.way_out(*chars[i], tape, result.round)) {
         run_away(*chars[i], *way);
       }
     }
@@ -273,18 +265,18 @@ void fight_rounds::tell_round(std::int64_t room_id, const round_story& story) {
 }
 
 void fight_rounds::leave(const character& ch) {
-  danger_.forget(ch.account_id);
+  outcomes_.forget_warnings(ch.account_id);
   table_.leave(ch.where.room_id, ch.account_id);
 }
 
 void fight_rounds::run_away(character& ch, exit_dir way) {
   leave(ch);  // out of the fight first, so the move is no longer refused
-  fleeing_.run(ch, way);
+  outcomes_.run(ch, way);
 }
 
 void fight_rounds::knock_out(character& ch) {
   leave(ch);
-  pack_.drop(ch);
+  outcomes_.drop_pack(ch);
   if (connection* conn = people_.find_connection(ch.connection)) {
     out_.send(*conn, "Everything goes dark...\nYou wake up in the village square, aching but whole.\n");
   }
@@ -299,8 +291,8 @@ void fight_rounds::knock_out(character& ch) {
 }
 
 void fight_rounds::pay_silver(const content::fight_state& fight, const std::vector<character*>& sharing) {
-  std::int64_t total = content::silver_for(content_.get(), fight.depth, fight.slain());  // (not those that fled)
-  if (const content::leader_def* leader = content_.get().find_leader(fight.monster_key)) {
+  std::int64_t total = content::silver_for(contents_.tables(), fight.depth, fight.slain());  // (not those that fled)
+  if (const content::leader_def* leader = contents_.tables().find_leader(fight.monster_key)) {
     total += leader->silver;  // a leader's hoard, always
   }
   if (sharing.empty() || total <= 0) {
@@ -328,10 +320,10 @@ void fight_rounds::win(std::int64_t room_id, const room_fight& fight, const loca
   // A wanderer's fight is not the room's challenge: the room stays as clear (or not) as it was.
   const bool roamer = fight.wanderer.has_value();
   const std::uint64_t branch = fight.branch;
-  const content::leader_def* leader = content_.get().find_leader(fight.monsters.monster_key);
+  const content::leader_def* leader = contents_.tables().find_leader(fight.monsters.monster_key);
   const std::string fallen = leader != nullptr ? leader->title : std::string();
   for (std::int64_t account : fight.fighters) {
-    danger_.forget(account);
+    outcomes_.forget_warnings(account);
   }
   // The fight is over: its row goes (`fight` with it), and the room is saved without it. (The round's own
   // undo puts the row back if this cannot be saved.)
@@ -346,7 +338,7 @@ void fight_rounds::win(std::int64_t room_id, const room_fight& fight, const loca
     loot.push_back(contents_.make_scroll(seed));
   }
   if (item_key) {
-    if (const content::item_def* def = content_.get().find_item(*item_key)) {
+    if (const content::item_def* def = contents_.tables().find_item(*item_key)) {
       item found;
       found.kind = kind_name(def->kind);
       found.key = def->key;
@@ -361,7 +353,7 @@ void fight_rounds::win(std::int64_t room_id, const room_fight& fight, const loca
   }
   out_.send_room(room_id, text);
   for (const item& it : dropped.items) {  // announced as GMCP after the text
-    news_.room_added(room_id, it);
+    outcomes_.loot_shown(room_id, it);
   }
   ground_.refresh_room_info(room_id);
 }

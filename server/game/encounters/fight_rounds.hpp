@@ -9,36 +9,30 @@
 
 #include "content/fight_state.hpp"
 #include "content/fighter.hpp"
-#include "server/game/content_source.hpp"
 #include "server/game/deeds.hpp"
-#include "server/game/encounters/danger.hpp"
-#include "server/game/encounters/fallen_pack.hpp"
+#include "server/game/encounters/encounter_clock.hpp"
 #include "server/game/encounters/fight_news.hpp"
+#include "server/game/encounters/fight_outcomes.hpp"
 #include "server/game/encounters/fight_table.hpp"
-#include "server/game/encounters/fleeing.hpp"
-#include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/events/event_sink.hpp"
-#include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/ground.hpp"
 #include "server/game/progression/progression.hpp"
 #include "server/game/roster/roster.hpp"
-#include "server/game/services.hpp"
 
 namespace dw::game {
 
 class groups;
 
 /// A fight's rounds: each on its timer, fought from the room's tape, told to the room, and what it leads to:
-/// flights (fleeing), knock-outs (the fallen pack), the warnings after it (danger), and winning (the room
-/// clears, the loot drops, the silver is shared). `fights` starts and resumes the rounds. Every number comes
-/// from the content layer and the room's tape. World thread only.
+/// flights (fleeing), knock-outs (the fallen pack), the warnings after it (danger), all three through
+/// fight_outcomes, and winning (the room clears, the loot drops, the silver is shared). `fights` starts and
+/// resumes the rounds. Every number comes from the content layer and the room's tape. World thread only.
 class fight_rounds {
  public:
-  fight_rounds(const live_settings& settings, const content_source& content, roster& people, output& out,
-               change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents,
-               fight_table& table, item_news& news, danger& warnings, fleeing& ways, fallen_pack& pack);
+  fight_rounds(roster& people, output& out, change_sink& changes, encounter_clock& clock, ground& where,
+               room_stock& contents, fight_table& table, fight_outcomes& outcomes);
 
   /// Who hears of a won fight, and whose levels make blows surer and harder (set once).
   void set_progress(deeds& told, const progression& levels) {
@@ -86,20 +80,14 @@ class fight_rounds {
   void win(std::int64_t room_id, const room_fight& fight, const location& where,
            const std::vector<std::uint64_t>& scroll_seeds, const std::optional<std::string>& item_key);
 
-  const live_settings& settings_;
-  const content_source& content_;
   roster& people_;
   output& out_;
   change_sink& changes_;
-  event_runner& events_;
-  services& services_;
+  encounter_clock& clock_;  ///< each round on its timer
   ground& ground_;
-  room_stock& contents_;
+  room_stock& contents_;  ///< the room's tape, loot and contents saved, and the content tables in force
   fight_table& table_;
-  item_news& news_;
-  danger& danger_;
-  fleeing& fleeing_;
-  fallen_pack& pack_;
+  fight_outcomes& outcomes_;  ///< flights, knock-outs' packs, warnings, the loot shown
   deeds* deeds_ = nullptr;
   const progression* levels_ = nullptr;
   groups* company_ = nullptr;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <utility>
 
 #include "content/fight_judgement.hpp"
 #include "content/fight_odds.hpp"
@@ -13,15 +14,14 @@
 namespace dw::game {
 
 fights::fights(const content_source& content, roster& people, output& out, ground& where, room_stock& contents,
-               fight_table& table, danger& warnings, fleeing& ways, fight_rounds& rounds)
+               fight_table& table, fight_outcomes& outcomes, fight_rounds& rounds)
     : content_(content),
       people_(people),
       out_(out),
       ground_(where),
       contents_(contents),
       table_(table),
-      danger_(warnings),
-      fleeing_(ways),
+      outcomes_(outcomes),
       rounds_(rounds) {}
 
 bool fights::in_combat(const character& ch) const {
@@ -33,7 +33,7 @@ bool fights::in_combat(const character& ch) const {
 }
 
 void fights::leave_room(const character& ch) {
-  danger_.forget(ch.account_id);
+  outcomes_.forget_warnings(ch.account_id);
   table_.leave(ch.where.room_id, ch.account_id);
 }
 
@@ -155,6 +155,28 @@ void fights::last_round(character& ch) {
   leave_room(ch);  // (if the round knocked it out, it has already left)
 }
 
+bool fights::start_wanderer_fight(std::int64_t room_id, content::fight_state fight, std::uint32_t wanderer) {
+  const room_stock::room_state* state = contents_.find_state(room_id);
+  if (state == nullptr) {
+    return false;
+  }
+  table_.start(room_id, state->branch, std::move(fight)).wanderer = wanderer;
+  return true;
+}
+
+void fights::claim_fight(std::int64_t room_id, std::uint32_t wanderer) {
+  if (room_fight* fight = table_.find(room_id)) {
+    fight->wanderer = wanderer;
+  }
+}
+
+void fights::end_fight(std::int64_t room_id, bool save) {
+  table_.end(room_id);
+  if (save) {
+    contents_.save_contents(room_id);
+  }
+}
+
 bool fights::ambush(std::int64_t room_id, character& target) {
   room_fight* state = table_.find(room_id);
   if (state == nullptr || state->monsters.won() || target.where.room_id != room_id) {
@@ -203,7 +225,7 @@ void fights::flee(character& ch, connection& conn) {
   }
   const room_fight* fight = table_.find(ch.where.room_id);  // (in combat: there is one)
   const content::tape tape = contents_.tape_of(fight->branch, ch.where.x, ch.where.y);
-  if (!fleeing_.way_out(ch, tape, fight->monsters.round)) {
+  if (!outcomes_.way_out(ch, tape, fight->monsters.round)) {
     out_.send(conn, "There is nowhere to flee to!\n");
     return;
   }
@@ -221,7 +243,7 @@ bool fights::clear_room(character& ch) {
     // The fight ends with its row (a timer set for it finds none); the table puts it back as it was if the
     // clearing cannot be saved.
     for (std::int64_t account : fight->fighters) {
-      danger_.forget(account);
+      outcomes_.forget_warnings(account);
     }
     table_.end(room_id);
   }

@@ -3,11 +3,11 @@
 #include <cstdint>
 #include <string_view>
 
+#include "content/fight_state.hpp"
 #include "server/game/content_source.hpp"
-#include "server/game/encounters/danger.hpp"
+#include "server/game/encounters/fight_outcomes.hpp"
 #include "server/game/encounters/fight_rounds.hpp"
 #include "server/game/encounters/fight_table.hpp"
-#include "server/game/encounters/fleeing.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/ground.hpp"
@@ -15,18 +15,44 @@
 
 namespace dw::game {
 
+/// What wanderers take of the fights: a wanderer's fight is a row of the fights' table holding its id, and the
+/// wanderer attacks whoever stands in its room through an ambush. `fights` offers it; a test may fake it.
+class wanderer_fights {
+ public:
+  /// The fight in a room, or nullptr.
+  virtual const room_fight* fight_in(std::int64_t room_id) const = 0;
+  /// Whether wanderers keep out of the room (room_stock::keeps_wanderers_out).
+  virtual bool keeps_wanderers_out(std::int64_t room_id) const = 0;
+  /// The wanderer `wanderer`'s fight `fight` starts in the room, a row of the table holding its id; false
+  /// (nothing starts) when the room's contents are not in memory.
+  virtual bool start_wanderer_fight(std::int64_t room_id, content::fight_state fight, std::uint32_t wanderer) = 0;
+  /// The fight in `room_id` (one saved before a restart, from the wanderer's tape) is wanderer `wanderer`'s.
+  virtual void claim_fight(std::int64_t room_id, std::uint32_t wanderer) = 0;
+  /// A monster of the fight in `room_id` attacks `target` there (see fights::ambush).
+  virtual bool ambush(std::int64_t room_id, character& target) = 0;
+  /// The fight in `room_id` ends without a winner: its row goes, and the room is saved without it when `save`.
+  virtual void end_fight(std::int64_t room_id, bool save) = 0;
+
+ protected:
+  ~wanderer_fights() = default;
+};
+
 /// Fights: who is in them and how they start and end. Joining, the choices (attack, defend, flee, a spent
 /// turn), consider, ambushes, leaving, the last round of someone leaving play, resuming after a hot reboot and
 /// an administrator's @clear. Each fight's state is a row of the fights' table (fight_table), gone when the
 /// fight ends; its rounds are fight_rounds', the way out fleeing's, the warnings danger's. World thread only.
-class fights {
+class fights final : public wanderer_fights {
  public:
   fights(const content_source& content, roster& people, output& out, ground& where, room_stock& contents,
-         fight_table& table, danger& warnings, fleeing& ways, fight_rounds& rounds);
+         fight_table& table, fight_outcomes& outcomes, fight_rounds& rounds);
 
   bool in_combat(const character& ch) const;
   /// The fight in a room (its monsters, who fights them, whether rounds run), or nullptr.
-  const room_fight* fight_in(std::int64_t room_id) const { return table_.find(room_id); }
+  const room_fight* fight_in(std::int64_t room_id) const override { return table_.find(room_id); }
+  bool keeps_wanderers_out(std::int64_t room_id) const override { return contents_.keeps_wanderers_out(room_id); }
+  bool start_wanderer_fight(std::int64_t room_id, content::fight_state fight, std::uint32_t wanderer) override;
+  void claim_fight(std::int64_t room_id, std::uint32_t wanderer) override;
+  void end_fight(std::int64_t room_id, bool save) override;
   /// A character is leaving its room (walking, fleeing, quitting, dying): it leaves the fight there.
   void leave_room(const character& ch);
   /// `fight`: starts or joins the fight here; already fighting, it only says that rounds come on the timer.
@@ -52,7 +78,7 @@ class fights {
   /// The monsters in `room_id` attack `target` (an aggressive monster as someone walks in, a wanderer
   /// arriving): `target` joins the fight there and rounds start on the timer. False when nothing there
   /// can fight.
-  bool ambush(std::int64_t room_id, character& target);
+  bool ambush(std::int64_t room_id, character& target) override;
   /// `ch` spent its turn on something else (quaffed, applied, read a scroll): in the next round it
   /// takes the monsters' blow as usual but does not strike.
   void spend_turn(const character& ch);
@@ -69,8 +95,7 @@ class fights {
   ground& ground_;
   room_stock& contents_;
   fight_table& table_;
-  danger& danger_;
-  fleeing& fleeing_;
+  fight_outcomes& outcomes_;  ///< the warnings forgotten, the way out
   fight_rounds& rounds_;
 };
 

@@ -43,10 +43,9 @@ std::string runes_shown(const content::rune_lock& lock) {
 
 }  // namespace
 
-puzzles::puzzles(const live_settings& settings, const content_source& content, roster& people, output& out,
+puzzles::puzzles(const content_source& content, roster& people, output& out,
                  change_sink& changes, ground& where, room_stock& contents, rune_locks& locks, item_news& news)
-    : settings_(settings),
-      content_(content),
+    : content_(content),
       people_(people),
       out_(out),
       changes_(changes),

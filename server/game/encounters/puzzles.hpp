@@ -13,7 +13,6 @@
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/encounters/rune_locks.hpp"
 #include "server/game/events/event_sink.hpp"
-#include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/ground.hpp"
 #include "server/game/roster/roster.hpp"
@@ -25,8 +24,8 @@ namespace dw::game {
 /// ward on whoever tried it, harder for each wrong order tried at that door (puzzles.toml). World thread only.
 class puzzles {
  public:
-  puzzles(const live_settings& settings, const content_source& content, roster& people, output& out,
-          change_sink& changes, ground& where, room_stock& contents, rune_locks& locks, item_news& news);
+  puzzles(const content_source& content, roster& people, output& out, change_sink& changes,
+          ground& where, room_stock& contents, rune_locks& locks, item_news& news);
 
   /// `press <rune> <rune> ...` in the room `ch` is in.
   void press(character& ch, connection& conn, std::string_view runes);
@@ -52,7 +51,6 @@ class puzzles {
   /// ward's undo: the wrong tries at `room_id` are `earlier` again (even if forgotten meanwhile).
   void put_back_tries(std::int64_t room_id, int earlier);
 
-  const live_settings& settings_;
   const content_source& content_;
   roster& people_;
   output& out_;

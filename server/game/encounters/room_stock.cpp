@@ -186,6 +186,15 @@ room_stock::room_state* room_stock::find_state(std::int64_t room_id) {
   return it == rooms_.end() ? nullptr : &it->second;
 }
 
+bool room_stock::keeps_wanderers_out(std::int64_t room_id) const {
+  if (!rooms_.contains(room_id)) {
+    return false;
+  }
+  const room_fight* fight = fights_.find(room_id);
+  return (fight != nullptr && !fight->monsters.won()) || locks_.lock_in(room_id) != nullptr ||
+         locks_.hint_in(room_id) != nullptr;
+}
+
 room_stock::room_state* room_stock::state_of(const character& ch) {
   if (ch.where.branch_id == 0) {
     return nullptr;

@@ -58,6 +58,10 @@ class room_stock {
   /// The state of the dungeon room `ch` is in (nullptr in the fixed rooms).
   room_state* state_of(const character& ch);
   room_state* find_state(std::int64_t room_id);
+  /// Whether wanderers keep out of the room (appearing, walking in, attacking): its own monsters still stand,
+  /// or it keeps a rune door or its hint in its stored contents, which a wanderer's fight would overwrite.
+  /// False for a room whose contents are not in memory.
+  bool keeps_wanderers_out(std::int64_t room_id) const;
   std::vector<item>& floor_of(std::int64_t room_id);
   /// What lies inside a container (a fallen pack) by its id; not on any floor.
   std::vector<item>& inside(std::int64_t container_id) { return inside_[container_id]; }
@@ -116,8 +120,8 @@ class room_stock {
   const content_source& content_;
   change_sink& changes_;
   ground& ground_;
-  rune_locks& locks_;
-  fight_table& fights_;
+  rune_locks& locks_;     ///< a new room's lock or hint goes there; a room without a fight stores what it holds
+  fight_table& fights_;   ///< a new room's monsters go there; a room with a fight stores it
   content::artefact_registry artefacts_;
   std::unordered_map<std::int64_t, room_state> rooms_;
   std::unordered_map<std::int64_t, std::vector<item>> floors_;

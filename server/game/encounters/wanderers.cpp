@@ -39,26 +39,20 @@ content::wander_exit_kind kind_of(dungeon::exit_state e) {
 
 }  // namespace
 
-wanderers::wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-                     change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents,
-                     const rune_locks& locks, fight_table& table, fights& fights)
-    : settings_(settings),
-      content_(content),
+wanderers::wanderers(const content_source& content, roster& people, output& out, change_sink& changes,
+                     encounter_clock& clock, ground& where, wanderer_fights& fights)
+    : content_(content),
       people_(people),
       out_(out),
       changes_(changes),
-      events_(events),
-      services_(svc),
+      clock_(clock),
       ground_(where),
-      contents_(contents),
-      locks_(locks),
-      table_(table),
       fights_(fights) {}
 
 void wanderers::start() {
   // Steps run on a short chain of timers that each world tick (once a second) renews: at most a second's
   // worth of steps is ever queued, so nothing runs on by itself (the game tests drain every timer).
-  const std::int64_t step = settings_.get().game.wander_step_ms;
+  const std::int64_t step = clock_.wander_step_ms();
   chain_left_ = step <= 0 ? 1 : std::max<std::int64_t>(1, 1000 / std::max(step, min_step_ms));
   if (!pending_) {
     schedule();
@@ -66,13 +60,13 @@ void wanderers::start() {
 }
 
 void wanderers::schedule() {
-  const std::int64_t step = settings_.get().game.wander_step_ms;
+  const std::int64_t step = clock_.wander_step_ms();
   const std::int64_t delay = step <= 0 ? idle_check_ms : std::max(step, min_step_ms);
   pending_ = true;
-  services_.after(std::chrono::milliseconds(delay), [this] {
+  clock_.after(std::chrono::milliseconds(delay), [this] {
     pending_ = false;
-    if (settings_.get().game.wander_step_ms > 0) {
-      events_.run_event(0, [this] { step_all(); });
+    if (clock_.wander_step_ms() > 0) {
+      clock_.run_event([this] { step_all(); });
     }
     if (--chain_left_ > 0) {
       schedule();
@@ -105,11 +99,11 @@ wanderers::branch_state& wanderers::state_for(std::uint64_t branch) {
   // (One pass over the branch's own rooms, once per branch.)
   ground_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) {
     const auto room_id = static_cast<std::int64_t>(r.id);
-    room_fight* found = table_.find(room_id);
+    const room_fight* found = fights_.fight_in(room_id);
     if (found == nullptr || found->monsters.won()) {
       return;
     }
-    room_fight& state = *found;
+    const room_fight& state = *found;
     const content::fight_state& fight = state.monsters;
     const std::optional<std::uint32_t> id = content::wanderer_of_tape(fight.tape_position);
     if (!id) {
@@ -129,7 +123,7 @@ wanderers::branch_state& wanderers::state_for(std::uint64_t branch) {
     w.group.behaviours = fight.behaviours;  // (a saved fight keeps its rules)
     w.hp = fight.monster_hp;
     w.fighting = true;
-    state.wanderer = w.id;
+    fights_.claim_fight(room_id, w.id);
     bs.alive.push_back(std::move(w));  // (step_branch skips its number when it gives numbers out)
   });
   return bs;
@@ -143,7 +137,8 @@ bool wanderers::spawn(std::uint64_t branch, std::uint64_t seed, branch_state& bs
   std::vector<spot> rooms;  // only when a wanderer appears
   ground_.dungeon().for_each_resident_room(branch, [&](const dungeon::room& r) {
     const auto room_id = static_cast<std::int64_t>(r.id);
-    if (!(r.pos == dungeon::coord{0, 0}) && !keeps_out(room_id) && standing_in(bs, room_id) == nullptr) {
+    if (!(r.pos == dungeon::coord{0, 0}) && !fights_.keeps_wanderers_out(room_id) &&
+        standing_in(bs, room_id) == nullptr) {
       rooms.push_back({room_id, r.pos});
     }
   });
@@ -184,7 +179,7 @@ void wanderers::put_back_fighting(std::uint64_t branch, const wanderer& before, 
 
 void wanderers::settle_fight(std::uint64_t branch, branch_state& bs, wanderer& w) {
   // (a won fight's row is gone with it: a fight in the room now is ours only if it holds our id)
-  const room_fight* fight = table_.find(w.room_id);
+  const room_fight* fight = fights_.fight_in(w.room_id);
   const bool ours = fight != nullptr && fight->wanderer == w.id;
   if (ours && !fight->monsters.won() && fight->active) {
     return;  // still fighting: it does not move
@@ -196,14 +191,13 @@ void wanderers::settle_fight(std::uint64_t branch, branch_state& bs, wanderer& w
   if (!dies) {
     // Everyone left the fight: it takes its wounds and walks on, and the room is as clear as before.
     w.hp = fight->monsters.monster_hp;
-    table_.end(w.room_id);
-    contents_.save_contents(w.room_id);
+    fights_.end_fight(w.room_id, true);
     w.fighting = false;
     return;
   }
   // Its fight was won (or the room cleared by an administrator): it is dead.
   if (ours) {
-    table_.end(w.room_id);  // (a row left with its monsters down)
+    fights_.end_fight(w.room_id, false);  // (a row left with its monsters down)
   }
   ++bs.dead;
   w.fighting = false;
@@ -215,9 +209,8 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
   if (here.empty()) {
     return false;
   }
-  const room_stock::room_state* state = contents_.find_state(w.room_id);
-  if (state == nullptr || keeps_out(w.room_id)) {
-    return false;  // (keeps_out: a fight stands there already)
+  if (fights_.keeps_wanderers_out(w.room_id)) {
+    return false;  // (a fight stands there already)
   }
   content::fight_state fight;
   fight.monster_key = w.group.monster_key;
@@ -229,7 +222,9 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
   fight.monster_hp = w.hp;
   fight.tape_position = content::wanderer_tape_position(w.id, tick);
   // The fight is the wanderer's: a row of the fights' table holding its id, gone again if nobody is attacked.
-  table_.start(w.room_id, state->branch, std::move(fight)).wanderer = w.id;
+  if (!fights_.start_wanderer_fight(w.room_id, std::move(fight), w.id)) {
+    return false;  // (the room's contents are not in memory)
+  }
   const std::vector<std::int64_t> targets = here;  // ambush may change who stands here
   bool any = false;
   for (const std::int64_t account : targets) {
@@ -239,7 +234,7 @@ bool wanderers::attack(std::uint64_t branch, std::uint64_t tick, wanderer& w) {
     }
   }
   if (!any) {
-    table_.end(w.room_id);
+    fights_.end_fight(w.room_id, false);
     return false;
   }
   log::debug("branch {}: wanderer {} attacks in room {}", branch, w.id, w.room_id);
@@ -299,7 +294,7 @@ void wanderers::step_branch(std::uint64_t branch) {
         if (const auto next = d.resident_room_at(branch, {x.to.x, x.to.y})) {
           x.exists = true;
           targets[n] = static_cast<std::int64_t>(next->id);
-          x.blocked = keeps_out(targets[n]) || standing_in(bs, targets[n]) != nullptr;
+          x.blocked = fights_.keeps_wanderers_out(targets[n]) || standing_in(bs, targets[n]) != nullptr;
         }
       }
       ++n;
@@ -334,15 +329,6 @@ const wanderers::wanderer* wanderers::standing_in(const branch_state& bs, std::i
     }
   }
   return nullptr;
-}
-
-bool wanderers::keeps_out(std::int64_t room_id) const {
-  if (contents_.find_state(room_id) == nullptr) {
-    return false;
-  }
-  const room_fight* fight = table_.find(room_id);
-  return (fight != nullptr && !fight->monsters.won()) || locks_.lock_in(room_id) != nullptr ||
-         locks_.hint_in(room_id) != nullptr;
 }
 
 std::string wanderers::name_of(const wanderer& w) const {

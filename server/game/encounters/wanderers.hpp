@@ -7,16 +7,13 @@
 
 #include "content/monster_group.hpp"
 #include "server/game/content_source.hpp"
-#include "server/game/encounters/fights.hpp"
-#include "server/game/encounters/room_stock.hpp"
-#include "server/game/encounters/rune_locks.hpp"
+#include "server/game/encounters/encounter_clock.hpp"
 #include "server/game/events/event_sink.hpp"
-#include "server/game/live_settings.hpp"
+#include "server/game/encounters/fights.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/ground.hpp"
 #include "server/game/places/room_hooks.hpp"
 #include "server/game/roster/roster.hpp"
-#include "server/game/services.hpp"
 
 namespace dw::game {
 
@@ -24,13 +21,12 @@ namespace dw::game {
 /// game.wander_step_ms. How many, which monsters, where they appear and every step come from the pure
 /// content/wanderers.hpp, from the branch's seed, the wanderer's number and the branch's step count (a
 /// counter per branch in memory, starting at 0 when the branch first steps). They attack whoever they find,
-/// even in a room already cleared, through fights::ambush; a wanderer whose fight is won (or @cleared) is
-/// dead for good while the branch is in memory. They vanish with their branch. World thread only.
+/// even in a room already cleared, through the fights (wanderer_fights); a wanderer whose fight is won (or
+/// @cleared) is dead for good while the branch is in memory. They vanish with their branch. World thread only.
 class wanderers {
  public:
-  wanderers(const live_settings& settings, const content_source& content, roster& people, output& out,
-            change_sink& changes, event_runner& events, services& svc, ground& where, room_stock& contents,
-            const rune_locks& locks, fight_table& table, fights& fights);
+  wanderers(const content_source& content, roster& people, output& out, change_sink& changes, encounter_clock& clock,
+            ground& where, wanderer_fights& fights);
 
   /// Called on every world tick: renews the step timers (a second's worth of steps; a step longer than a
   /// second waits for the next tick after it).
@@ -83,22 +79,14 @@ class wanderers {
   void send_gmcp_to(const character& ch);
   /// The wanderer of `bs` standing in the room, if any.
   static const wanderer* standing_in(const branch_state& bs, std::int64_t room_id);
-  /// Whether wanderers keep out of the room (appearing, walking in, attacking): its own monsters still stand,
-  /// or it keeps a rune door or its hint in its stored contents, which a wanderer's fight would overwrite.
-  bool keeps_out(std::int64_t room_id) const;
 
-  const live_settings& settings_;
   const content_source& content_;
   roster& people_;
   output& out_;
   change_sink& changes_;
-  event_runner& events_;
-  services& services_;
+  encounter_clock& clock_;  ///< the step's pace and timer
   ground& ground_;
-  room_stock& contents_;
-  const rune_locks& locks_;  ///< (they keep out of lock and hint rooms)
-  fight_table& table_;       ///< a wanderer's fight is a row there, holding its id
-  fights& fights_;
+  wanderer_fights& fights_;  ///< a wanderer's fight is a row there, holding its id; it attacks by an ambush
   std::unordered_map<std::uint64_t, branch_state> branches_;
   std::vector<std::uint64_t> busy_branches_;  ///< reused every step: branches with people in them
   bool pending_ = false;        ///< a step timer is set

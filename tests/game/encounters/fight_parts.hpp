@@ -1,10 +1,13 @@
 #pragma once
 
-// The fights and the classes of their part they take (fleeing, danger, fallen_pack, fight_rounds), built on the
-// fake ports and the encounters' tables the way `encounters` builds them, for a test that builds fights alone
-// (or a part that takes fights, as wanderers and the economy's commands do).
+// The fights and the classes of their part they take (fleeing, danger and fallen_pack behind fight_aftermath,
+// fight_rounds on the game clock), built on the fake ports and the encounters' tables the way `encounters` builds
+// them, for a test that builds fights alone (or a part that takes fights, as wanderers and the economy's commands
+// do).
 #include "server/game/encounters/danger.hpp"
+#include "server/game/encounters/encounter_clock.hpp"
 #include "server/game/encounters/fallen_pack.hpp"
+#include "server/game/encounters/fight_outcomes.hpp"
 #include "server/game/encounters/fight_rounds.hpp"
 #include "server/game/encounters/fight_table.hpp"
 #include "server/game/encounters/fights.hpp"
@@ -20,13 +23,16 @@ struct fight_parts {
       : ways{p.people, p.out, p.ground},
         warnings{p.out, p.changes, ways},
         pack{p.people, p.out, p.changes, p.ground, contents, news},
-        rounds{p.settings, p.content, p.people, p.out, p.changes, p.events, p.services, p.ground, contents, table,
-               news, warnings, ways, pack},
-        fighting{p.content, p.people, p.out, p.ground, contents, table, warnings, ways, rounds} {}
+        clock{p.settings, p.services, p.events},
+        outcomes{warnings, ways, pack, news},
+        rounds{p.people, p.out, p.changes, clock, p.ground, contents, table, outcomes},
+        fighting{p.content, p.people, p.out, p.ground, contents, table, outcomes, rounds} {}
 
   game::fleeing ways;
   game::danger warnings;
   game::fallen_pack pack;
+  game::game_clock clock;
+  game::fight_aftermath outcomes;
   game::fight_rounds rounds;
   game::fights fighting;
 };

@@ -25,6 +25,7 @@
 #include "server/game/content_source.hpp"
 #include "server/game/events/event_batch.hpp"
 #include "server/game/events/event_sink.hpp"
+#include "server/game/events/undoable.hpp"
 #include "server/game/live_settings.hpp"
 #include "server/game/output/output.hpp"
 #include "server/game/places/ground.hpp"
@@ -233,7 +234,7 @@ class fake_ground final : public game::ground {
     cleared.push_back({branch, at});
     // As places do: saved with the event, and set back if the event cannot be saved.
     if (!model_.set_clear(branch, at, true).empty()) {
-      changes_.on_rollback([this, branch, at] { model_.set_clear(branch, at, false); });
+      game::undo_with<&dw::dungeon::dungeon::set_clear>(changes_, &model_, branch, at, false);
     }
   }
   void refresh_room_info(std::int64_t room_id) override { refreshed.push_back(room_id); }
@@ -290,13 +291,15 @@ class fake_ground final : public game::ground {
     people_.vacate(ch);
     ch.where = to;
     people_.occupy(ch);
-    changes_.on_rollback([this, account = ch.account_id, from] {
-      if (game::character* c = people_.find_character(account)) {
-        people_.vacate(*c);
-        c->where = from;
-        people_.occupy(*c);
-      }
-    });
+    game::undo_with<&fake_ground::put_back>(changes_, this, ch.account_id, from);
+  }
+  /// The undo of place_character: `account` stands at `from` again.
+  void put_back(std::int64_t account, const game::location& from) {
+    if (game::character* c = people_.find_character(account)) {
+      people_.vacate(*c);
+      c->where = from;
+      people_.occupy(*c);
+    }
   }
 
   std::optional<game::place> fixed_place(std::int64_t room_id) const {

@@ -56,7 +56,7 @@ struct puzzles_alone {
   fight_table table{p.changes};
   room_stock contents{p.settings, p.content, p.changes, p.ground, locks, table, p.startup};
   item_news news{p.people, p.out, contents};
-  puzzles doors{p.settings, p.content, p.people, p.out, p.changes, p.ground, contents, locks, news};
+  puzzles doors{p.content, p.people, p.out, p.changes, p.ground, contents, locks, news};
   dw::content::rune_lock lock;
   encounter_ports::two_rooms rooms;
   encounter_ports::player ann;

@@ -1,12 +1,17 @@
-// Wanderers built alone (issue 29): the wanderers class with the other classes of its own part it takes (fights,
-// room_stock, fight_table, rune_locks, item_news) on a fake ground whose real dungeon model holds a branch
-// big enough to have wanderers, with an inline event runner and the harness's inline services (timers held).
+// Wanderers built alone (issue 29): the wanderers class on the game clock with the fights of its own part
+// (fights, room_stock, fight_table, rune_locks, item_news) on a fake ground whose real dungeon model holds a branch
+// big enough to have wanderers, with an inline event runner and the harness's inline services (timers held); and
+// once on fakes of its two ports alone (wanderer_fights, encounter_clock).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "content/fight_state.hpp"
@@ -81,8 +86,7 @@ struct wanderers_alone {
   item_news news{p.people, p.out, contents};
   dw::testing::fight_parts parts{p, contents, table, news};
   fights& fighting = parts.fighting;
-  wanderers roaming{p.settings, p.content, p.people, p.out, p.changes, p.events, p.services, p.ground,
-                    contents, locks, table, fighting};
+  wanderers roaming{p.content, p.people, p.out, p.changes, parts.clock, p.ground, fighting};
   std::uint64_t branch = 0;
   std::vector<dw::dungeon::room> rooms;
 };
@@ -199,6 +203,87 @@ TEST(WanderersAlone, AWandererWhoseFightEveryoneLeftWalksOnAndFightsAgainIfThatC
   w.p.changes.commit();
   EXPECT_EQ(w.fighting.fight_in(room), nullptr);
   EXPECT_FALSE(has(w.roaming.describe_branch(w.branch), "fighting"));
+}
+
+/// The fights as wanderers see them, faked (the wanderer_fights port): a room's fight is a row here, and who
+/// was ambushed where is noted. Nothing keeps wanderers out.
+struct fake_wanderer_fights final : wanderer_fights {
+  const room_fight* fight_in(std::int64_t room_id) const override {
+    const auto found = rows.find(room_id);
+    return found == rows.end() ? nullptr : &found->second;
+  }
+  bool keeps_wanderers_out(std::int64_t) const override { return false; }
+  bool start_wanderer_fight(std::int64_t room_id, dw::content::fight_state fight, std::uint32_t wanderer) override {
+    room_fight& row = rows[room_id];
+    row.monsters = std::move(fight);
+    row.wanderer = wanderer;
+    return true;
+  }
+  void claim_fight(std::int64_t room_id, std::uint32_t wanderer) override { rows[room_id].wanderer = wanderer; }
+  bool ambush(std::int64_t room_id, character& target) override {
+    ambushed.emplace_back(room_id, target.account_id);
+    rows[room_id].active = true;  // (an active fight holds its wanderer: it does not walk on)
+    return true;
+  }
+  void end_fight(std::int64_t room_id, bool) override { rows.erase(room_id); }
+
+  std::unordered_map<std::int64_t, room_fight> rows;
+  std::vector<std::pair<std::int64_t, std::int64_t>> ambushed;  ///< (room, account)
+};
+
+/// The encounters' clock, faked: the step's pace is `step_ms`, timers wait in `timers`, events run at once.
+struct fake_clock final : encounter_clock {
+  std::int64_t round_ms() const override { return 1000; }
+  std::int64_t wander_step_ms() const override { return step_ms; }
+  void after(std::chrono::milliseconds, std::function<void()> fn) override { timers.push_back(std::move(fn)); }
+  void run_event(const std::function<void()>& work) override {
+    ++events;
+    work();
+  }
+  /// Runs the timers set so far (and none they set).
+  void run_timers() {
+    std::vector<std::function<void()>> due;
+    due.swap(timers);
+    for (const auto& fn : due) {
+      fn();
+    }
+  }
+
+  std::int64_t step_ms = 0;
+  std::vector<std::function<void()>> timers;
+  int events = 0;
+};
+
+TEST(WanderersAlone, OnFakePortsAWandererThatFindsSomeoneAmbushesItThroughTheFightsPort) {
+  wanderers_alone w(12);  // (for its branch and roster: its own wanderers never step here)
+  fake_wanderer_fights fights;
+  fake_clock clock;
+  wanderers roaming{w.p.content, w.p.people, w.p.out, w.p.changes, clock, w.p.ground, fights};
+  const auto ann = w.p.add_player("Ann", ann_account, fake_ground::location_of(w.rooms.back()), 40, 40);
+
+  roaming.start();
+  ASSERT_EQ(clock.timers.size(), 1U) << "a step waits for its timer";
+  clock.run_timers();
+  EXPECT_EQ(clock.events, 0) << "at the clock's pace 0 wanderers stand still";
+
+  clock.step_ms = 1000;
+  int steps = 0;
+  for (; steps < most_steps && fights.ambushed.empty(); ++steps) {
+    roaming.start();
+    clock.run_timers();
+  }
+  ASSERT_FALSE(fights.ambushed.empty()) << "no attack in " << most_steps << " steps";
+  EXPECT_EQ(clock.events, steps) << "each step is an event of its own";
+  const std::int64_t room = ann.ch->where.room_id;
+  EXPECT_EQ(fights.ambushed, (std::vector<std::pair<std::int64_t, std::int64_t>>{{room, ann_account}}));
+  ASSERT_NE(fights.fight_in(room), nullptr);
+  ASSERT_TRUE(fights.fight_in(room)->wanderer.has_value()) << "the fight started there is the wanderer's";
+  EXPECT_TRUE(has(line_of(roaming.describe_branch(w.branch), *fights.fight_in(room)->wanderer), "fighting"))
+      << roaming.describe_branch(w.branch);
+
+  roaming.start();
+  clock.run_timers();
+  EXPECT_EQ(fights.ambushed.size(), 1U) << "a wanderer in a fight going on does not attack again";
 }
 
 }  // namespace
