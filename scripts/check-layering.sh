@@ -133,7 +133,7 @@ commands_part_headers=" roster/roster.hpp roster/character.hpp roster/connection
   places/walking.hpp places/collapse.hpp places/crowds.hpp places/ground.hpp
   places/static_rooms.hpp places/steps.hpp places/hall_of_fame.hpp
   groups/following.hpp groups/membership.hpp groups/group_news.hpp encounters/fights.hpp
-  encounters/fight_table.hpp
+  encounters/fight_table.hpp encounters/danger.hpp
   encounters/fight_news.hpp
   encounters/puzzles.hpp encounters/rest.hpp encounters/room_stock.hpp encounters/item_news.hpp encounters/rune_locks.hpp
   encounters/wanderers.hpp administration/administration.hpp administration/audit.hpp administration/backups.hpp

@@ -6,7 +6,7 @@
 #include "server/game/commands/command_context.hpp"
 #include "server/game/commands/command_parser.hpp"
 #include "server/game/commands/preferences_set.hpp"
-#include "server/game/encounters/fights.hpp"
+#include "server/game/encounters/danger.hpp"
 #include "server/game/events/event_sink.hpp"
 #include "server/game/events/undoable.hpp"
 #include "server/game/output/output.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "server/game/encounters/encounter_clock.hpp"
-#include "server/game/encounters/fight_outcomes.hpp"
+#include "server/game/encounters/fight_aftermath.hpp"
+#include "server/game/encounters/game_clock.hpp"
 #include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/item_news.hpp"
 #include "server/game/encounters/puzzles.hpp"

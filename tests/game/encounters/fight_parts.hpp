@@ -5,9 +5,9 @@
 // them, for a test that builds fights alone (or a part that takes fights, as wanderers and the economy's commands
 // do).
 #include "server/game/encounters/danger.hpp"
-#include "server/game/encounters/encounter_clock.hpp"
 #include "server/game/encounters/fallen_pack.hpp"
-#include "server/game/encounters/fight_outcomes.hpp"
+#include "server/game/encounters/fight_aftermath.hpp"
+#include "server/game/encounters/game_clock.hpp"
 #include "server/game/encounters/fight_rounds.hpp"
 #include "server/game/encounters/fight_table.hpp"
 #include "server/game/encounters/fights.hpp"
