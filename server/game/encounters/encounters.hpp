@@ -15,8 +15,8 @@ namespace dw::game {
 
 /// What rooms hold and what happens in them: contents and items (room_stock, with GMCP Char.Items in
 /// item_news), fights (their table in fight_table), rest, rune locks (puzzles, their table in rune_locks) and
-/// wanderers (monsters roaming a branch). This bundle is what places call when rooms are made, shown, left, loaded and collapsed: a branch
-/// read or collapsed reaches every part's table from here.
+/// wanderers (monsters roaming a branch). This bundle is what places call when rooms are made, shown, left,
+/// loaded and collapsed: a branch read or collapsed reaches every part's table from here.
 class encounters final : public room_hooks {
  public:
   encounters(const live_settings& settings, const content_source& content, roster& people, output& out,

@@ -24,9 +24,7 @@ struct person {
   std::string object() const { return self ? "you" : styled(style::player, name); }
   std::string possessive() const { return self ? "Your" : styled(style::player, name) + "'s"; }
   /// "hit" for you, "hits" for Ann.
-  std::string verb(std::string_view plain, std::string_view third) const {
-    return std::string(self ? plain : third);
-  }
+  std::string verb(std::string_view plain, std::string_view third) const { return std::string(self ? plain : third); }
 };
 
 std::string combat(std::string_view text) { return styled(style::combat, text); }
@@ -42,8 +40,8 @@ std::string blow_sentence(const content::fighter_outcome& o, const person& p, co
     const std::string what = o.armoured > 0 && !f.armour.empty() ? f.armour : "ward";
     return p.possessive() + combat(" " + what + " turns the blow.");
   }
-  std::string s = who + combat(many ? " hit " : " hits ") + p.object() +
-                  combat(" for " + std::to_string(o.damage_taken) + ".");
+  std::string s =
+      who + combat(many ? " hit " : " hits ") + p.object() + combat(" for " + std::to_string(o.damage_taken) + ".");
   if (o.warded > 0) {
     s += ' ';
     s += p.possessive();
@@ -63,7 +61,8 @@ void fighter_sentences(const round_story& story, std::size_t i, std::int64_t vie
     return;
   }
   if (o.flee_failed) {
-    out.push_back(p.subject() + combat(p.verb(" try", " tries") + " to flee but ") + styled(style::monster, "the " + (many ? story.monsters : story.monster)) +
+    out.push_back(p.subject() + combat(p.verb(" try", " tries") + " to flee but ") +
+                  styled(style::monster, "the " + (many ? story.monsters : story.monster)) +
                   combat((many ? " cut " : " cuts ") + std::string(p.self ? "you" : "them") + " off!"));
   }
   if (!(o.out && o.blow == 0 && o.behaviour_taken > 0)) {  // (felled by venom or ambush before the blow)

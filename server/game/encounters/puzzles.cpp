@@ -1,13 +1,21 @@
 #include "server/game/encounters/puzzles.hpp"
 
-
 #include <algorithm>
 
 #include "content/puzzle.hpp"
 #include "content/rune_attempt.hpp"
 #include "content/text_helpers.hpp"
+#include "server/game/content_source.hpp"
+#include "server/game/deeds.hpp"
+#include "server/game/encounters/item_news.hpp"
+#include "server/game/encounters/room_stock.hpp"
+#include "server/game/encounters/rune_locks.hpp"
+#include "server/game/events/event_sink.hpp"
 #include "server/game/events/undoable.hpp"
+#include "server/game/output/output.hpp"
 #include "server/game/output/style.hpp"
+#include "server/game/places/ground.hpp"
+#include "server/game/roster/roster.hpp"
 #include "server/log/log.hpp"
 
 namespace dw::game {
@@ -43,8 +51,8 @@ std::string runes_shown(const content::rune_lock& lock) {
 
 }  // namespace
 
-puzzles::puzzles(const content_source& content, roster& people, output& out,
-                 change_sink& changes, ground& where, room_stock& contents, rune_locks& locks, item_news& news)
+puzzles::puzzles(const content_source& content, roster& people, output& out, change_sink& changes, ground& where,
+                 room_stock& contents, rune_locks& locks, item_news& news)
     : content_(content),
       people_(people),
       out_(out),
@@ -78,7 +86,7 @@ void puzzles::press(character& ch, connection& conn, std::string_view runes) {
   const content::rune_attempt attempt = content::judge_press(lock, pressed);
   switch (attempt.kind) {
     case content::attempt_kind::opens:
-      solve(ch, *contents_.state_of(ch), "You press the runes in turn", "presses the runes in turn");
+      solve(ch, contents_.state_of(ch)->branch, "You press the runes in turn", "presses the runes in turn");
       return;
     case content::attempt_kind::unknown_rune:
       out_.send(conn, "There is no '" + attempt.unknown + "' rune on the door; it shows " +
@@ -106,7 +114,7 @@ bool puzzles::hear(character& ch, std::string_view words) {
   const content::rune_attempt attempt = content::judge_speech(*lock, words);
   switch (attempt.kind) {
     case content::attempt_kind::opens:
-      solve(ch, *contents_.state_of(ch), "You speak the word of opening", "speaks the word of opening");
+      solve(ch, contents_.state_of(ch)->branch, "You speak the word of opening", "speaks the word of opening");
       return true;
     case content::attempt_kind::wrong_order:
       ward(ch, "The runes hear you", "speaks to the door");
@@ -142,12 +150,12 @@ void puzzles::ward(character& ch, const std::string& mine, std::string_view thei
   ch.hp -= blow;
   ground_.save_character(ch);
   log::info("{} tried a wrong order at the rune lock in room {} (wrong try {} there, {} hp)", ch.name, room_id,
-               earlier + 1, blow);
+            earlier + 1, blow);
   const int next = content::ward_blow(content_.get().puzzles, earlier + 1);
-  out_.send(ch.connection, mine + ": they flare red and go dark, and the door's ward strikes you for " +
-                               std::to_string(blow) + " hit points (" + std::to_string(ch.hp) + "/" +
-                               std::to_string(ch.max_hp) + "). That order does not open it; the next wrong one will cost " +
-                               std::to_string(next) + ".\n");
+  out_.send(ch.connection,
+            mine + ": they flare red and go dark, and the door's ward strikes you for " + std::to_string(blow) +
+                " hit points (" + std::to_string(ch.hp) + "/" + std::to_string(ch.max_hp) +
+                "). That order does not open it; the next wrong one will cost " + std::to_string(next) + ".\n");
   out_.send_room(room_id,
                  styled(style::player, ch.name) + " " + std::string(theirs) +
                      "; the runes flare red and go dark, and the door's ward strikes " + ch.name + ".\n",
@@ -166,8 +174,8 @@ std::optional<std::string> puzzles::look_at(const character& ch, std::string_vie
   if (const content::rune_lock* here = locks_.lock_in(ch.where.room_id)) {
     const content::rune_lock& lock = *here;
     const bool rune = std::find(lock.sequence.begin(), lock.sequence.end(), word) != lock.sequence.end();
-    const bool door = word == "door" || word == "doors" || word == "blackdoor" || word == "stonedoor" ||
-                      word == "doorofblackstone";
+    const bool door =
+        word == "door" || word == "doors" || word == "blackdoor" || word == "stonedoor" || word == "doorofblackstone";
     if (!door && !rune && word != "runes" && word != "rune" && word != "ward") {
       return std::nullopt;
     }
@@ -179,34 +187,36 @@ std::optional<std::string> puzzles::look_at(const character& ch, std::string_vie
       return "A door of black stone seals the way on, smooth and cold, with no handle and no keyhole. It carries " +
              runes_shown(lock) +
              ", under a faint shimmer: a ward. Press the runes in the order that opens it ('press " +
-             lock.shown().front() + " ...'), or speak them as one word; the order is written somewhere else in this "
+             lock.shown().front() +
+             " ...'), or speak them as one word; the order is written somewhere else in this "
              "branch. A wrong order sets the ward on whoever tried it.\n";
     }
     if (rune) {
       return "The " + word + " rune is cut deep into the black stone, one of " + runes_shown(lock) +
              ". Alone it does nothing: the door wants every rune, in its order.\n";
     }
-    return "The door carries " + runes_shown(lock) + ", each cut deep into the black stone under a faint shimmer: the "
+    return "The door carries " + runes_shown(lock) +
+           ", each cut deep into the black stone under a faint shimmer: the "
            "door's ward, which strikes whoever tries them in a wrong order. The order that opens it is written "
            "somewhere else in this branch.\n";
   }
-  if (locks_.hint_in(ch.where.room_id) != nullptr && (word == "scratches" || word == "scratching" || word == "writing" || word == "runes" ||
-                      word == "words" || word == "order")) {
+  if (locks_.hint_in(ch.where.room_id) != nullptr &&
+      (word == "scratches" || word == "scratching" || word == "writing" || word == "runes" || word == "words" ||
+       word == "order")) {
     return locks_.text(ch.where.room_id);
   }
   return std::nullopt;
 }
 
-void puzzles::solve(character& ch, room_stock::room_state& state, std::string_view mine, std::string_view theirs) {
+void puzzles::solve(character& ch, std::uint64_t branch, std::string_view mine, std::string_view theirs) {
   const std::int64_t room_id = ch.where.room_id;
   locks_.open(room_id);  // (sealed again if the event cannot be saved)
   wrong_tries_.erase(room_id);
   contents_.save_contents(room_id);
-  ground_.mark_clear(state.branch, {ch.where.x, ch.where.y});
-  log::info("{} opened the rune lock in room {} (branch {} ({},{}))", ch.name, room_id, state.branch, ch.where.x,
-               ch.where.y);
+  ground_.mark_clear(branch, {ch.where.x, ch.where.y});
+  log::info("{} opened the rune lock in room {} (branch {} ({},{}))", ch.name, room_id, branch, ch.where.x, ch.where.y);
   // The reward: scrolls whose seeds lie far along the room's puzzle tape, so the same lock always gives the same.
-  const content::tape tape = content::puzzle_tape(contents_.tape_of(state.branch, ch.where.x, ch.where.y));
+  const content::tape tape = content::puzzle_tape(contents_.tape_of(branch, ch.where.x, ch.where.y));
   std::vector<item> reward;
   for (int i = 0; i < content_.get().puzzles.reward_scrolls; ++i) {
     reward.push_back(contents_.make_scroll(tape.bits(content::puzzle_reward_index + static_cast<std::uint64_t>(i))));

@@ -7,25 +7,33 @@
 #include <unordered_map>
 #include <vector>
 
-#include "server/game/content_source.hpp"
-#include "server/game/deeds.hpp"
-#include "server/game/encounters/item_news.hpp"
-#include "server/game/encounters/room_stock.hpp"
-#include "server/game/encounters/rune_locks.hpp"
-#include "server/game/events/event_sink.hpp"
-#include "server/game/output/output.hpp"
-#include "server/game/places/ground.hpp"
-#include "server/game/roster/roster.hpp"
+namespace dw::content {
+struct rune_lock;
+}
 
 namespace dw::game {
+
+// What puzzles works with is declared only: the command set that calls press (commands/puzzles.cpp) and
+// whoever else includes this header do not parse the parts behind it (puzzles.cpp includes them).
+class content_source;
+class deeds;
+class item_news;
+class room_stock;
+class rune_locks;
+class change_sink;
+class output;
+class ground;
+class roster;
+struct character;
+struct connection;
 
 /// Rune locks: pressing runes and speaking the word of opening. A solved lock clears its room and drops
 /// its reward; both are saved before anyone is told. A wrong order (content/rune_attempt.hpp) sets the door's
 /// ward on whoever tried it, harder for each wrong order tried at that door (puzzles.toml). World thread only.
 class puzzles {
  public:
-  puzzles(const content_source& content, roster& people, output& out, change_sink& changes,
-          ground& where, room_stock& contents, rune_locks& locks, item_news& news);
+  puzzles(const content_source& content, roster& people, output& out, change_sink& changes, ground& where,
+          room_stock& contents, rune_locks& locks, item_news& news);
 
   /// `press <rune> <rune> ...` in the room `ch` is in.
   void press(character& ch, connection& conn, std::string_view runes);
@@ -43,7 +51,7 @@ class puzzles {
  private:
   /// The door opens for `ch`: `mine` is how `ch` reads what it did ("You press the runes in turn"), `theirs`
   /// how the others in the room do ("presses the runes in turn", after the name).
-  void solve(character& ch, room_stock::room_state& state, std::string_view mine, std::string_view theirs);
+  void solve(character& ch, std::uint64_t branch, std::string_view mine, std::string_view theirs);
   /// The sealed or open door of the room `ch` is in (nullptr if none); reads the branch first if need be.
   const content::rune_lock* lock_here(const character& ch);
   /// A wrong order: the ward strikes `ch` (saved, and taken back if the event cannot be saved).
