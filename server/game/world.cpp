@@ -46,11 +46,11 @@ class world::prompt_sources final : public prompt_facts {
   const progression& levels_;
 };
 
-/// Login's play_door: it forwards to places and encounters, in the order login takes a character into play
-/// and out of it; the rules stay in login.
+/// Login's play_door: it forwards to places and encounters (and talk, on leaving play), in the order login
+/// takes a character into play and out of it; the rules stay in login.
 class world::login_door final : public play_door {
  public:
-  login_door(places& where, encounters& play) : where_(where), play_(play) {}
+  login_door(places& where, encounters& play, last_tellers& tellers) : where_(where), play_(play), tellers_(tellers) {}
 
   void branch_read(const storage::branch_snapshot& snapshot) override { where_.branch_loaded(snapshot); }
   std::optional<load_request> need_branch(std::int64_t branch_id) override { return where_.needs_load(branch_id); }
@@ -85,11 +85,14 @@ class world::login_door final : public play_door {
     play_.leave_room(ch);
     where_.save_character(ch);
     where_.directory.leave(ch);
+    where_.left_play(ch);
+    tellers_.left_play(ch.account_id);
   }
 
  private:
   places& where_;
   encounters& play_;
+  last_tellers& tellers_;
 };
 
 world::world(config::settings settings, services& svc, world_parts parts)
@@ -107,7 +110,8 @@ world::world(config::settings settings, services& svc, world_parts parts)
                                                *places_, parts.startup)),
       admin_(std::make_unique<administration>(svc, *events_, *out_, parts.startup)),
       backups_(std::make_unique<backups>(svc, *out_, *events_, settings_, svc.now())),
-      login_door_(std::make_unique<login_door>(*places_, *encounters_)),
+      tellers_(std::make_unique<last_tellers>()),
+      login_door_(std::make_unique<login_door>(*places_, *encounters_, *tellers_)),
       login_(std::make_unique<login>(settings_, *people_, *out_, *events_, *events_, svc, *admin_, *login_door_,
                                      parts.password_workers)),
       commands_(std::make_unique<dispatcher>(*people_, *out_, *admin_)) {
@@ -161,7 +165,7 @@ world::world(config::settings settings, services& svc, world_parts parts)
   r.begin_family("puzzles");
   register_puzzle_commands(r, {encounters_->puzzles});
   r.begin_family("talk");
-  register_talk_commands(r, {*people_, *events_, svc});
+  register_talk_commands(r, {*people_, *events_, svc, *tellers_});
   r.begin_family("groups");
   register_group_commands(r, {*people_, groups_->followers, groups_->members, groups_->news});
   r.begin_family("settings");

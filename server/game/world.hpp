@@ -24,6 +24,7 @@ class dispatcher;
 class encounters;
 class event_loop;
 class groups;
+class last_tellers;
 class login;
 class output;
 class places;
@@ -101,7 +102,8 @@ class world final : public network_port {
   std::unique_ptr<encounters> encounters_;
   std::unique_ptr<administration> admin_;
   std::unique_ptr<backups> backups_;  ///< the backup schedule and @backup's news
-  /// Login's way into play and out of it (play_door), forwarded to places and encounters.
+  std::unique_ptr<last_tellers> tellers_;  ///< whom each `reply` answers (the talk set's); forgotten on leaving play
+  /// Login's way into play and out of it (play_door), forwarded to places, encounters and talk.
   class login_door;
   std::unique_ptr<login_door> login_door_;
   std::unique_ptr<login> login_;

@@ -22,7 +22,8 @@
 namespace dw::game {
 namespace {
 
-/// What talk keeps between commands: chat's last lines.
+/// What talk keeps between commands: chat's last lines. (Who last told whom is in last_tellers, talk_set.hpp:
+/// the world tells it who leaves play.)
 struct talk_state {
   chat_history history;
 };
@@ -125,7 +126,7 @@ void tell_to(const talk_parts& p, command_context& ctx, character& to) {
   append_styled(said, style::player, to.name);
   append_styled(said, style::channel, ": " + ctx.args.text);
   said += '\n';
-  to.reply_to = ctx.actor.name;
+  p.tellers.told(to.account_id, ctx.actor.name);
   send_channel_line(ctx.out, *to_conn, "tell", ctx.actor.name, heard);
   send_channel_line(ctx.out, ctx.conn, "tell", ctx.actor.name, said);
 }
@@ -154,13 +155,14 @@ void tell(const talk_parts& p, command_context& ctx) {
 }
 
 void reply(const talk_parts& p, command_context& ctx) {
-  if (ctx.actor.reply_to.empty()) {
+  const std::string teller(p.tellers.of(ctx.actor.account_id));
+  if (teller.empty()) {
     ctx.reply("Nobody has told you anything to reply to yet.\n");
     return;
   }
-  character* to = p.people.find_character_by_name(ctx.actor.reply_to);
+  character* to = p.people.find_character_by_name(teller);
   if (to == nullptr) {
-    ctx.reply("Nobody called " + ctx.actor.reply_to + " is playing.\n");
+    ctx.reply("Nobody called " + teller + " is playing.\n");
     return;
   }
   tell_to(p, ctx, *to);

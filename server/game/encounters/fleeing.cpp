@@ -19,7 +19,8 @@ std::optional<exit_dir> fleeing::way_out(const character& ch, const content::tap
     if (e.kind != exit_kind::open && e.kind != exit_kind::one_way && e.kind != exit_kind::to_well) {
       continue;  // never into the unknown
     }
-    if (ch.arrived_side >= 0 && static_cast<int>(dungeon::index_of(e.dir)) == ch.arrived_side) {
+    if (const int came_by = ground_.arrived_side(ch);
+        came_by >= 0 && static_cast<int>(dungeon::index_of(e.dir)) == came_by) {
       return e.dir;  // back the way it came
     }
     known.push_back(e.dir);

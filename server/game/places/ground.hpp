@@ -31,6 +31,9 @@ class ground {
   /// The dungeon model: the branches' rooms in memory, their exits and seeds.
   virtual dungeon::dungeon& dungeon() = 0;
 
+  /// The side of its room `ch` came in by (0 north .. 3 west; -1: not by a side): the way back it flees by.
+  virtual int arrived_side(const character& ch) = 0;
+
   /// Walks `ch` one step, with every refusal explained, as if it had typed the direction (fleeing). Like
   /// move_character, a step made calls back into the room hooks (room_hooks::leave_room; arrived on entering a
   /// dungeon room).

@@ -30,10 +30,10 @@ std::string part_of_room(const mapgen::tile_map& map, mapgen::point p) {
   return std::string(parts[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)]);
 }
 
-/// Where `ch` stands: by the door it came in through, else on one of the last free tiles.
-mapgen::point standing_point(const content::room_interior& room, const character& ch, std::size_t nth_person) {
-  if (ch.arrived_side >= 0 && ch.arrived_side < 4) {
-    if (const auto& door = room.doors[static_cast<std::size_t>(ch.arrived_side)]) {
+/// Where someone stands: by the door it came in through (`arrived_side`), else on one of the last free tiles.
+mapgen::point standing_point(const content::room_interior& room, int arrived_side, std::size_t nth_person) {
+  if (arrived_side >= 0 && arrived_side < 4) {
+    if (const auto& door = room.doors[static_cast<std::size_t>(arrived_side)]) {
       return *door;
     }
   }
@@ -79,9 +79,9 @@ std::string interior_view::survey(const character& ch) {
   const std::vector<placed_mark> marks = place_marks(*room, hooks_->interior_marks(ch.where.room_id, ch));
   std::vector<std::pair<const character*, mapgen::point>> people;
   for (const character* other : people_.characters_in(ch.where.room_id)) {
-    people.emplace_back(other, standing_point(*room, *other, people.size()));
+    people.emplace_back(other, standing_point(*room, rooms_.arrived_side(other->account_id), people.size()));
   }
-  const mapgen::point you = standing_point(*room, ch, 0);
+  const mapgen::point you = standing_point(*room, rooms_.arrived_side(ch.account_id), 0);
   if (out_.view_of(ch).screen_reader) {
     // In words: the size and openness, the doors, where you are, what stands where.
     const mapgen::interior_features& f = room->features;
@@ -216,7 +216,7 @@ std::string interior_view::room_interior_json(const character& ch) {
                                   {"name", m.name}});
   }
   o["things"] = std::move(things);
-  const mapgen::point you = standing_point(*room, ch, 0);
+  const mapgen::point you = standing_point(*room, rooms_.arrived_side(ch.account_id), 0);
   o["you"] = json::array{you.x, you.y};
   return json::serialize(o);
 }

@@ -277,6 +277,19 @@ void place_directory::save_character(const character& ch) {
   changes_.persist(storage::save_character{record_of(ch, services_.now())});
 }
 
+int place_directory::arrived_side(std::int64_t account) const {
+  const auto found = arrived_sides_.find(account);
+  return found == arrived_sides_.end() ? -1 : found->second;
+}
+
+void place_directory::set_arrived_side(std::int64_t account, int side) {
+  if (side < 0) {
+    arrived_sides_.erase(account);  // (most of those in play stand by no side: they are not kept)
+  } else {
+    arrived_sides_[account] = side;
+  }
+}
+
 // ---------------------------------------------------------------- branches
 
 std::optional<load_request> place_directory::needs_load(std::int64_t b) const {

@@ -83,6 +83,12 @@ class place_directory {
   void leave(const character& ch, bool record = true);
   /// Saves a character's location and hit points (the caller registers the undo of what it changed).
   void save_character(const character& ch);
+  /// The side of its room `account`'s character came in by (0 north .. 3 west; -1: not by a side, e.g. at
+  /// login): where `survey` shows it standing, and the way a flight takes back. Walking sets it; in memory only.
+  int arrived_side(std::int64_t account) const;
+  void set_arrived_side(std::int64_t account, int side);
+  /// `account`'s character has left play: the side it came in by is forgotten.
+  void left_play(std::int64_t account) { arrived_sides_.erase(account); }
 
   // ---- the dungeon's changes
   /// Saves what the dungeon model changed (rooms, exits, counters), if anything.
@@ -130,6 +136,7 @@ class place_directory {
   std::unique_ptr<dungeon::dungeon> dungeon_;
   static_rooms rooms_;
   std::unordered_set<std::int64_t> missing_rooms_;  ///< room ids a lookup found in no branch
+  std::unordered_map<std::int64_t, int> arrived_sides_;  ///< by account id, of those in play; none: -1
   std::function<bool(const dungeon::room&)> clear_decider_;
   /// Interiors made so far, by room id; one is made again when its room's exits are on other sides now.
   struct cached_interior {

@@ -63,6 +63,12 @@ class places final : public load_target, public prompt_facts, public step_taker,
   }
   /// Who hears of every step walked (set once; the groups part, which moves followers).
   void set_step_watch(step_watch& watch) { moves.set_step_watch(watch); }
+  /// `ch` has left play (after it has left its room): what places kept of it in memory is forgotten, the
+  /// rooms it was shown and the side it came in by.
+  void left_play(const character& ch) {
+    view.left_play(ch.account_id);
+    directory.left_play(ch.account_id);
+  }
 
   // The classes, in the order they are built (each takes only those before it).
   place_directory directory;  ///< lookups, the dungeon model, interiors, residency, who is where
@@ -92,6 +98,7 @@ class places final : public load_target, public prompt_facts, public step_taker,
   std::optional<load_request> needs_load(std::int64_t b) override { return directory.needs_load(b); }
   void expect_in_memory(std::int64_t b) override { directory.expect_in_memory(b); }
   dungeon::dungeon& dungeon() override { return directory.dungeon(); }
+  int arrived_side(const character& ch) override { return directory.arrived_side(ch.account_id); }
   void walk(connection& conn, character& ch, exit_dir d) override { moves.walk(conn, ch, d); }
   void move_character(character& ch, const location& to, std::string_view leave_text,
                       std::string_view arrive_text) override {

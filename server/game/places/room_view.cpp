@@ -290,9 +290,9 @@ void room_view::show_room(const character& ch, bool full) {
     } else {
       const view v = out_.view_with(*conn, &ch);
       bool brief = false;
-      if (character* seer = people_.find_character(ch.account_id)) {
+      if (people_.find_character(ch.account_id) != nullptr) {
         // (a room seen before, in brief mode: its title and exits only)
-        brief = !seer->rooms_seen.insert(here->id).second && !full && v.brief;
+        brief = !rooms_seen_[ch.account_id].insert(here->id).second && !full && v.brief;
       }
       const room_mode mode = brief ? room_mode::brief : !rooms_.can_see(ch) ? room_mode::dark : room_mode::full;
       // The room's own part comes laid out from the cache; who and what is in it is laid out each time.

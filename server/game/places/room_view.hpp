@@ -2,11 +2,13 @@
 
 // What a person sees of a place: the room's text (styled; in words in screen-reader mode; brief on a
 // revisit; dark without a light), GMCP Room.Info, Room.Map and Char.Status, and the prompt's depth and
-// exits. It keeps the rooms' heads laid out (its own cache, by room) and nothing else. World thread only.
+// exits. It keeps the rooms' heads laid out (its own cache, by room) and the rooms each person in play has
+// been shown (for brief mode). World thread only.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -54,6 +56,9 @@ class room_view {
   std::pair<int, std::string> status_of(const location& where);
   /// The prompt's %x: the exits' letters, "?" after an unexplored one ("-": none, or not in memory yet).
   void exits(const character& ch, std::string& out);
+  /// `account`'s character has left play: the rooms it was shown are forgotten (the next session shows each in
+  /// full again, brief mode or not).
+  void left_play(std::int64_t account) { rooms_seen_.erase(account); }
 
  private:
   std::string room_text(const character& viewer, const std::optional<place>& here, bool brief = false);
@@ -93,6 +98,9 @@ class room_view {
     std::vector<std::pair<layout_key, std::string>> layouts;  ///< `styled` laid out, for a few layouts
   };
   std::unordered_map<std::uint64_t, cached_head> heads_;
+  /// The rooms each character in play has been shown this session, by account id (brief mode shortens them on
+  /// a revisit). In memory only: a take-over keeps them, leaving play forgets them.
+  std::unordered_map<std::int64_t, std::unordered_set<std::int64_t>> rooms_seen_;
 };
 
 }  // namespace dw::game

@@ -87,7 +87,7 @@ bool walking::join_branch(connection& conn, character& ch, exit_dir d, const loc
     return false;
   }
   out_.send(conn, "You follow your companions into " + branch_name(*info) + ".\n");
-  ch.arrived_side = static_cast<int>(dungeon::index_of(dungeon::opposite(d)));
+  rooms_.set_arrived_side(ch.account_id, static_cast<int>(dungeon::index_of(dungeon::opposite(d))));
   move_character(ch, location_of(*first), leave_text(ch, d), arrive_text(ch, d));
   hooks_->arrived(ch);
   return true;
@@ -138,7 +138,7 @@ bool walking::walk_fixed(connection& conn, character& ch, exit_dir d, const loca
     hooks_->room_created(entered.first_room);
   }
   // (a branch's first room is entered from the well: by the door on the side the well lies)
-  ch.arrived_side = static_cast<int>(dungeon::index_of(dungeon::opposite(d)));
+  rooms_.set_arrived_side(ch.account_id, static_cast<int>(dungeon::index_of(dungeon::opposite(d))));
   move_character(ch, location_of(entered.first_room), leave_text(ch, d), arrive_text(ch, d));
   hooks_->arrived(ch);
   return true;
@@ -162,7 +162,7 @@ bool walking::walk_branch(connection& conn, character& ch, exit_dir d) {
         hooks_->room_created(moved.destination);
       }
       // (standing by the door on the side it came in by: the opposite of the way it walked)
-      ch.arrived_side = static_cast<int>(dungeon::index_of(dungeon::opposite(d)));
+      rooms_.set_arrived_side(ch.account_id, static_cast<int>(dungeon::index_of(dungeon::opposite(d))));
       move_character(ch, location_of(moved.destination), leave_text(ch, d), arrive_text(ch, d));
       // A new room changes the exits of the room walked from (and may turn others' one-way, or open a way
       // on elsewhere): whoever stands there is shown them again.
@@ -185,7 +185,7 @@ bool walking::walk_branch(connection& conn, character& ch, exit_dir d) {
       hooks_->arrived(ch);
       return true;
     case dungeon::move_status::to_start:
-      ch.arrived_side = -1;
+      rooms_.set_arrived_side(ch.account_id, -1);
       move_character(ch, start_location(), leave_text(ch, d), arrive_text(ch, d));
       return true;
     case dungeon::move_status::no_exit:

@@ -4,7 +4,6 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "server/game/location.hpp"
@@ -26,12 +25,6 @@ struct character {
   std::uint64_t connection = 0;  ///< id of the connection playing it
   std::vector<item> inventory;   ///< carried items, loaded at login
   preferences prefs;             ///< the player's own settings, loaded at login
-  std::string reply_to;          ///< who last told this character something (`reply`); in memory only
-  /// Rooms this character has been shown in this session (brief mode shortens them on a revisit).
-  std::unordered_set<std::int64_t> rooms_seen;
-  /// The side of its room this character came in by (0 north .. 3 west; -1: not by a side, e.g. at login):
-  /// where `survey` shows it standing. In memory only.
-  int arrived_side = -1;
 
   // ---- progress (stored with the character)
   std::int64_t silver = 0;

@@ -101,6 +101,33 @@ TEST(Talk, ReplyAnswersTheLastWhoToldYou) {
   EXPECT_TRUE(has(bob.port->take(), "Nobody called Cat is playing."));
 }
 
+TEST(Talk, WhomReplyAnswersIsKeptWhileTheTellerComesBackAndForgottenWhenTheToldLeavesPlay) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  auto bob = h.create("Bob");
+  take_all({ann, bob});
+  h.line(ann, "tell bob are you there?");
+  h.line(ann, "quit");
+  h.disconnect(ann);
+  bob.port->take();
+  h.line(bob, "reply yes");
+  EXPECT_TRUE(has(bob.port->take(), "Nobody called Ann is playing."));
+  // The teller comes back: Bob never left play, so his reply still goes to her.
+  auto ann_again = login(h, "Ann");
+  h.line(bob, "reply welcome back");
+  EXPECT_TRUE(has(bob.port->take(), "You tell Ann: welcome back"));
+  EXPECT_TRUE(has(ann_again.port->take(), "Bob tells you: welcome back"));
+  // The one told leaves play: a new session starts with nobody to reply to, as a new character would.
+  h.line(ann_again, "tell bob see you");
+  h.line(bob, "quit");
+  h.disconnect(bob);
+  take_all({ann_again});
+  auto bob_again = login(h, "Bob");
+  h.line(bob_again, "reply hello?");
+  EXPECT_TRUE(has(bob_again.port->take(), "Nobody has told you anything to reply to yet."));
+  EXPECT_FALSE(has(ann_again.port->take(), "hello?"));
+}
+
 TEST(Talk, ShoutReachesTheBranchOrTheVillage) {
   game_harness h;
   auto ann = h.create("Ann");  // the village square

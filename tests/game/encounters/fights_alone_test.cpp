@@ -57,7 +57,7 @@ struct fights_alone {
     locks.restore_branch(stored);
     contents.restore_branch(stored);
     ann = p.add_player("Ann", ann_account, dw::testing::fake_ground::location_of(rooms.second), hp, max_hp);
-    ann.ch->arrived_side = static_cast<int>(dw::dungeon::index_of(dw::dungeon::opposite(rooms.way_in)));
+    p.ground.sides[ann_account] = static_cast<int>(dw::dungeon::index_of(dw::dungeon::opposite(rooms.way_in)));
   }
 
   std::int64_t room_id() const { return static_cast<std::int64_t>(rooms.second.id); }

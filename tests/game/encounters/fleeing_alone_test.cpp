@@ -26,7 +26,7 @@ struct fleeing_alone {
     rooms = p.dig();
     ann = p.add_player("Ann", ann_account, testing::fake_ground::location_of(second ? rooms.second : rooms.first), 40,
                        40);
-    ann.ch->arrived_side = -1;
+    p.ground.sides.erase(ann_account);
   }
 
   /// The exits of the room Ann stands in of `kind`.
@@ -51,7 +51,7 @@ struct fleeing_alone {
 TEST(FleeingAlone, AFighterRunsBackTheWayItCame) {
   fleeing_alone f(false);  // the first room, come back into from the second: two known ways out
   const exit_dir back = f.rooms.way_in;
-  f.ann.ch->arrived_side = static_cast<int>(dw::dungeon::index_of(back));
+  f.p.ground.sides[ann_account] = static_cast<int>(dw::dungeon::index_of(back));
   ASSERT_GE(f.exits_of(exit_kind::open).size() + f.exits_of(exit_kind::to_well).size(), 2U);
   for (std::uint32_t round = 0; round < 20; ++round) {
     EXPECT_EQ(f.ways.way_out(*f.ann.ch, f.tape, round), back) << "whatever the tape says, round " << round;
@@ -63,7 +63,7 @@ TEST(FleeingAlone, OtherwiseTheTapePicksAKnownExitAndNeverTheUnknown) {
   const std::set<exit_dir> unexplored = f.exits_of(exit_kind::unexplored);
   ASSERT_FALSE(unexplored.empty()) << "the first room has exits nobody has taken";
   // Come in by an exit nobody has taken (as if it had been open when the character came): still not that way.
-  f.ann.ch->arrived_side = static_cast<int>(dw::dungeon::index_of(*unexplored.begin()));
+  f.p.ground.sides[ann_account] = static_cast<int>(dw::dungeon::index_of(*unexplored.begin()));
   std::set<exit_dir> known = f.exits_of(exit_kind::open);
   for (exit_dir d : f.exits_of(exit_kind::to_well)) {
     known.insert(d);

@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -164,6 +165,8 @@ class fake_ground final : public game::ground {
   std::vector<walk_request> walks;                     ///< walk
   std::vector<std::int64_t> statuses;                  ///< send_status: account ids
   std::vector<std::int64_t> required;                  ///< needs_load and expect_in_memory: branch ids
+  /// arrived_side's answers by account id (none: -1), set by walk, as places' walking sets them, or by a test.
+  std::unordered_map<std::int64_t, int> sides;
 
   /// The saves asked for `account`, in order.
   std::vector<game::storage::character_record> saves_of(std::int64_t account) const {
@@ -197,6 +200,10 @@ class fake_ground final : public game::ground {
     }
   }
   dw::dungeon::dungeon& dungeon() override { return model_; }
+  int arrived_side(const game::character& ch) override {
+    const auto found = sides.find(ch.account_id);
+    return found == sides.end() ? -1 : found->second;
+  }
 
   void walk(game::connection&, game::character& ch, game::exit_dir d) override {
     walk_request asked{ch.account_id, ch.where, d, false};
@@ -215,7 +222,7 @@ class fake_ground final : public game::ground {
         }
         if (to) {
           place_character(ch, *to);
-          ch.arrived_side = static_cast<int>(dw::dungeon::index_of(dw::dungeon::opposite(d)));
+          sides[ch.account_id] = static_cast<int>(dw::dungeon::index_of(dw::dungeon::opposite(d)));
           asked.went = true;
         }
       }

@@ -31,7 +31,7 @@ std::size_t stored_items(game_harness& h, std::string_view name) {
 
 TEST(TakeOver, EveryFieldOfTheLiveCharacterMovesToTheNewConnection) {
   game_harness h;
-  h.create("Rex");  // the first account is the administrator: Alice is a player
+  auto rex = h.create("Rex");  // the first account is the administrator: Alice is a player
   auto first = h.create("Alice");
   auto second = h.connect();
   begin_connect(h, second, "Alice");
@@ -40,8 +40,8 @@ TEST(TakeOver, EveryFieldOfTheLiveCharacterMovesToTheNewConnection) {
   ASSERT_NE(live, nullptr);
   // Every field of the record, by name: a field added to `character` makes this line fail to compile
   // until the test changes and checks it too.
-  auto& [account_id, name, account_role, where, hp, max_hp, connection, inventory, prefs, reply_to, rooms_seen,
-         arrived_side, silver, deepest, deepest_at, kills, scrolls_sold, identified, ward_points, ward_rounds] = *live;
+  auto& [account_id, name, account_role, where, hp, max_hp, connection, inventory, prefs, silver, deepest, deepest_at,
+         kills, scrolls_sold, identified, ward_points, ward_rounds] = *live;
   const std::int64_t account = account_id;
   const std::string alice = name;
   EXPECT_EQ(connection, first.id);
@@ -59,9 +59,7 @@ TEST(TakeOver, EveryFieldOfTheLiveCharacterMovesToTheNewConnection) {
   knife.equipped = true;
   inventory.push_back(knife);
   prefs.set("prompt", "%h>");
-  reply_to = "Rex";
-  rooms_seen.insert(987654);
-  arrived_side = 2;
+  prefs.set("brief", "on");
   silver = 1282;
   deepest = 9;
   deepest_at = 1'800'000'123;
@@ -70,9 +68,16 @@ TEST(TakeOver, EveryFieldOfTheLiveCharacterMovesToTheNewConnection) {
   identified = {"map", "ward"};
   ward_points = 6;
   ward_rounds = 3;
+  // What other parts keep of the character in play, by its account, is kept too: whom `reply` answers (talk),
+  // the rooms it has been shown (the well, by "down" above) and the side it came in by (places).
+  h.world.on_line(rex.id, "tell Alice still there?");
+  h.world.where().directory.set_arrived_side(account, 2);
 
   h.services.drain();  // the password check's answer: the take-over
-  EXPECT_TRUE(has(second.port->take(), "You take over your character"));
+  const std::string taken = second.port->take();
+  EXPECT_TRUE(has(taken, "You take over your character"));
+  EXPECT_TRUE(has(taken, "The Bottom of the Well")) << taken;
+  EXPECT_FALSE(has(taken, "ankle-deep")) << "brief mode, and the well was seen before the take-over: " << taken;
   EXPECT_TRUE(first.port->closed);
 
   const dw::game::character* now = h.world.people().find_character_by_name("Alice");
@@ -88,9 +93,6 @@ TEST(TakeOver, EveryFieldOfTheLiveCharacterMovesToTheNewConnection) {
   EXPECT_EQ(now->inventory[0].id, 424242);
   EXPECT_TRUE(now->inventory[0].equipped);
   EXPECT_EQ(now->prefs.get("prompt"), "%h>");
-  EXPECT_EQ(now->reply_to, "Rex");
-  EXPECT_TRUE(now->rooms_seen.contains(987654));
-  EXPECT_EQ(now->arrived_side, 2);
   EXPECT_EQ(now->silver, 1282);
   EXPECT_EQ(now->deepest, 9);
   EXPECT_EQ(now->deepest_at, 1'800'000'123);
@@ -101,6 +103,10 @@ TEST(TakeOver, EveryFieldOfTheLiveCharacterMovesToTheNewConnection) {
   EXPECT_EQ(now->ward_rounds, 3);
   // Placed once, in the room it was in.
   EXPECT_EQ(h.world.people().characters_in(dw::game::start_room_id).size(), 1U);
+  EXPECT_EQ(h.world.where().directory.arrived_side(account), 2);
+  rex.port->take();
+  h.line(second, "reply yes");
+  EXPECT_TRUE(has(rex.port->take(), "Alice tells you: yes"));
 }
 
 TEST(TakeOver, GoodsBoughtInTheWindowAreStillPaidFor) {

@@ -199,6 +199,25 @@ TEST(PlayerSettings, BriefShowsOnlyTitleAndExitsOnRevisitsAndIsKept) {
   EXPECT_GT(first_visit_of_well.size(), 0U);
 }
 
+TEST(PlayerSettings, BriefModeShowsEveryRoomInFullAgainInTheNextSession) {
+  game_harness h;
+  player eve = h.create("Eve");
+  said(h, eve, "brief on");
+  said(h, eve, "down");
+  std::string out = said(h, eve, "up");
+  ASSERT_FALSE(has(out, "distance from it")) << "the square, seen at login, is brief on a revisit: " << out;
+  h.line(eve, "quit");
+  h.disconnect(eve);
+  player again = h.connect();
+  h.line(again, "connect Eve password123");
+  out = again.port->take();
+  EXPECT_TRUE(has(out, "distance from it")) << "a new session has seen no room yet: " << out;
+  out = said(h, again, "down");
+  EXPECT_TRUE(has(out, "Exits: ")) << out;
+  out = said(h, again, "up");
+  EXPECT_FALSE(has(out, "distance from it")) << "and the square is brief again on a revisit: " << out;
+}
+
 TEST(PlayerSettings, PromptTokensLimitsDefaultAndKept) {
   game_harness h;
   player fay = h.create("Fay");

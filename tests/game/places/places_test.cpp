@@ -1,6 +1,8 @@
 // The dungeon as players meet it, through the real world with fake connections.
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
+
 #include "server/store/branches.hpp"
 #include "server/store/rooms.hpp"
 #include "tests/game/game_harness.hpp"
@@ -209,6 +211,35 @@ TEST(Places, WalkingUpInTheDungeonIsExplained) {
   ann.port->take();
   h.line(ann, "up");
   EXPECT_TRUE(dw::testing::has(ann.port->take(), "There is no way up here."));
+}
+
+TEST(Places, ACharacterStandsByTheDoorItCameInByUntilItLeavesPlay) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  into_east_branch(h, ann);
+  dw::game::places& where = h.world.where();
+  dw::game::ground& port = where;  // what fleeing asks
+  const dw::game::character* ch = h.world.people().find_character_by_name("Ann");
+  ASSERT_NE(ch, nullptr);
+  const std::int64_t account = ch->account_id;
+  const int west = static_cast<int>(dw::dungeon::index_of(dw::dungeon::direction::west));
+  EXPECT_EQ(where.directory.arrived_side(account), west) << "walked east: in by the west door";
+  EXPECT_EQ(port.arrived_side(*ch), west);
+  const boost::json::object interior = boost::json::parse(where.insides.room_interior_json(*ch)).as_object();
+  EXPECT_EQ(interior.at("you"), interior.at("doors").at("w")) << "survey shows Ann standing on that door";
+  h.line(ann, "west");  // back to the well: by no side
+  EXPECT_EQ(port.arrived_side(*ch), -1);
+  h.line(ann, "east");
+  ASSERT_EQ(port.arrived_side(*ch), west);
+  h.line(ann, "quit");
+  h.disconnect(ann);
+  EXPECT_EQ(where.directory.arrived_side(account), -1) << "forgotten on leaving play";
+  auto again = h.connect();
+  h.line(again, "connect Ann password123");
+  ch = h.world.people().find_character_by_name("Ann");
+  ASSERT_NE(ch, nullptr);
+  EXPECT_NE(ch->where.branch_id, 0) << "back in the room Ann rested in";
+  EXPECT_EQ(port.arrived_side(*ch), -1) << "but come in by no side, as at every login";
 }
 
 TEST(DungeonPlay, AStepFromTheWellIntoABranchNotReadYetWaitsForItAndIsTakenOnce) {
