@@ -85,6 +85,9 @@ class world::login_door final : public play_door {
     play_.leave_room(ch);
     where_.save_character(ch);
     where_.directory.leave(ch);
+    forget(ch);
+  }
+  void forget(const character& ch) override {
     where_.left_play(ch);
     tellers_.left_play(ch.account_id);
   }

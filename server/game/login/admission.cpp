@@ -38,6 +38,7 @@ namespace {
 void back_to_menu(login_context* w, std::int64_t account, std::uint64_t conn_id) {
   if (character* c = w->people.find_character(account); c != nullptr && c->connection == conn_id) {
     w->door.unplace(*c);
+    w->door.forget(*c);  // (what the login's arrival left in the parts: the room it was shown, say)
     w->people.remove_character(account);
     if (w->progress != nullptr) {
       w->progress->leave(account);

@@ -44,8 +44,11 @@ class play_door {
   /// A character leaving play takes its fight's last round first: a dropped connection does not escape it.
   virtual void last_round(character& ch) = 0;
   /// The character leaves play: the room sees it fade, it leaves the room's fights, where it rests is saved,
-  /// and it is taken from its room.
+  /// it is taken from its room, and the parts forget what they kept of it in play (as `forget`).
   virtual void leave_play(const character& ch) = 0;
+  /// The parts forget what they kept of the character while in play (the rooms it has seen, the side it came
+  /// in by, whom its `reply` answers): a login taken back because it could not be saved, after unplace.
+  virtual void forget(const character& ch) = 0;
 };
 
 }  // namespace dw::game

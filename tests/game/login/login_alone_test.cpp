@@ -86,6 +86,7 @@ class recording_door final : public play_door, public load_target {
   void resume_fight(character& ch, connection&) override { seen.push_back("resume_fight " + who(ch)); }
   void last_round(character& ch) override { seen.push_back("last_round " + who(ch)); }
   void leave_play(const character& ch) override { seen.push_back("leave_play " + who(ch)); }
+  void forget(const character& ch) override { seen.push_back("forget " + who(ch)); }
 
   // ---- load_target
   std::optional<load_request> needed_for(const connection&) override { return std::nullopt; }
@@ -364,6 +365,23 @@ TEST(LoginAlone, ABranchReadAgainThatHoldsNoRoomForTheCharacterWakesItAtTheWell)
                                   "send_status " + ann_who, "send_item_lists " + ann_who}));
   EXPECT_EQ(l.people.find_character_by_name("Ann")->where.room_id, start_room_id);
   EXPECT_EQ(l.people.find_connection(conn.id)->stage, login_stage::playing);
+}
+
+TEST(LoginAlone, ALoginThatCannotBeSavedIsTakenBackAndThePartsForgetItsArrival) {
+  login_alone l;
+  l.stored("Ann");
+  const auto conn = l.connect();
+  l.services.refuse_writes(true);  // (the login's records and where Ann stands cannot be saved)
+
+  const std::string out = l.type(conn, "connect Ann password123");
+  EXPECT_FALSE(has(out, "Welcome back, Ann.")) << out;
+  // Ann came in and was shown her room, and the commit failed: she is taken from the room, and the parts forget
+  // what her arrival left in them (the room she was shown, for brief mode), as they do when one leaves play.
+  EXPECT_EQ(l.door.take(), (calls{"branch_read 0", "need_branch 0", "room_exists " + std::to_string(village_square_id),
+                                  "place Ann 1", "show_arrival Ann 1", "send_status Ann 1",
+                                  "send_item_lists Ann 1", "unplace Ann 1", "forget Ann 1"}));
+  EXPECT_EQ(l.people.find_character_by_name("Ann"), nullptr);
+  EXPECT_EQ(l.people.find_connection(conn.id)->stage, login_stage::menu);
 }
 
 }  // namespace
