@@ -117,15 +117,31 @@ void output::leave_prompt(connection& conn, client_state& m) {
   }
 }
 
+output::client_state& output::state_of(const connection& conn) {
+  if (recent_ == nullptr || recent_id_ != conn.id) {
+    recent_ = &clients_[conn.id];
+    recent_id_ = conn.id;
+  }
+  return *recent_;
+}
+
+const output::client_state* output::find_state(std::uint64_t conn_id) const {
+  if (recent_ != nullptr && recent_id_ == conn_id) {
+    return recent_;
+  }
+  const auto it = clients_.find(conn_id);
+  return it == clients_.end() ? nullptr : &it->second;
+}
+
 void output::fresh_line(const connection& conn) {
-  if (const auto it = clients_.find(conn.id); it != clients_.end()) {
-    it->second.at_prompt = false;
+  if (const client_state* m = find_state(conn.id); m != nullptr && m->at_prompt) {
+    state_of(conn).at_prompt = false;
   }
 }
 
 bool output::at_prompt(const connection& conn) const {
-  const auto it = clients_.find(conn.id);
-  return it != clients_.end() && it->second.at_prompt;
+  const client_state* m = find_state(conn.id);
+  return m != nullptr && m->at_prompt;
 }
 
 namespace {
@@ -254,17 +270,17 @@ bool output::gmcp_wanted(const connection& conn, std::string_view package) const
 
 const std::vector<std::string>& output::gmcp_supports_of(const connection& conn) const {
   static const std::vector<std::string> none;
-  const auto it = clients_.find(conn.id);
-  return it == clients_.end() ? none : it->second.gmcp_supports;
+  const client_state* m = find_state(conn.id);
+  return m == nullptr ? none : m->gmcp_supports;
 }
 
 void output::send_gmcp(connection& conn, std::string_view package, std::string_view json) {
-  const auto it = clients_.find(conn.id);
-  if (it == clients_.end() || !gmcp_enabled(it->second.gmcp_supports, package)) {
+  const client_state* asked = find_state(conn.id);
+  if (asked == nullptr || !gmcp_enabled(asked->gmcp_supports, package)) {
     return;  // the client did not ask for this package
   }
   conn.port->write_gmcp(package, json);
-  if (client_state& m = it->second; !m.touched) {
+  if (client_state& m = state_of(conn); !m.touched) {
     // GMCP alone needs a flush but no prompt.
     m.touched = true;
     m.gmcp_only = true;
@@ -426,6 +442,9 @@ void output::discard_event() {
 
 void output::forget(std::uint64_t conn_id) {
   std::erase(touched_, conn_id);
+  if (recent_id_ == conn_id) {
+    recent_ = nullptr;
+  }
   clients_.erase(conn_id);
   pager_.forget(conn_id);
 }

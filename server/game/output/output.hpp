@@ -169,7 +169,9 @@ class output {
     std::vector<std::string> gmcp_supports;  ///< GMCP packages the client asked for ("Room", "Char")
   };
   /// `conn`'s state, made at its first output or GMCP (one allocation in a connection's life).
-  client_state& state_of(const connection& conn) { return clients_[conn.id]; }
+  client_state& state_of(const connection& conn);
+  /// `conn_id`'s state, or nullptr before its first output.
+  const client_state* find_state(std::uint64_t conn_id) const;
   /// Marks `m` (of `conn_id`) as owed a prompt and a flush.
   void touch(client_state& m, std::uint64_t conn_id);
   /// Writes the new line that leaves a prompt the person was looking at, if one was.
@@ -185,6 +187,10 @@ class output {
   prompt_facts* facts_ = nullptr;
   vitals_watch* vitals_watch_ = nullptr;
   std::unordered_map<std::uint64_t, client_state> clients_;  ///< by connection id
+  /// The entry of clients_ looked up last (an event sends, prompts and flushes one connection several
+  /// times in a row): a node of the map, which stays where it is until forget() erases it.
+  std::uint64_t recent_id_ = 0;
+  client_state* recent_ = nullptr;
   std::vector<std::uint64_t> touched_;  ///< the connections this event sent to, each once
   std::string prompt_buffer_;  ///< reused by send_prompt()
   std::string render_buffer_;  ///< reused by send(): the text as this client is shown it
