@@ -89,6 +89,7 @@ class world::login_door final : public play_door {
   }
   void forget(const character& ch) override {
     where_.left_play(ch);
+    play_.fights.left_play(ch);
     tellers_.left_play(ch.account_id);
   }
 

@@ -129,9 +129,7 @@ std::string seeing_text(const economy_parts& p, const character& ch) {
 void scroll_effect(const economy_parts& p, command_context& ctx, const content::scroll_effect& e) {
   character& ch = ctx.actor;
   if (e.key == "ward") {
-    keep(p.changes, p.people, ch, &character::ward_points, &character::ward_rounds);
-    ch.ward_points = e.amount;
-    ch.ward_rounds = e.rounds;
+    p.fights.read_ward(ch, e.amount, e.rounds);
     ctx.reply("A shimmering ward settles around you: it will absorb up to " + std::to_string(e.amount) +
               " damage for " + std::to_string(e.rounds) + " rounds.\n");
   } else if (e.key == "heal") {

@@ -5,6 +5,7 @@
 #include "server/game/bounties/bounties.hpp"
 #include "server/game/commands/economy_support.hpp"
 #include "server/game/commands/time_text.hpp"
+#include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/room_stock.hpp"
 #include "server/game/output/style.hpp"
 #include "server/game/places/hall_of_fame.hpp"
@@ -39,8 +40,8 @@ void score(const economy_parts& p, command_context& ctx) {
     }
   }
   out += "Gear: " + (gear.empty() ? std::string("nothing wielded or worn") : gear) + "\n";
-  if (ch.ward_rounds > 0 && ch.ward_points > 0) {
-    out += "Ward: " + std::to_string(ch.ward_points) + " damage for " + std::to_string(ch.ward_rounds) + " rounds\n";
+  if (const ward up = p.fights.ward_of(ch); up.up()) {
+    out += "Ward: " + std::to_string(up.points) + " damage for " + std::to_string(up.rounds) + " rounds\n";
   }
   ctx.reply(out);
 }

@@ -54,8 +54,9 @@ content::fighter fight_rounds::fighter_of(const character& ch) const {
   f.id = static_cast<std::uint64_t>(ch.account_id);
   f.hp = ch.hp;
   f.max_hp = ch.max_hp;
-  f.ward_points = ch.ward_points;
-  f.ward_rounds = ch.ward_rounds;
+  const ward up = table_.ward_of(ch.account_id);
+  f.ward_points = up.points;
+  f.ward_rounds = up.rounds;
   for (const item& held : ch.inventory) {
     if (held.equipped && is_gear(held, content::item_kind::weapon)) {
       f.weapon_key = held.key;
@@ -159,8 +160,7 @@ void fight_rounds::fight_round(std::int64_t room_id) {
   // own undo, which runs first), and the round is fought again on a fresh timer.
   // (the fighters kept first: the fight comes back before them, as it always has)
   for (const character* ch : chars) {
-    keep(changes_, people_, *ch, &character::hp, &character::ward_points, &character::ward_rounds,
-         &character::kills, &character::silver);
+    keep(changes_, people_, *ch, &character::hp, &character::kills, &character::silver);
   }
   undo_with<&fight_rounds::put_back_round>(changes_, this, room_id, state);
   const location where = chars.front()->where;
@@ -174,8 +174,9 @@ void fight_rounds::fight_round(std::int64_t room_id) {
     const content::fighter_outcome& o = result.fighters[i];
     if (o.acted) {
       chars[i]->hp = o.hp_after;
-      chars[i]->ward_points = o.ward_points;
-      chars[i]->ward_rounds = o.ward_rounds;
+      if (const ward now{o.ward_points, o.ward_rounds}; now != table_.ward_of(chars[i]->account_id)) {
+        table_.set_ward(chars[i]->account_id, now);  // (worn down; its undo puts it back with the round's)
+      }
       chars[i]->kills += o.kills;
     }
   }
@@ -281,8 +282,9 @@ void fight_rounds::knock_out(character& ch) {
     out_.send(*conn, "Everything goes dark...\nYou wake up in the village square, aching but whole.\n");
   }
   ch.hp = ch.max_hp;
-  ch.ward_points = 0;
-  ch.ward_rounds = 0;
+  if (table_.ward_of(ch.account_id).up()) {
+    table_.set_ward(ch.account_id, ward{});  // (the ward breaks with the fall)
+  }
   location square;
   square.room_id = village_square_id;
   ground_.move_character(ch, square, ch.name + " collapses and is dragged away by unseen hands.\n",

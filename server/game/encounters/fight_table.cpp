@@ -29,6 +29,11 @@ void fight_table::end(std::int64_t room_id) {
   rooms_.erase(room_id);
 }
 
+void fight_table::set_ward(std::int64_t account, ward w) {
+  keep_entry(changes_, wards_, account);
+  wards_[account] = w;
+}
+
 void fight_table::leave(std::int64_t room_id, std::int64_t account) {
   room_fight* fight = find(room_id);
   if (fight == nullptr) {

@@ -31,7 +31,15 @@ struct room_fight {
   std::optional<std::uint32_t> wanderer;  ///< the fight is this wanderer's (wanderers.hpp), not the room's own
 };
 
-/// The fights' state: every fight in memory by room id. Filled as new rooms roll monsters and as branches
+/// A ward a character has read (a scroll of warding): damage it still absorbs, for so many rounds.
+struct ward {
+  std::int32_t points = 0;  ///< damage it still absorbs
+  std::int32_t rounds = 0;  ///< rounds it still lasts
+  bool up() const { return points > 0 && rounds > 0; }
+  bool operator==(const ward&) const = default;
+};
+
+/// The fights' state: every fight in memory by room id, and the ward each character in play has read. Filled as new rooms roll monsters and as branches
 /// are read (both through room_stock), emptied as fights end and as branches collapse (`encounters`, the
 /// room hooks). `fights` runs the fights, `wanderers` start and end their own; room_stock saves a room's
 /// fight as its contents. World thread only.
@@ -73,6 +81,17 @@ class fight_table {
   /// A branch collapsed: forget its fights.
   void forget_branch(std::uint64_t branch);
 
+  /// The ward `account`'s character has up (none: nothing read, or spent).
+  ward ward_of(std::int64_t account) const {
+    const auto found = wards_.find(account);
+    return found != wards_.end() ? found->second : ward{};
+  }
+  /// `account`'s character's ward is now `w` (read, worn down by a round, or gone). It is put back as it is
+  /// now if the event cannot be saved, as long as the character is still in play then.
+  void set_ward(std::int64_t account, ward w);
+  /// `account`'s character has left play: its ward goes with it. (A take-over keeps it: the account plays on.)
+  void left_play(std::int64_t account) { wards_.erase(account); }
+
  private:
   /// The row of `room_id` becomes this fight, with no undo (storage holds it, or the caller undoes it).
   room_fight& place(std::int64_t room_id, std::uint64_t branch, content::fight_state monsters);
@@ -88,6 +107,9 @@ class fight_table {
   /// row back only into one of these.
   std::unordered_set<std::uint64_t> branches_;
   std::uint64_t generations_ = 0;
+  /// By account id: an entry lives from a character's first ward until it leaves play (a spent ward stays as
+  /// none), so that an undo finds the entry exactly while the character is in play.
+  std::unordered_map<std::int64_t, ward> wards_;
 };
 
 }  // namespace dw::game

@@ -82,6 +82,14 @@ class fights final : public wanderer_fights {
   /// `ch` spent its turn on something else (quaffed, applied, read a scroll): in the next round it
   /// takes the monsters' blow as usual but does not strike.
   void spend_turn(const character& ch);
+  /// The ward `ch` has up (a scroll of warding read; none when spent).
+  ward ward_of(const character& ch) const { return table_.ward_of(ch.account_id); }
+  /// `ch` reads a ward: it absorbs up to `points` damage for `rounds` rounds, in place of any ward up before.
+  void read_ward(const character& ch, std::int32_t points, std::int32_t rounds) {
+    table_.set_ward(ch.account_id, ward{points, rounds});
+  }
+  /// `ch` has left play: what the fights kept of it goes (its ward).
+  void left_play(const character& ch) { table_.left_play(ch.account_id); }
   /// Clears the room `ch` is in at once (administration); false outside the dungeon. (encounters::clear_room
   /// opens a rune door there first.)
   bool clear_room(character& ch);

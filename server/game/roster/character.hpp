@@ -33,10 +33,6 @@ struct character {
   std::int64_t kills = 0;       ///< monsters defeated
   std::int64_t scrolls_sold = 0;
   std::set<std::string> identified;  ///< kinds of scroll this character knows (blueprint effect keys)
-
-  // ---- in a fight (in memory only)
-  std::int32_t ward_points = 0;  ///< damage a read ward still absorbs
-  std::int32_t ward_rounds = 0;  ///< rounds the ward still lasts
 };
 
 /// The stored character (place, hit points, progress) as it is in play; `last_seen` in unix seconds.

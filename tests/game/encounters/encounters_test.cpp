@@ -221,3 +221,24 @@ TEST(ContentPlay, RestHealsOnlyInTheVillageSquare) {
   }
   EXPECT_EQ(ch->hp, 15) << "the square heals";
 }
+
+TEST(ContentPlay, AWardReadIsShownInScoreAndForgottenWhenTheCharacterLeavesPlay) {
+  game_harness h;
+  auto ann = h.create("Ann");
+  dw::game::character* live = h.world.people().find_character_by_name("Ann");
+  ASSERT_NE(live, nullptr);
+  h.world.play().fights.read_ward(*live, 6, 3);  // (as a scroll of warding does: the fights keep it)
+  ann.port->take();
+  h.line(ann, "score");
+  EXPECT_TRUE(has(ann.port->take(), "Ward: 6 damage for 3 rounds"));
+
+  h.line(ann, "quit");
+  h.disconnect(ann);
+  auto again = h.connect();
+  h.line(again, "connect Ann password123");
+  ASSERT_TRUE(has(again.port->take(), "Welcome back"));
+  h.line(again, "score");
+  const std::string score = again.port->take();
+  EXPECT_TRUE(has(score, "Hit points")) << score;
+  EXPECT_FALSE(has(score, "Ward:")) << "a ward lasts while its reader plays on, not into the next session";
+}

@@ -283,4 +283,42 @@ TEST(FightsAlone, AClearingWhoseBranchCollapsedBeforeItsCommitFailedPutsNoFightB
   EXPECT_EQ(f.table.size(), 0U);
 }
 
+TEST(FightsAlone, AWardIsTheFightsOwnWearsDownInRoundsAndAFailedRoundPutsItBack) {
+  fights_alone f(crawlers(3, 50, 1, 1));
+  EXPECT_FALSE(f.fighting.ward_of(*f.ann.ch).up()) << "nothing read yet";
+  f.fighting.read_ward(*f.ann.ch, 100, 2);
+  f.p.changes.commit();
+  ASSERT_EQ(f.fighting.ward_of(*f.ann.ch), (ward{100, 2}));
+  const std::int32_t hp_before = f.ann.ch->hp;
+
+  f.fighting.join(*f.ann.ch, *f.ann.conn);
+  ASSERT_TRUE(f.round());
+  const ward worn = f.fighting.ward_of(*f.ann.ch);
+  EXPECT_EQ(worn.rounds, 1) << "a round of the ward is spent";
+  EXPECT_EQ(f.ann.ch->hp, hp_before) << "the ward took the crawlers' blows (at most 3)";
+  EXPECT_GE(worn.points, 100 - 3) << "it took what the blows dealt, no more";
+  EXPECT_LE(worn.points, 100);
+
+  EXPECT_EQ(f.p.changes.fail(), 0) << "no undo step throws";
+  EXPECT_EQ(f.fighting.ward_of(*f.ann.ch), (ward{100, 2})) << "the round was not saved: the ward is as it was";
+
+  // Fought again on a fresh timer (the timer the failed round had set for the next finds nothing), then a
+  // second round: the ward is spent.
+  f.ann.port->take();
+  for (int i = 0; i < 3 && !has(f.ann.port->take(), "Round"); ++i) {
+    ASSERT_TRUE(f.round());
+  }
+  EXPECT_EQ(f.fighting.ward_of(*f.ann.ch).rounds, 1);
+  ASSERT_TRUE(f.round());
+  EXPECT_FALSE(f.fighting.ward_of(*f.ann.ch).up());
+  f.p.changes.commit();
+
+  // Leaving play forgets it, and the undo of a read whose commit fails after that brings nothing back.
+  f.fighting.read_ward(*f.ann.ch, 9, 4);
+  f.fighting.left_play(*f.ann.ch);
+  EXPECT_FALSE(f.fighting.ward_of(*f.ann.ch).up());
+  EXPECT_EQ(f.p.changes.fail(), 0);
+  EXPECT_FALSE(f.fighting.ward_of(*f.ann.ch).up()) << "a character no longer in play keeps no ward";
+}
+
 }  // namespace

@@ -41,7 +41,7 @@ TEST(TakeOver, EveryFieldOfTheLiveCharacterMovesToTheNewConnection) {
   // Every field of the record, by name: a field added to `character` makes this line fail to compile
   // until the test changes and checks it too.
   auto& [account_id, name, account_role, where, hp, max_hp, connection, inventory, prefs, silver, deepest, deepest_at,
-         kills, scrolls_sold, identified, ward_points, ward_rounds] = *live;
+         kills, scrolls_sold, identified] = *live;
   const std::int64_t account = account_id;
   const std::string alice = name;
   EXPECT_EQ(connection, first.id);
@@ -66,10 +66,10 @@ TEST(TakeOver, EveryFieldOfTheLiveCharacterMovesToTheNewConnection) {
   kills = 67;
   scrolls_sold = 11;
   identified = {"map", "ward"};
-  ward_points = 6;
-  ward_rounds = 3;
   // What other parts keep of the character in play, by its account, is kept too: whom `reply` answers (talk),
-  // the rooms it has been shown (the well, by "down" above) and the side it came in by (places).
+  // the rooms it has been shown (the well, by "down" above), the side it came in by (places) and the ward it
+  // has up (fights).
+  h.world.play().fights.read_ward(*live, 6, 3);
   h.world.on_line(rex.id, "tell Alice still there?");
   h.world.where().directory.set_arrived_side(account, 2);
 
@@ -99,8 +99,7 @@ TEST(TakeOver, EveryFieldOfTheLiveCharacterMovesToTheNewConnection) {
   EXPECT_EQ(now->kills, 67);
   EXPECT_EQ(now->scrolls_sold, 11);
   EXPECT_EQ(now->identified, (std::set<std::string>{"map", "ward"}));
-  EXPECT_EQ(now->ward_points, 6);
-  EXPECT_EQ(now->ward_rounds, 3);
+  EXPECT_EQ(h.world.play().fights.ward_of(*now), (dw::game::ward{6, 3}));
   // Placed once, in the room it was in.
   EXPECT_EQ(h.world.people().characters_in(dw::game::start_room_id).size(), 1U);
   EXPECT_EQ(h.world.where().directory.arrived_side(account), 2);
