@@ -209,6 +209,9 @@ void event_loop::note_storage(const commit_result& result) {
 // ---------------------------------------------------------------- the end of an event
 
 bool event_loop::run_one_typed_ahead() {
+  if (!inputs_.any_typed_ahead()) {
+    return false;
+  }
   const input_queue::ready_line ready = inputs_.next_ready();
   if (ready.conn == nullptr) {
     return false;
@@ -266,14 +269,14 @@ void event_loop::finish_event() {
 void event_loop::batch_resolved(const commit_result& result, std::vector<event_batch::undo_step>& undo,
                                 const std::vector<std::uint64_t>& touched, std::uint64_t actor) {
   run_event(0, [&] {  // an event of its own: what it says leaves at once
-    connection* waiting = actor == 0 ? nullptr : people_.find_connection(actor);
-    if (waiting != nullptr) {
-      inputs_.commit_done(actor);
+    if (actor != 0) {
+      inputs_.commit_done(actor);  // (nothing when it has gone meanwhile)
     }
     if (result.ok) {
       note_storage(result);
       return;
     }
+    connection* waiting = actor == 0 ? nullptr : people_.find_connection(actor);
     // Nobody sees what the event said, and memory goes back to what the database holds.
     for (std::uint64_t id : touched) {
       if (connection* c = people_.find_connection(id)) {

@@ -123,9 +123,12 @@ void input_queue::type_ahead(connection& conn, input_state& in, std::string_view
 
 input_queue::ready_line input_queue::next_ready() {
   for (std::size_t i = 0; i < typed_ahead_conns_.size(); ++i) {
-    connection* conn = people_.find_connection(typed_ahead_conns_[i]);
-    input_state* in = conn == nullptr ? nullptr : find_input(conn->id);
-    if (in == nullptr || conn->closing || in->typed_ahead.empty()) {
+    input_state* in = find_input(typed_ahead_conns_[i]);
+    if (in != nullptr && !in->typed_ahead.empty() && (in->awaiting_commit || in->awaiting_load)) {
+      continue;  // still busy: one lookup (a flush runs after every event, and most waits are for a commit)
+    }
+    connection* conn = in == nullptr ? nullptr : people_.find_connection(typed_ahead_conns_[i]);
+    if (conn == nullptr || conn->closing || in->typed_ahead.empty()) {
       if (in != nullptr) {
         in->typed_ahead.clear();
         in->typed_ahead_bytes = 0;

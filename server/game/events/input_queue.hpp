@@ -47,6 +47,9 @@ class input_queue {
   /// The first line ready to run (connections in the order they began to type ahead). Connections gone or
   /// closing lose their lines on the way.
   ready_line next_ready();
+  /// Whether any connection has lines typed ahead (next_ready has anything to look at): a flush after every
+  /// event asks, and almost always the answer is no.
+  bool any_typed_ahead() const { return !typed_ahead_conns_.empty(); }
 
   /// The line `conn` is running waits for a branch to be read: it goes back first in line, and `conn` is busy
   /// until load_done. False (nothing kept) once the line has waited max_load_waits times: it gives up.

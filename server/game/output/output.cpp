@@ -117,18 +117,13 @@ void output::leave_prompt(connection& conn, client_state& m) {
   }
 }
 
-output::client_state& output::state_of(const connection& conn) {
-  if (recent_ == nullptr || recent_id_ != conn.id) {
-    recent_ = &clients_[conn.id];
-    recent_id_ = conn.id;
-  }
+output::client_state& output::look_up_state(std::uint64_t conn_id) {
+  recent_ = &clients_[conn_id];
+  recent_id_ = conn_id;
   return *recent_;
 }
 
-const output::client_state* output::find_state(std::uint64_t conn_id) const {
-  if (recent_ != nullptr && recent_id_ == conn_id) {
-    return recent_;
-  }
+const output::client_state* output::find_state_in_table(std::uint64_t conn_id) const {
   const auto it = clients_.find(conn_id);
   return it == clients_.end() ? nullptr : &it->second;
 }
@@ -265,7 +260,11 @@ void output::tell_admins(std::string_view text) {
 }
 
 bool output::gmcp_wanted(const connection& conn, std::string_view package) const {
-  return !conn.closing && conn.port->client().gmcp && gmcp_enabled(gmcp_supports_of(conn), package);
+  if (conn.closing) {
+    return false;
+  }
+  const client_state* asked = find_state(conn.id);
+  return asked != nullptr && conn.port->client().gmcp && gmcp_enabled(asked->gmcp_supports, package);
 }
 
 const std::vector<std::string>& output::gmcp_supports_of(const connection& conn) const {

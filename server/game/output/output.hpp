@@ -169,9 +169,16 @@ class output {
     std::vector<std::string> gmcp_supports;  ///< GMCP packages the client asked for ("Room", "Char")
   };
   /// `conn`'s state, made at its first output or GMCP (one allocation in a connection's life).
-  client_state& state_of(const connection& conn);
+  client_state& state_of(const connection& conn) {
+    return recent_ != nullptr && recent_id_ == conn.id ? *recent_ : look_up_state(conn.id);
+  }
   /// `conn_id`'s state, or nullptr before its first output.
-  const client_state* find_state(std::uint64_t conn_id) const;
+  const client_state* find_state(std::uint64_t conn_id) const {
+    return recent_ != nullptr && recent_id_ == conn_id ? recent_ : find_state_in_table(conn_id);
+  }
+  /// state_of and find_state past the entry at hand: the table (state_of keeps the entry at hand).
+  client_state& look_up_state(std::uint64_t conn_id);
+  const client_state* find_state_in_table(std::uint64_t conn_id) const;
   /// Marks `m` (of `conn_id`) as owed a prompt and a flush.
   void touch(client_state& m, std::uint64_t conn_id);
   /// Writes the new line that leaves a prompt the person was looking at, if one was.
