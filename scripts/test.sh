@@ -18,7 +18,7 @@ run_ctest() {
 }
 
 # The server alone (the deepwell target), Release: -O3 inlines deeper and GCC's flow warnings
-# (-Wrestrict, -Wstringop-overflow) see code that RelWithDebInfo's -O2 does not. ccache keeps a re-run cheap.
+# (-Wstringop-overflow, -Warray-bounds) see code that RelWithDebInfo's -O2 does not. ccache keeps a re-run cheap.
 build_release() {
   if [ ! -f build-release/build.ninja ]; then
     cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release \
