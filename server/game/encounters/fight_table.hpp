@@ -39,10 +39,10 @@ struct ward {
   bool operator==(const ward&) const = default;
 };
 
-/// The fights' state: every fight in memory by room id, and the ward each character in play has read. Filled as new rooms roll monsters and as branches
-/// are read (both through room_stock), emptied as fights end and as branches collapse (`encounters`, the
-/// room hooks). `fights` runs the fights, `wanderers` start and end their own; room_stock saves a room's
-/// fight as its contents. World thread only.
+/// The fights' state: every fight in memory by room id, and the ward each character in play has read. The
+/// fights are filled as new rooms roll monsters and as branches are read (both through room_stock), emptied as
+/// fights end and as branches collapse (`encounters`, the room hooks). `fights` runs the fights, `wanderers`
+/// start and end their own; room_stock saves a room's fight as its contents. World thread only.
 class fight_table {
  public:
   explicit fight_table(change_sink& changes) : changes_(changes) {}
