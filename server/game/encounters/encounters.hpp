@@ -1,6 +1,7 @@
 #pragma once
 
 #include "server/game/encounters/fight_aftermath.hpp"
+#include "server/game/encounters/fight_rounds.hpp"
 #include "server/game/encounters/game_clock.hpp"
 #include "server/game/encounters/fights.hpp"
 #include "server/game/encounters/item_news.hpp"

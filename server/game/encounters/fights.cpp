@@ -9,7 +9,14 @@
 #include "content/fight_judgement.hpp"
 #include "content/fight_odds.hpp"
 #include "content/text_helpers.hpp"
+#include "server/game/content_source.hpp"
+#include "server/game/encounters/fight_outcomes.hpp"
+#include "server/game/encounters/fight_rounds.hpp"
+#include "server/game/encounters/room_stock.hpp"
+#include "server/game/output/output.hpp"
 #include "server/game/output/style.hpp"
+#include "server/game/places/ground.hpp"
+#include "server/game/roster/roster.hpp"
 
 namespace dw::game {
 
@@ -23,6 +30,16 @@ fights::fights(const content_source& content, roster& people, output& out, groun
       table_(table),
       outcomes_(outcomes),
       rounds_(rounds) {}
+
+bool fights::keeps_wanderers_out(std::int64_t room_id) const { return contents_.keeps_wanderers_out(room_id); }
+
+ward fights::ward_of(const character& ch) const { return table_.ward_of(ch.account_id); }
+
+void fights::read_ward(const character& ch, std::int32_t points, std::int32_t rounds) {
+  table_.set_ward(ch.account_id, ward{points, rounds});
+}
+
+void fights::left_play(const character& ch) { table_.left_play(ch.account_id); }
 
 bool fights::in_combat(const character& ch) const {
   const room_fight* fight = table_.find(ch.where.room_id);

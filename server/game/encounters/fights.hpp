@@ -4,16 +4,20 @@
 #include <string_view>
 
 #include "content/fight_state.hpp"
-#include "server/game/content_source.hpp"
-#include "server/game/encounters/fight_outcomes.hpp"
-#include "server/game/encounters/fight_rounds.hpp"
 #include "server/game/encounters/fight_table.hpp"
-#include "server/game/encounters/room_stock.hpp"
-#include "server/game/output/output.hpp"
-#include "server/game/places/ground.hpp"
-#include "server/game/roster/roster.hpp"
 
 namespace dw::game {
+
+// (declared only: a command file that asks whether someone is fighting reaches none of their headers)
+class content_source;
+class roster;
+class output;
+class ground;
+class room_stock;
+class fight_outcomes;
+class fight_rounds;
+struct character;
+struct connection;
 
 /// What wanderers take of the fights: a wanderer's fight is a row of the fights' table holding its id, and the
 /// wanderer attacks whoever stands in its room through an ambush. `fights` offers it; a test may fake it.
@@ -49,7 +53,7 @@ class fights final : public wanderer_fights {
   bool in_combat(const character& ch) const;
   /// The fight in a room (its monsters, who fights them, whether rounds run), or nullptr.
   const room_fight* fight_in(std::int64_t room_id) const override { return table_.find(room_id); }
-  bool keeps_wanderers_out(std::int64_t room_id) const override { return contents_.keeps_wanderers_out(room_id); }
+  bool keeps_wanderers_out(std::int64_t room_id) const override;
   bool start_wanderer_fight(std::int64_t room_id, content::fight_state fight, std::uint32_t wanderer) override;
   void claim_fight(std::int64_t room_id, std::uint32_t wanderer) override;
   void end_fight(std::int64_t room_id, bool save) override;
@@ -83,13 +87,11 @@ class fights final : public wanderer_fights {
   /// takes the monsters' blow as usual but does not strike.
   void spend_turn(const character& ch);
   /// The ward `ch` has up (a scroll of warding read; none when spent).
-  ward ward_of(const character& ch) const { return table_.ward_of(ch.account_id); }
+  ward ward_of(const character& ch) const;
   /// `ch` reads a ward: it absorbs up to `points` damage for `rounds` rounds, in place of any ward up before.
-  void read_ward(const character& ch, std::int32_t points, std::int32_t rounds) {
-    table_.set_ward(ch.account_id, ward{points, rounds});
-  }
+  void read_ward(const character& ch, std::int32_t points, std::int32_t rounds);
   /// `ch` has left play: what the fights kept of it goes (its ward).
-  void left_play(const character& ch) { table_.left_play(ch.account_id); }
+  void left_play(const character& ch);
   /// Clears the room `ch` is in at once (administration); false outside the dungeon. (encounters::clear_room
   /// opens a rune door there first.)
   bool clear_room(character& ch);
