@@ -333,7 +333,8 @@ TEST(CrashConsistency, EverythingToldSurvivesKillDashNineAtRandomMoments) {
       const std::string answer = run_command(*client, told, last_command);
       if (last_command == "inventory") {
         // While nothing is in doubt, what the client was told and what the server holds agree exactly.
-        const auto listed = parse_inventory(answer, told.carried.items);  // ("2 plain wooden scroll tubes": two of them)
+        // ("2 plain wooden scroll tubes" counts as two of the name it was told)
+        const auto listed = parse_inventory(answer, told.carried.items);
         ASSERT_TRUE(listed.has_value()) << answer;
         check_inventory(*listed, told, "");
         told.carried = *listed;

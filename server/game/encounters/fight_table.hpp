@@ -81,7 +81,7 @@ class fight_table {
   /// A branch collapsed: forget its fights.
   void forget_branch(std::uint64_t branch);
 
-  /// The ward `account`'s character has up (none: nothing read, or spent).
+  /// The ward `account`'s character has read (`up()` false when nothing was read or it is spent).
   ward ward_of(std::int64_t account) const {
     const auto found = wards_.find(account);
     return found != wards_.end() ? found->second : ward{};
@@ -107,8 +107,8 @@ class fight_table {
   /// row back only into one of these.
   std::unordered_set<std::uint64_t> branches_;
   std::uint64_t generations_ = 0;
-  /// By account id: an entry lives from a character's first ward until it leaves play (a spent ward stays as
-  /// none), so that an undo finds the entry exactly while the character is in play.
+  /// By account id: an entry lives from a character's first ward until it leaves play (a spent ward stays, no
+  /// longer up), so that an undo finds the entry exactly while the character is in play.
   std::unordered_map<std::int64_t, ward> wards_;
 };
 

@@ -86,7 +86,7 @@ class fights final : public wanderer_fights {
   /// `ch` spent its turn on something else (quaffed, applied, read a scroll): in the next round it
   /// takes the monsters' blow as usual but does not strike.
   void spend_turn(const character& ch);
-  /// The ward `ch` has up (a scroll of warding read; none when spent).
+  /// The ward `ch` has read (`up()` false when none was read or it is spent).
   ward ward_of(const character& ch) const;
   /// `ch` reads a ward: it absorbs up to `points` damage for `rounds` rounds, in place of any ward up before.
   void read_ward(const character& ch, std::int32_t points, std::int32_t rounds);
